@@ -1,0 +1,58 @@
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import importX from 'eslint-plugin-import-x';
+import globals from 'globals';
+
+// Imports run one way: core ← worker ← state ← ui ← app. Each zone lists what it may not import.
+const layers = ['core', 'worker', 'state', 'ui', 'app'];
+const layerZones = layers.map((layer, i) => ({
+  target: `./src/${layer}`,
+  from: layers.slice(i + 1).map((higher) => `./src/${higher}`),
+  message: `src/${layer} may not import from a layer above it (imports run core ← worker ← state ← ui ← app).`,
+}));
+
+export default tseslint.config(
+  { ignores: ['dist', 'node_modules', 'test-results', 'playwright-report', 'bench/out'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+    plugins: { 'import-x': importX },
+    settings: { 'import-x/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.json'] } } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+      'import-x/no-restricted-paths': ['error', { zones: layerZones }],
+    },
+  },
+  {
+    // The core is pure: nothing from outside src/core, no packages, no Node built-ins.
+    files: ['src/core/**/*.ts'],
+    ignores: ['src/core/**/*.test.ts', 'src/core/test-support/**'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            {
+              target: './src/core',
+              from: './',
+              except: ['./src/core'],
+              message: 'src/core is pure: it may import only from src/core.',
+            },
+          ],
+        },
+      ],
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '^[^.]', message: 'src/core is pure: no packages or Node built-ins.' }] },
+      ],
+    },
+  },
+  {
+    files: ['src/**/*.tsx', 'src/ui/**/*.ts', 'src/state/**/*.ts', 'src/app/**/*.ts'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: { ...reactHooks.configs.recommended.rules },
+  },
+);

@@ -1,0 +1,62 @@
+import type { Message } from '../types';
+
+export type TranscriptFormat = 'anthropic' | 'claude-code' | 'openai-chat' | 'openai-responses';
+
+/** The API dialect a request is checked against by `validateMessages`. */
+export type Provider = 'anthropic' | 'openai-chat' | 'openai-responses';
+
+/** Per-message facts from the source that the canonical shape has no room for. */
+export interface MessageAnnotation {
+  /** Claude Code: the message is a compact summary written when the session was compacted. */
+  compactSummary?: boolean;
+  /** Claude Code: `isMeta` lines (injected by the harness, not typed by the user). */
+  meta?: boolean;
+}
+
+export interface Conversation {
+  /** Stable within one parse: a session id, task id, or `conversation-N`. */
+  id: string;
+  /** For pickers: the first user words, the task id, or the file name. */
+  title: string;
+  format: TranscriptFormat;
+  /** The system prompt, when the source has one. */
+  system?: string;
+  /** Canonical messages, ready for the pruning core. */
+  messages: Message[];
+  /** For each canonical message, the source record(s) it came from, in source order (raw view and export). */
+  sources: unknown[][];
+  /** For each canonical message, the source line numbers (1-based) of its records, for JSONL formats. */
+  sourceLines?: number[][];
+  /** Sparse: facts for the messages that have any. */
+  annotations?: (MessageAnnotation | undefined)[];
+  /** Whatever the source held around the messages (model, tools, wrapper fields), kept for export. */
+  envelope?: Record<string, unknown>;
+}
+
+export interface ParseWarning {
+  /** 1-based line in the input, when the warning is about one line. */
+  line?: number;
+  message: string;
+}
+
+export interface ParsedTranscript {
+  format: TranscriptFormat;
+  conversations: Conversation[];
+  warnings: ParseWarning[];
+}
+
+export interface ParseOptions {
+  /** Skip detection and read as this format. */
+  format?: TranscriptFormat;
+  /** Used for titles and messages only; detection never trusts it alone. */
+  fileName?: string;
+}
+
+export interface ValidationProblem {
+  /** Index into the messages array that was checked. */
+  messageIndex: number;
+  /** A stable id for the rule, e.g. `anthropic/tool-use-without-result`. */
+  rule: string;
+  /** The text the API would answer with. */
+  message: string;
+}

@@ -1,0 +1,131 @@
+/**
+ * The canonical message model: the Anthropic Messages API shape.
+ *
+ * Every format prunescope reads is converted to this shape, and every strategy works on it.
+ * Blocks the core does not know are carried through untouched: `UnknownBlock` keeps them typed
+ * without forcing a cast, and the guards in `block-kind.ts` narrow by `type`.
+ */
+
+export type Role = 'user' | 'assistant';
+
+export interface TextBlock {
+  type: 'text';
+  text: string;
+  [extra: string]: unknown;
+}
+
+export interface ToolUseBlock {
+  type: 'tool_use';
+  id: string;
+  name: string;
+  input: unknown;
+  [extra: string]: unknown;
+}
+
+export interface ToolResultBlock {
+  type: 'tool_result';
+  tool_use_id: string;
+  content?: string | ContentBlock[];
+  is_error?: boolean;
+  [extra: string]: unknown;
+}
+
+export interface ThinkingBlock {
+  type: 'thinking';
+  thinking: string;
+  signature?: string;
+  [extra: string]: unknown;
+}
+
+export interface RedactedThinkingBlock {
+  type: 'redacted_thinking';
+  data: string;
+  [extra: string]: unknown;
+}
+
+export interface ImageBlock {
+  type: 'image';
+  source: { type: string; media_type?: string; data?: string; url?: string; [extra: string]: unknown };
+  [extra: string]: unknown;
+}
+
+/** A tool run by the API itself (web search, code execution); its result sits in the same assistant message. */
+export interface ServerToolUseBlock {
+  type: 'server_tool_use';
+  id: string;
+  name: string;
+  input: unknown;
+  [extra: string]: unknown;
+}
+
+/** `web_search_tool_result`, `code_execution_tool_result`, `web_fetch_tool_result`, …: answers a server tool use. */
+export interface ServerToolResultBlock {
+  type: `${string}_tool_result`;
+  tool_use_id: string;
+  content: unknown;
+  [extra: string]: unknown;
+}
+
+/** Any block this core has no type for; carried through as it is. */
+export interface UnknownBlock {
+  type: string;
+  [extra: string]: unknown;
+}
+
+export type ContentBlock =
+  | TextBlock
+  | ToolUseBlock
+  | ToolResultBlock
+  | ThinkingBlock
+  | RedactedThinkingBlock
+  | ImageBlock
+  | ServerToolUseBlock
+  | ServerToolResultBlock
+  | UnknownBlock;
+
+export interface Message {
+  role: Role;
+  content: string | ContentBlock[];
+  [extra: string]: unknown;
+}
+
+export type PruneStrategy = 'sliding-window' | 'summarize' | 'importance';
+
+export interface PrunerConfig {
+  strategy: PruneStrategy;
+  /**
+   * Upper bound on the number of messages kept (a message count, not user+assistant pairs).
+   * Non-integers are floored; below 1 acts as 1, because the most recent message is always kept.
+   * Sliding window and summarize may keep more to avoid splitting a tool pair.
+   */
+  maxTurns: number;
+  /** Reserved for a model-written summary; the V1 summary is a placeholder and ignores it. */
+  summaryModel?: string;
+}
+
+/** What a strategy did to one input message. */
+export type MessageFate = 'kept' | 'dropped' | 'summarized';
+
+/** One tool call and its answer, located by message index and block index within that message. */
+export interface ToolLink {
+  id: string;
+  useIndex: number;
+  useBlock: number;
+  resultIndex: number;
+  resultBlock: number;
+}
+
+/** A tool call or result block with no partner. */
+export interface OrphanBlock {
+  id: string;
+  kind: 'use' | 'result';
+  messageIndex: number;
+  blockIndex: number;
+}
+
+export interface ToolLinks {
+  /** Every answered call, in the order of its result. */
+  pairs: ToolLink[];
+  /** Calls never answered and results that answer nothing, in input order. */
+  orphans: OrphanBlock[];
+}
