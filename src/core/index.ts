@@ -1,1 +1,16 @@
 export type * from './types';
+export { toolBlockKind } from './tool-block-kind';
+export { linkToolCalls } from './link-tool-calls';
+export { findToolPairs, type ToolPairIndices } from './find-tool-pairs';
+export { messageTextLength } from './message-text-length';
+export { estimateTokens } from './estimate-tokens';
+export { scoreBreakdown, type ScoreBreakdown } from './score-breakdown';
+export { scoreMessage } from './score-message';
+export { createSummaryMessage } from './create-summary-message';
+export { FATE, FATE_NAMES } from './fate';
+export { groupMessages, type MessageGroups } from './group-messages';
+export { rankMessages, type ImportanceRanking } from './rank-messages';
+export { analyzeTranscript, type TranscriptAnalysis } from './analyze-transcript';
+export { planPrune, type PrunePlan } from './plan-prune';
+export { applyPrunePlan } from './apply-prune-plan';
+export { pruneMessages } from './prune-messages';

@@ -1,0 +1,15 @@
+import type { Message } from './types';
+import { groupMessages, type MessageGroups } from './group-messages';
+import { rankMessages, type ImportanceRanking } from './rank-messages';
+
+/** Everything the strategies need about a transcript that does not depend on `maxTurns`. */
+export type TranscriptAnalysis = MessageGroups & ImportanceRanking;
+
+/**
+ * Links, groups and ranks a transcript once, O(n log n), so that `planPrune` can answer each `maxTurns` in O(n).
+ * The inspector's worker keeps this per loaded conversation.
+ */
+export function analyzeTranscript(messages: readonly Message[]): TranscriptAnalysis {
+  const groups = groupMessages(messages);
+  return { ...groups, ...rankMessages(messages, groups) };
+}

@@ -1,0 +1,92 @@
+import type { PruneStrategy, PrunerConfig } from './types';
+import type { MessageGroups } from './group-messages';
+import type { ImportanceRanking } from './rank-messages';
+import { FATE } from './fate';
+
+export interface PrunePlan {
+  strategy: PruneStrategy;
+  /** The bound asked for, as given. */
+  maxTurns: number;
+  /** Per input message: `FATE.kept`, `FATE.dropped` or `FATE.summarized`. */
+  fates: Uint8Array;
+  kept: number;
+  dropped: number;
+  summarized: number;
+}
+
+const STRATEGIES: readonly PruneStrategy[] = ['sliding-window', 'summarize', 'importance'];
+
+/**
+ * Decides each message's fate under one strategy and bound, without building the pruned array.
+ *
+ * - `sliding-window`: keep the last `maxTurns` messages; when the cut would split a group (messages linked by
+ *   tool ids), move it earlier to the group's first message, until no kept message has a partner before the cut.
+ * - `summarize`: the same cut; the messages before it are `summarized` instead of `dropped`.
+ * - `importance`: drop whole groups, lowest `groupScore` first (ties: earliest first), until at most `maxTurns`
+ *   messages remain; the group of the last message is never dropped, so the result may exceed `maxTurns` by
+ *   that group's size when it alone is larger.
+ *
+ * `maxTurns` below 1 acts as 1 (the most recent message is always kept); non-integers are floored.
+ * O(n) for every strategy; `analysis` comes from `analyzeTranscript` (or `groupMessages` for the first two).
+ *
+ * @throws {TypeError} for an unknown strategy or a `maxTurns` that is not a number
+ * @throws {RangeError} for a negative `maxTurns`
+ */
+export function planPrune(
+  analysis: MessageGroups & Partial<Pick<ImportanceRanking, 'dropOrder'>>,
+  config: PrunerConfig,
+): PrunePlan {
+  const target = checkedTarget(config);
+  const { count, groupOf, groupFirst } = analysis;
+  const fates = new Uint8Array(count);
+  const plan = { strategy: config.strategy, maxTurns: config.maxTurns, fates, kept: count, dropped: 0, summarized: 0 };
+  if (count <= target) return plan;
+
+  if (config.strategy === 'importance') {
+    const { dropOrder, groupSize, groupOffset, groupMembers } = analysis;
+    if (!dropOrder) throw new TypeError('planPrune: the importance strategy needs an analysis from analyzeTranscript');
+    const protectedGroup = groupOf[count - 1] as number;
+    let kept = count;
+    for (let k = 0; k < dropOrder.length && kept > target; k++) {
+      const g = dropOrder[k] as number;
+      if (g === protectedGroup) continue;
+      for (let m = groupOffset[g] as number, end = groupOffset[g + 1] as number; m < end; m++) {
+        fates[groupMembers[m] as number] = FATE.dropped;
+      }
+      kept -= groupSize[g] as number;
+    }
+    plan.kept = kept;
+    plan.dropped = count - kept;
+    return plan;
+  }
+
+  let cut = count - target;
+  // Walking down while the cut moves: a member below the cut pulls the cut to its group's first message.
+  for (let i = count - 1; i >= cut; i--) {
+    const first = groupFirst[groupOf[i] as number] as number;
+    if (first < cut) cut = first;
+  }
+  const fate = config.strategy === 'summarize' ? FATE.summarized : FATE.dropped;
+  fates.fill(fate, 0, cut);
+  plan.kept = count - cut;
+  if (fate === FATE.summarized) plan.summarized = cut;
+  else plan.dropped = cut;
+  return plan;
+}
+
+function checkedTarget(config: PrunerConfig): number {
+  if (config === null || typeof config !== 'object') {
+    throw new TypeError('pruneMessages: config must be an object like { strategy: "sliding-window", maxTurns: 20 }');
+  }
+  if (!STRATEGIES.includes(config.strategy)) {
+    throw new TypeError(
+      `pruneMessages: unknown strategy ${JSON.stringify(config.strategy)}; expected one of ${STRATEGIES.join(', ')}`,
+    );
+  }
+  const { maxTurns } = config;
+  if (typeof maxTurns !== 'number' || Number.isNaN(maxTurns)) {
+    throw new TypeError(`pruneMessages: maxTurns must be a number, got ${String(maxTurns)}`);
+  }
+  if (maxTurns < 0) throw new RangeError(`pruneMessages: maxTurns must be 0 or more, got ${maxTurns}`);
+  return Math.max(1, Math.floor(maxTurns));
+}
