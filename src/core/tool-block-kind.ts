@@ -12,7 +12,7 @@ export function toolBlockKind(block: unknown): 'use' | 'result' | undefined {
   if (type === 'tool_use' || type === 'server_tool_use' || type === 'mcp_tool_use') {
     return typeof (block as { id?: unknown }).id === 'string' ? 'use' : undefined;
   }
-  if (type.endsWith('_tool_result')) {
+  if (type === 'tool_result' || type.endsWith('_tool_result')) {
     return typeof (block as { tool_use_id?: unknown }).tool_use_id === 'string' ? 'result' : undefined;
   }
   return undefined;
