@@ -1,0 +1,99 @@
+import type { Message, PruneStrategy } from '../types';
+import { createSummaryMessage } from '../create-summary-message';
+import { scoreMessage } from '../score-message';
+import { toolBlockKind } from '../tool-block-kind';
+
+/**
+ * Reference implementations written for obviousness, not speed (O(n²)); the fast core must agree with them.
+ */
+
+interface Found {
+  pairs: string[];
+  orphans: string[];
+}
+
+/** Each result takes the nearest preceding unanswered call with its id, by a backwards scan. */
+export function naiveLinks(messages: readonly Message[]): Found {
+  const blocks: { m: number; b: number; kind: 'use' | 'result'; id: string; answered: boolean }[] = [];
+  messages.forEach((message, m) => {
+    if (!Array.isArray(message.content)) return;
+    message.content.forEach((block, b) => {
+      const kind = toolBlockKind(block);
+      if (!kind) return;
+      const id = kind === 'use' ? (block as { id: string }).id : (block as { tool_use_id: string }).tool_use_id;
+      blocks.push({ m, b, kind, id, answered: false });
+    });
+  });
+  const pairs: string[] = [];
+  const orphans: string[] = [];
+  blocks.forEach((block, k) => {
+    if (block.kind !== 'result') return;
+    for (let j = k - 1; j >= 0; j--) {
+      const use = blocks[j]!;
+      if (use.kind === 'use' && use.id === block.id && !use.answered) {
+        use.answered = true;
+        block.answered = true;
+        pairs.push(`${block.id}:${use.m}.${use.b}->${block.m}.${block.b}`);
+        return;
+      }
+    }
+    orphans.push(`result ${block.id}@${block.m}.${block.b}`);
+  });
+  for (const block of blocks) if (block.kind === 'use' && !block.answered) orphans.push(`use ${block.id}@${block.m}.${block.b}`);
+  return { pairs: pairs.sort(), orphans: orphans.sort() };
+}
+
+/** Message groups: connected components of the "linked by a pair" relation, each as a sorted index list. */
+export function naiveGroups(messages: readonly Message[]): number[][] {
+  const edges = naiveLinks(messages).pairs.map((p) => {
+    const [, use, result] = /:(\d+)\.\d+->(\d+)\.\d+$/.exec(p)!;
+    return [Number(use), Number(result)] as const;
+  });
+  const groupOf = messages.map((_, i) => i);
+  let changed = true;
+  while (changed) {
+    changed = false;
+    for (const [a, b] of edges) {
+      const low = Math.min(groupOf[a]!, groupOf[b]!);
+      if (groupOf[a] !== low || groupOf[b] !== low) {
+        groupOf[a] = groupOf[b] = low;
+        changed = true;
+      }
+    }
+  }
+  const groups = new Map<number, number[]>();
+  groupOf.forEach((g, i) => groups.set(g, [...(groups.get(g) ?? []), i]));
+  return [...groups.values()];
+}
+
+export function naivePrune(messages: readonly Message[], strategy: PruneStrategy, maxTurns: number): Message[] {
+  const n = messages.length;
+  const target = Math.max(1, Math.floor(maxTurns));
+  if (n <= target) return [...messages];
+  const groups = naiveGroups(messages);
+  const groupOfIndex = (i: number) => groups.find((g) => g.includes(i))!;
+
+  if (strategy !== 'importance') {
+    let cut = n - target;
+    for (;;) {
+      const earliest = Math.min(...messages.slice(cut).map((_, k) => groupOfIndex(cut + k)[0]!));
+      if (earliest >= cut) break;
+      cut = earliest;
+    }
+    const kept = messages.slice(cut);
+    return strategy === 'summarize' && cut > 0 ? [createSummaryMessage(cut), ...kept] : kept;
+  }
+
+  const scored = groups
+    .map((g) => ({ g, score: Math.max(...g.map((i) => scoreMessage(messages[i]!, i, n))) }))
+    .sort((a, b) => a.score - b.score || a.g[0]! - b.g[0]!);
+  const dropped = new Set<number>();
+  let kept = n;
+  for (const { g } of scored) {
+    if (kept <= target) break;
+    if (g.includes(n - 1)) continue;
+    g.forEach((i) => dropped.add(i));
+    kept -= g.length;
+  }
+  return messages.filter((_, i) => !dropped.has(i));
+}
