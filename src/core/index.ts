@@ -14,3 +14,4 @@ export { analyzeTranscript, type TranscriptAnalysis } from './analyze-transcript
 export { planPrune, type PrunePlan } from './plan-prune';
 export { applyPrunePlan } from './apply-prune-plan';
 export { pruneMessages } from './prune-messages';
+export { validateMessages } from './formats/validate-messages';
