@@ -1,0 +1,106 @@
+/**
+ * Every strategy of pruneMessages, every maxTurns from 0 to n, over real transcripts: where the input validates
+ * clean for a provider, the output does too; where the input already has problems, the output adds none.
+ *
+ * Problems are compared as multisets keyed by rule, the API's text without its `messages.N` position (positions
+ * move when messages are dropped) and the input message the problem points at (the pruned array holds the input's
+ * own message objects; the summary message counts as a new one).
+ */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import type { Message, PruneStrategy } from '../types';
+import type { Provider, ValidationProblem } from './types';
+import { pruneMessages } from '../prune-messages';
+import { validateMessages } from './validate-messages';
+
+const STRATEGIES: PruneStrategy[] = ['sliding-window', 'summarize', 'importance'];
+const PROVIDERS: Provider[] = ['anthropic', 'openai-chat', 'openai-responses'];
+
+const fixture = (name: string): Message[] =>
+  JSON.parse(readFileSync(new URL(`../../../fixtures/${name}`, import.meta.url), 'utf8')) as Message[];
+
+/** Keys of `problems` found in `messages`, whose message objects map back to input indices through `origin`. */
+function problemKeys(
+  messages: readonly Message[],
+  problems: readonly ValidationProblem[],
+  origin: ReadonlyMap<Message, number>,
+): string[] {
+  return problems.map((p) => {
+    const from = origin.get(messages[p.messageIndex] as Message) ?? 'new';
+    return `${p.rule} @input ${from}: ${p.message.replace(/^messages\.\d+(?:\.content\.\d+)?: /, '')}`;
+  });
+}
+
+/** Keys in `after` beyond their count in `before`. */
+function addedKeys(before: readonly string[], after: readonly string[]): string[] {
+  const budget = new Map<string, number>();
+  for (const key of before) budget.set(key, (budget.get(key) ?? 0) + 1);
+  return after.filter((key) => {
+    const left = budget.get(key) ?? 0;
+    if (left === 0) return true;
+    budget.set(key, left - 1);
+    return false;
+  });
+}
+
+/**
+ * Prunes `messages` with every strategy and bound in `bounds`, validates each output for every provider, and
+ * returns one line per problem an output adds: input name, provider, strategy, maxTurns and the problem.
+ */
+function problemsAddedByPruning(name: string, messages: readonly Message[], bounds: Iterable<number>): string[] {
+  const origin = new Map(messages.map((m, i) => [m, i] as const));
+  const before = new Map(PROVIDERS.map((p) => [p, problemKeys(messages, validateMessages(messages, p), origin)] as const));
+  const failures: string[] = [];
+  for (const maxTurns of bounds) {
+    for (const strategy of STRATEGIES) {
+      const out = pruneMessages(messages, { strategy, maxTurns });
+      for (const provider of PROVIDERS) {
+        const after = problemKeys(out, validateMessages(out, provider), origin);
+        for (const key of addedKeys(before.get(provider) ?? [], after)) {
+          failures.push(`${name} · ${provider} · ${strategy} · maxTurns ${maxTurns}: ${key}`);
+        }
+      }
+    }
+  }
+  return failures;
+}
+
+const upTo = (n: number) => Array.from({ length: n + 1 }, (_, k) => k);
+
+describe('pruning never makes a request the API would reject (Anthropic JSON fixtures)', () => {
+  for (const name of ['spotter-session.messages.json', 'pause-turn-web-search.messages.json']) {
+    it(`${name}: every strategy, every maxTurns from 0 to n, every provider`, () => {
+      const messages = fixture(name);
+      const failures = problemsAddedByPruning(name, messages, upTo(messages.length));
+      expect(failures.slice(0, 20)).toEqual([]);
+    });
+  }
+
+  it('the real inputs: pause-turn validates clean everywhere; spotter only has its whitespace-only text blocks', () => {
+    const pause = fixture('pause-turn-web-search.messages.json');
+    for (const provider of PROVIDERS) expect(validateMessages(pause, provider)).toEqual([]);
+    const spotter = fixture('spotter-session.messages.json');
+    expect(new Set(validateMessages(spotter, 'anthropic').map((p) => p.rule))).toEqual(
+      new Set(['anthropic/whitespace-text-block']),
+    );
+    expect(validateMessages(spotter, 'openai-chat')).toEqual([]);
+    expect(validateMessages(spotter, 'openai-responses')).toEqual([]);
+  });
+});
+
+describe('the comparison itself', () => {
+  it('flags a problem an output adds and ignores one the input already had', () => {
+    const call: Message = { role: 'assistant', content: [{ type: 'tool_use', id: 'a', name: 't', input: {} }] };
+    const answer: Message = { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'a', content: 'x' }] };
+    const blank: Message = { role: 'user', content: '' };
+    const input = [blank, call, answer, { role: 'assistant', content: 'done' } as Message];
+    const origin = new Map(input.map((m, i) => [m, i] as const));
+    const before = problemKeys(input, validateMessages(input, 'anthropic'), origin);
+    const broken = [blank, answer, input[3] as Message];
+    const added = addedKeys(before, problemKeys(broken, validateMessages(broken, 'anthropic'), origin));
+    expect(added).toEqual([
+      'anthropic/unexpected-tool-result @input 2: unexpected `tool_use_id` found in `tool_result` blocks: a. ' +
+        'Each `tool_result` block must have a corresponding `tool_use` block in the previous message.',
+    ]);
+  });
+});
