@@ -31,6 +31,33 @@ export interface Conversation {
   annotations?: (MessageAnnotation | undefined)[];
   /** Whatever the source held around the messages (model, tools, wrapper fields), kept for export. */
   envelope?: Record<string, unknown>;
+  /** How the source laid the messages out, so export can write the same shape. Absent: a bare array. */
+  layout?: SourceLayout;
+  /** The source records that `system` came from (OpenAI system/developer messages), for export. */
+  systemSources?: unknown[];
+}
+
+/**
+ * Where the messages sat in the source file.
+ * `array`: the file is the array. `object`: an object holding them under `key`, beside the envelope fields.
+ * `entry`: one entry of a multi-conversation array (`[{ task_id, traj }]`), messages under `key`. `jsonl`: one record a line.
+ */
+export type SourceLayout =
+  | { kind: 'array' }
+  | { kind: 'object'; key: string }
+  | { kind: 'entry'; key: string }
+  | { kind: 'jsonl' };
+
+/** What `serializeTranscript` hands an Export button. */
+export interface SerializedTranscript {
+  text: string;
+  /** The format actually written; differs from the conversation's when it had to (or was asked to) change. */
+  format: TranscriptFormat;
+  /** Without the dot: `json` or `jsonl`. */
+  fileExtension: 'json' | 'jsonl';
+  mimeType: 'application/json' | 'application/x-ndjson';
+  /** Said to the user when the export is not a plain copy of the source shape (format change, lines left out). */
+  note?: string;
 }
 
 export interface ParseWarning {

@@ -1,0 +1,94 @@
+import { explainFormatMismatch } from './explain-format-mismatch';
+import { parseAnthropic } from './parse-anthropic';
+import { parseClaudeCode } from './parse-claude-code';
+import { parseOpenAIChat } from './parse-openai-chat';
+import { parseOpenAIResponses } from './parse-openai-responses';
+import { readTranscriptSource } from './read-transcript-source';
+import { TranscriptParseError } from './transcript-parse-error';
+import type { TranscriptSource } from './transcript-source';
+import type { Conversation, ParseOptions, ParsedTranscript, ParseWarning, TranscriptFormat } from './types';
+
+/** Asked in this order: the JSONL formats first, then the more specific document shapes before the looser ones. */
+const DETECTION_ORDER: readonly TranscriptFormat[] = ['claude-code', 'openai-responses', 'anthropic', 'openai-chat'];
+
+const FORMAT_NAMES: Record<TranscriptFormat, string> = {
+  anthropic: 'Anthropic Messages',
+  'claude-code': 'Claude Code session',
+  'openai-chat': 'OpenAI Chat Completions',
+  'openai-responses': 'OpenAI Responses items',
+};
+
+/**
+ * Reads a transcript in any of the four formats into canonical conversations.
+ *
+ * Throws only `TranscriptParseError`: for empty input, JSON broken beyond recovery (with line and column), or a shape
+ * no format accepts (with each format's reason). Bad lines in JSONL are skipped and reported as warnings instead.
+ * Pure: no DOM and no Node built-ins, so it runs in the inspector's Web Worker.
+ */
+export function parseTranscript(text: string, options: ParseOptions = {}): ParsedTranscript {
+  let source = readTranscriptSource(text);
+  // A one-line JSONL file parses as a single document; a lone session or rollout record is still JSONL.
+  if (source.kind === 'document' && isLoneRecord(source.value)) {
+    source = { kind: 'lines', lines: [{ line: 1, value: source.value }], warnings: [] };
+  }
+  const warnings: ParseWarning[] = source.kind === 'lines' ? [...source.warnings] : [];
+
+  let format = options.format;
+  if (format !== undefined) {
+    const reason = explainFormatMismatch(source, format);
+    if (reason !== undefined) {
+      throw new TranscriptParseError(`The file is not ${FORMAT_NAMES[format]}: ${reason}.`, {
+        formatsTried: [{ format, reason }],
+      });
+    }
+  } else {
+    const tried: { format: TranscriptFormat; reason: string }[] = [];
+    for (const candidate of DETECTION_ORDER) {
+      const reason = explainFormatMismatch(source, candidate);
+      if (reason === undefined) {
+        format = candidate;
+        break;
+      }
+      tried.push({ format: candidate, reason });
+    }
+    if (format === undefined) {
+      const list = tried.map((t) => `${FORMAT_NAMES[t.format]}: ${t.reason}`).join('; ');
+      throw new TranscriptParseError(`No transcript format matches this file. ${list}.`, { formatsTried: tried });
+    }
+  }
+
+  try {
+    return { format, conversations: read(source, format, options.fileName, warnings), warnings };
+  } catch (error) {
+    if (error instanceof TranscriptParseError) throw error;
+    // The shape checks look at a sample; a record deep in a huge file can still surprise a reader.
+    throw new TranscriptParseError(
+      `The file looked like ${FORMAT_NAMES[format]} but could not be read: ${error instanceof Error ? error.message : String(error)}`,
+    );
+  }
+}
+
+function read(
+  source: TranscriptSource,
+  format: TranscriptFormat,
+  fileName: string | undefined,
+  warnings: ParseWarning[],
+): Conversation[] {
+  switch (format) {
+    case 'claude-code':
+      return parseClaudeCode(source.kind === 'lines' ? source.lines : [], fileName, warnings);
+    case 'openai-responses':
+      return parseOpenAIResponses(source, fileName, warnings);
+    case 'anthropic':
+      return parseAnthropic(source.kind === 'document' ? source.value : [], fileName);
+    case 'openai-chat':
+      return parseOpenAIChat(source.kind === 'document' ? source.value : [], fileName, warnings);
+  }
+}
+
+function isLoneRecord(value: unknown): boolean {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return false;
+  const record = value as Record<string, unknown>;
+  if (typeof record.type !== 'string' || 'role' in record) return false;
+  return 'payload' in record || 'sessionId' in record || ((record.type === 'user' || record.type === 'assistant') && 'message' in record);
+}

@@ -1,0 +1,98 @@
+import { findJsonSyntaxError } from './find-json-syntax-error';
+import { TranscriptParseError } from './transcript-parse-error';
+import type { JsonLine, TranscriptSource } from './transcript-source';
+import type { ParseWarning } from './types';
+
+/**
+ * Parses the text once: as one JSON document, or as JSON Lines when it is not one.
+ *
+ * JSONL is recognised by its first line being a complete JSON value on its own; `JSON.parse` of the whole text then
+ * stops at the second line, so trying the document first costs little. Bad JSONL lines are skipped with a warning
+ * (a truncated last line is what a crashed agent leaves); a bad document is an error with line and column.
+ */
+export function readTranscriptSource(text: string): TranscriptSource {
+  let start = 0;
+  if (text.charCodeAt(0) === 0xfeff) start = 1;
+  while (start < text.length && isSpace(text.charCodeAt(start))) start++;
+  if (start >= text.length) {
+    throw new TranscriptParseError(
+      text.length === 0 ? 'The file is empty.' : 'The file holds only whitespace: there is no transcript in it.',
+    );
+  }
+  const body = start === 0 ? text : text.slice(start);
+  let documentError: unknown;
+  try {
+    return { kind: 'document', value: JSON.parse(body) };
+  } catch (error) {
+    documentError = error;
+  }
+
+  const firstEnd = lineEnd(text, start);
+  if (isJsonValue(text.slice(start, firstEnd))) return { kind: 'lines', ...readLines(text, start) };
+
+  const where = findJsonSyntaxError(text, 0);
+  if (where === undefined) {
+    // The scanner and the engine disagree (e.g. a nesting limit): still say something useful.
+    throw new TranscriptParseError(`The file is not valid JSON: ${String((documentError as Error).message)}`);
+  }
+  throw new TranscriptParseError(
+    `The file is not valid JSON or JSON Lines: ${where.reason} at line ${where.line}, column ${where.column}.`,
+    { line: where.line, column: where.column },
+  );
+}
+
+function isSpace(c: number): boolean {
+  return c === 32 || c === 10 || c === 13 || c === 9;
+}
+
+function lineEnd(text: string, from: number): number {
+  const end = text.indexOf('\n', from);
+  return end === -1 ? text.length : end;
+}
+
+function onlySpaceAfter(text: string, from: number): boolean {
+  for (let k = from; k < text.length; k++) if (!isSpace(text.charCodeAt(k))) return false;
+  return true;
+}
+
+function isJsonValue(line: string): boolean {
+  try {
+    JSON.parse(line);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function readLines(text: string, start: number): { lines: JsonLine[]; warnings: ParseWarning[] } {
+  const lines: JsonLine[] = [];
+  const warnings: ParseWarning[] = [];
+  // Line numbers count from the top of the file, including any blank lines skipped before `start`.
+  let lineNumber = 1;
+  for (let k = 0; k < start; k++) if (text.charCodeAt(k) === 10) lineNumber++;
+  let from = start;
+  while (from > 0 && text.charCodeAt(from - 1) !== 10) from--;
+  while (from < text.length) {
+    const end = lineEnd(text, from);
+    let last = end;
+    if (last > from && text.charCodeAt(last - 1) === 13) last--;
+    let first = from;
+    while (first < last && isSpace(text.charCodeAt(first))) first++;
+    if (first < last) {
+      try {
+        lines.push({ line: lineNumber, value: JSON.parse(text.slice(first, last)) });
+      } catch {
+        const where = findJsonSyntaxError(text, first, last);
+        const isLast = onlySpaceAfter(text, end);
+        const why = where ? `${where.reason} at column ${where.column + (first - from)}` : 'not valid JSON';
+        warnings.push({
+          line: lineNumber,
+          message: `Line ${lineNumber} skipped: ${why}${isLast ? ' (the last line looks truncated)' : ''}.`,
+        });
+      }
+    }
+    from = end + 1;
+    lineNumber++;
+  }
+  return { lines, warnings };
+}
