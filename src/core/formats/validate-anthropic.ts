@@ -30,6 +30,8 @@ interface Turn {
  * - `anthropic/unexpected-tool-result`: a `tool_result` whose id is not a `tool_use` of the previous turn:
  *   "messages.N.content.K: unexpected `tool_use_id` found in `tool_result` blocks: ID. Each `tool_result` block
  *   must have a corresponding `tool_use` block in the previous message."
+ * - `anthropic/duplicate-tool-result`: a second `tool_result` for the same `tool_use` in one turn:
+ *   "messages.N.content.K: each tool_use must have a single result. Found multiple `tool_result` blocks with id: ID"
  * - `anthropic/unexpected-server-tool-result`: a `*_tool_result` (web search, code execution, …) with no
  *   `server_tool_use` before it in the same assistant turn: "messages.N.content.K: unexpected `tool_use_id` found
  *   in `web_search_tool_result` blocks: ID. Each `web_search_tool_result` block must have a corresponding
@@ -202,16 +204,28 @@ function checkToolUses(turn: Turn, t: number, next: Turn | undefined, problems: 
 }
 
 function checkToolResults(turn: Turn, t: number, callIds: ReadonlySet<string>, problems: ValidationProblem[]): void {
+  const answered = new Set<string>();
   turn.blocks.forEach(({ block, message }, k) => {
     if (block.type !== 'tool_result' || typeof block.tool_use_id !== 'string') return;
-    if (callIds.has(block.tool_use_id)) return;
-    problems.push({
-      messageIndex: message,
-      rule: 'anthropic/unexpected-tool-result',
-      message:
-        `messages.${t}.content.${k}: unexpected \`tool_use_id\` found in \`tool_result\` blocks: ${block.tool_use_id}. ` +
-        'Each `tool_result` block must have a corresponding `tool_use` block in the previous message.',
-    });
+    const id = block.tool_use_id;
+    if (!callIds.has(id)) {
+      problems.push({
+        messageIndex: message,
+        rule: 'anthropic/unexpected-tool-result',
+        message:
+          `messages.${t}.content.${k}: unexpected \`tool_use_id\` found in \`tool_result\` blocks: ${id}. ` +
+          'Each `tool_result` block must have a corresponding `tool_use` block in the previous message.',
+      });
+    } else if (answered.has(id)) {
+      problems.push({
+        messageIndex: message,
+        rule: 'anthropic/duplicate-tool-result',
+        message:
+          `messages.${t}.content.${k}: each tool_use must have a single result. ` +
+          `Found multiple \`tool_result\` blocks with id: ${id}`,
+      });
+    }
+    answered.add(id);
   });
 }
 

@@ -109,6 +109,23 @@ describe('validateMessages: anthropic', () => {
     });
   });
 
+  describe('anthropic/duplicate-tool-result', () => {
+    it('valid: one result per tool_use, even when results are split over merged user messages', () => {
+      expect(rules([user('go'), assistant([use('a'), use('b')]), user([result('a')]), user([result('b')])], 'anthropic')).toEqual([]);
+    });
+
+    it('invalid: two results for one tool_use in the same (merged) user turn', () => {
+      expect(validateMessages([user('go'), assistant([use('toolu_1')]), user([result('toolu_1')]), user([result('toolu_1')])], 'anthropic')).toEqual([
+        {
+          messageIndex: 3,
+          rule: 'anthropic/duplicate-tool-result',
+          message:
+            'messages.2.content.1: each tool_use must have a single result. Found multiple `tool_result` blocks with id: toolu_1',
+        },
+      ]);
+    });
+  });
+
   describe('anthropic/unexpected-server-tool-result', () => {
     it('valid: server_tool_use and its web_search_tool_result in the same assistant message', () => {
       const messages = [user('search'), assistant([serverUse('srv_1'), serverResult('srv_1'), text('found it')])];

@@ -1,0 +1,76 @@
+import type { ContentBlock, Message } from '../types';
+import type { Conversation } from './types';
+
+type Line = Record<string, unknown>;
+
+/**
+ * A Claude Code session JSONL for `messages`, one line per message.
+ *
+ * A message read from a single line that still holds exactly that line's blocks is written as that line; merged
+ * messages (parts sharing `message.id`, results gathered from several lines) are written as one line built on their
+ * first record. `parentUuid` is relinked to the previous written line wherever its parent was not written, so the
+ * chain Claude Code follows on resume stays whole after pruning. Bookkeeping lines (progress, snapshots) are not
+ * written; a subagent conversation is written as a main one.
+ */
+export function writeClaudeCodeLines(conversation: Conversation, messages: readonly Message[]): string {
+  const own = conversation.format === 'claude-code';
+  const index = new Map<Message, number>();
+  if (own) conversation.messages.forEach((message, i) => index.set(message, i));
+  const sessionId = own ? conversation.id.split('/')[0] : conversation.id;
+  const written = new Set<unknown>();
+  let previous: unknown = null;
+  let synthetic = 0;
+  const out: string[] = [];
+
+  for (const message of messages) {
+    const i = index.get(message);
+    const records = i === undefined ? undefined : (conversation.sources[i] as Line[] | undefined);
+    const annotation = i === undefined ? undefined : conversation.annotations?.[i];
+    let line: Line;
+    if (records !== undefined && records.length > 0) {
+      const template = records.find((r) => r.type === message.role) ?? (records[0] as Line);
+      if (records.length === 1 && sameBlocks(template, message)) {
+        line = { ...template };
+      } else {
+        const { toolUseResult: _result, sourceToolAssistantUUID: _from, ...rest } = template;
+        const source = (template.message ?? {}) as Line;
+        line = { ...rest, message: { ...source, role: message.role, content: message.content } };
+        if (annotation?.compactSummary) line.isCompactSummary = true;
+        else delete line.isCompactSummary;
+        if (annotation?.meta) line.isMeta = true;
+        else delete line.isMeta;
+      }
+    } else {
+      synthetic++;
+      const uuid = `prunescope-${synthetic}`;
+      line = {
+        parentUuid: null,
+        isSidechain: false,
+        type: message.role,
+        message:
+          message.role === 'assistant'
+            ? { id: `msg_prunescope_${synthetic}`, type: 'message', role: 'assistant', model: '<synthetic>', content: message.content }
+            : { role: 'user', content: message.content },
+        uuid,
+        sessionId,
+      };
+    }
+    if (line.isSidechain === true) line.isSidechain = false;
+    if (line.parentUuid !== null && !written.has(line.parentUuid)) line.parentUuid = previous;
+    if (out.length === 0) line.parentUuid = null;
+    if (line.uuid !== undefined) {
+      written.add(line.uuid);
+      previous = line.uuid;
+    }
+    out.push(JSON.stringify(line));
+  }
+  return out.length === 0 ? '' : `${out.join('\n')}\n`;
+}
+
+function sameBlocks(record: Line, message: Message): boolean {
+  const source = record.message as { content?: unknown } | undefined;
+  const written = source?.content;
+  if (typeof message.content === 'string') return written === message.content;
+  if (!Array.isArray(written) || written.length !== message.content.length) return false;
+  return message.content.every((block: ContentBlock, k) => written[k] === block);
+}
