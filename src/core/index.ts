@@ -15,3 +15,7 @@ export { planPrune, type PrunePlan } from './plan-prune';
 export { applyPrunePlan } from './apply-prune-plan';
 export { pruneMessages } from './prune-messages';
 export { validateMessages } from './formats/validate-messages';
+export type * from './formats/types';
+export { TranscriptParseError } from './formats/transcript-parse-error';
+export { parseTranscript } from './formats/parse-transcript';
+export { serializeTranscript } from './formats/serialize-transcript';
