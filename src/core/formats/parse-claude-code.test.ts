@@ -1,0 +1,166 @@
+import { describe, expect, it } from 'vitest';
+import { linkToolCalls } from '../link-tool-calls';
+import { parseTranscript } from './parse-transcript';
+import { serializeTranscript } from './serialize-transcript';
+
+let uuid = 0;
+const jsonl = (...records: object[]): string => records.map((r) => JSON.stringify(r)).join('\n') + '\n';
+const user = (content: unknown, extra: object = {}): object => ({
+  type: 'user',
+  sessionId: 's1',
+  uuid: `u${++uuid}`,
+  parentUuid: uuid > 1 ? `u${uuid - 1}` : null,
+  message: { role: 'user', content },
+  ...extra,
+});
+const assistant = (id: string, block: object, extra: object = {}): object => ({
+  type: 'assistant',
+  sessionId: 's1',
+  uuid: `u${++uuid}`,
+  parentUuid: `u${uuid - 1}`,
+  message: { id, type: 'message', role: 'assistant', model: 'claude', content: [block] },
+  ...extra,
+});
+const use = (id: string): object => ({ type: 'tool_use', id, name: 'Bash', input: { command: id } });
+const result = (id: string): object => ({ type: 'tool_result', tool_use_id: id, content: `out ${id}` });
+
+describe('Claude Code session JSONL', () => {
+  it('merges lines sharing message.id into one assistant message, even with tool_result lines between the parts', () => {
+    const text = jsonl(
+      user('go'),
+      assistant('m1', { type: 'text', text: 'two calls' }),
+      assistant('m1', use('a')),
+      user([result('a')]),
+      assistant('m1', use('b')),
+      user([result('b')]),
+      assistant('m2', { type: 'text', text: 'done' }),
+    );
+    const { format, conversations } = parseTranscript(text);
+    expect(format).toBe('claude-code');
+    expect(conversations[0]?.messages).toEqual([
+      { role: 'user', content: 'go' },
+      { role: 'assistant', content: [{ type: 'text', text: 'two calls' }, use('a'), use('b')] },
+      { role: 'user', content: [result('a'), result('b')] },
+      { role: 'assistant', content: [{ type: 'text', text: 'done' }] },
+    ]);
+    expect(conversations[0]?.sourceLines).toEqual([[1], [2, 3, 5], [4, 6], [7]]);
+  });
+
+  it('puts every tool result right after the assistant turn that called it', () => {
+    // The result of `a` arrives after a later assistant message and a user interruption.
+    const text = jsonl(
+      user('go'),
+      assistant('m1', use('a')),
+      user([{ type: 'text', text: '[Request interrupted by user]' }]),
+      assistant('m2', use('b')),
+      user([result('b')]),
+      user([result('a')]),
+    );
+    const messages = parseTranscript(text).conversations[0]?.messages ?? [];
+    expect(messages).toEqual([
+      { role: 'user', content: 'go' },
+      { role: 'assistant', content: [use('a')] },
+      { role: 'user', content: [result('a'), { type: 'text', text: '[Request interrupted by user]' }] },
+      { role: 'assistant', content: [use('b')] },
+      { role: 'user', content: [result('b')] },
+    ]);
+    expect(linkToolCalls(messages).orphans).toEqual([]);
+  });
+
+  it('merges the user lines between two assistant messages into one user message, tool results first', () => {
+    const text = jsonl(user('go'), assistant('m1', use('a')), user('and also this'), user([result('a')]));
+    expect(parseTranscript(text).conversations[0]?.messages[2]).toEqual({
+      role: 'user',
+      content: [result('a'), { type: 'text', text: 'and also this' }],
+    });
+  });
+
+  it('skips progress, summary, system, file-history-snapshot and queue-operation lines and counts them', () => {
+    const text = jsonl(
+      { type: 'file-history-snapshot', messageId: 'x', snapshot: {} },
+      { type: 'summary', summary: 'Earlier work', leafUuid: 'u1' },
+      user('go'),
+      { type: 'progress', data: { type: 'hook_progress' } },
+      { type: 'progress', data: { type: 'hook_progress' } },
+      { type: 'system', subtype: 'turn_duration', durationMs: 5 },
+      { type: 'queue-operation', operation: 'enqueue' },
+      assistant('m1', { type: 'text', text: 'hi' }),
+    );
+    const parsed = parseTranscript(text);
+    expect(parsed.conversations[0]?.messages).toHaveLength(2);
+    expect(parsed.warnings).toEqual([
+      {
+        message:
+          'Skipped 6 lines that are not conversation messages (file-history-snapshot: 1, summary: 1, progress: 2, system: 1, queue-operation: 1).',
+      },
+    ]);
+  });
+
+  it('keeps sidechain (subagent) lines out of the main conversation, in a conversation of their own', () => {
+    const text = jsonl(
+      user('main task'),
+      user('explore the repo', { isSidechain: true, agentId: 'ag1' }),
+      assistant('s1', { type: 'text', text: 'found it' }, { isSidechain: true, agentId: 'ag1' }),
+      assistant('m1', { type: 'text', text: 'main answer' }),
+    );
+    const { conversations } = parseTranscript(text);
+    expect(conversations.map((c) => c.id)).toEqual(['s1', 's1/ag1']);
+    expect(conversations[0]?.messages).toEqual([
+      { role: 'user', content: 'main task' },
+      { role: 'assistant', content: [{ type: 'text', text: 'main answer' }] },
+    ]);
+    expect(conversations[1]?.messages).toHaveLength(2);
+    expect(conversations[1]?.title).toBe('Subagent: explore the repo');
+    // Exported on its own, a subagent conversation is a main conversation again.
+    const sub = conversations[1];
+    if (!sub) throw new Error('no sidechain');
+    expect(parseTranscript(serializeTranscript(sub, sub.messages).text).conversations[0]?.messages).toEqual(sub.messages);
+  });
+
+  it('marks compact summaries and meta lines in annotations', () => {
+    const text = jsonl(
+      user('Caveat: generated by local commands', { isMeta: true }),
+      assistant('m1', { type: 'text', text: 'ok' }),
+      { type: 'system', subtype: 'compact_boundary', content: 'Conversation compacted' },
+      user('This session is being continued from a previous conversation…', { isCompactSummary: true }),
+      assistant('m2', { type: 'text', text: 'continuing' }),
+    );
+    const c = parseTranscript(text).conversations[0];
+    expect(c?.annotations).toEqual([{ meta: true }, undefined, { compactSummary: true }, undefined]);
+    expect(c?.title).toBe('This session is being continued from a previous conversation…');
+  });
+
+  it('reads ids such as __proto__ and constructor as plain keys', () => {
+    const text = jsonl(user('go'), assistant('__proto__', use('constructor')), user([result('constructor')]), assistant('__proto__', use('toString')));
+    const messages = parseTranscript(text).conversations[0]?.messages ?? [];
+    expect(messages.map((m) => m.role)).toEqual(['user', 'assistant', 'user']);
+    expect(messages[1]?.content).toEqual([use('constructor'), use('toString')]);
+  });
+
+  it('writes back one line per message with an unbroken parentUuid chain after pruning', () => {
+    const text = jsonl(
+      user('first'),
+      assistant('m1', { type: 'text', text: 'a' }),
+      user('second'),
+      assistant('m2', use('x')),
+      assistant('m2', use('y')),
+      user([result('x')]),
+      user([result('y')]),
+    );
+    const c = parseTranscript(text).conversations[0];
+    if (!c) throw new Error('no conversation');
+    const summary = { role: 'user' as const, content: '[Previous context: 2 turns summarized]' };
+    const kept = [summary, ...c.messages.slice(2)];
+    const out = serializeTranscript(c, kept);
+    expect(out).toMatchObject({ format: 'claude-code', fileExtension: 'jsonl', mimeType: 'application/x-ndjson' });
+    const lines = out.text.trim().split('\n').map((l) => JSON.parse(l) as { uuid: string; parentUuid: string | null });
+    expect(lines).toHaveLength(4);
+    expect(lines[0]?.parentUuid).toBeNull();
+    for (let i = 1; i < lines.length; i++) expect(lines[i]?.parentUuid).toBe(lines[i - 1]?.uuid);
+    // The summary and the next user turn merge on reading, as the API would merge them.
+    expect(parseTranscript(out.text).conversations[0]?.messages).toEqual([
+      { role: 'user', content: [{ type: 'text', text: summary.content }, { type: 'text', text: 'second' }] },
+      ...c.messages.slice(3),
+    ]);
+  });
+});
