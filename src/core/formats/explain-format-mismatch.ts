@@ -118,7 +118,7 @@ function anthropic(source: TranscriptSource): string | undefined {
   if (source.kind === 'lines') return 'it is JSON Lines, and Anthropic Messages is one JSON document';
   const list = messageList(source.value, false);
   if (typeof list === 'string') {
-    if (Array.isArray(source.value) && source.value.every((e) => isRecord(e) && (Array.isArray(e.traj) || Array.isArray(e.messages)))) {
+    if (Array.isArray(source.value) && source.value.length > 0 && source.value.every((e) => isRecord(e) && (Array.isArray(e.traj) || Array.isArray(e.messages)))) {
       return 'it is a list of several conversations, and an Anthropic request holds one';
     }
     return list;
