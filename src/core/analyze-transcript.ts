@@ -1,9 +1,10 @@
-import type { Message } from './types';
+import type { Message, ToolLinks } from './types';
+import { linkToolCalls } from './link-tool-calls';
 import { groupMessages, type MessageGroups } from './group-messages';
 import { rankMessages, type ImportanceRanking } from './rank-messages';
 
 /** Everything the strategies need about a transcript that does not depend on `maxTurns`. */
-export type TranscriptAnalysis = MessageGroups & ImportanceRanking;
+export type TranscriptAnalysis = MessageGroups & ImportanceRanking & { links: ToolLinks };
 
 /**
  * Links, groups and ranks a transcript once, O(n log n), so that `planPrune` can answer each `maxTurns` in O(n).
@@ -11,5 +12,5 @@ export type TranscriptAnalysis = MessageGroups & ImportanceRanking;
  */
 export function analyzeTranscript(messages: readonly Message[]): TranscriptAnalysis {
   const groups = groupMessages(messages);
-  return { ...groups, ...rankMessages(messages, groups) };
+  return { ...groups, ...rankMessages(messages, groups), links: linkToolCalls(messages) };
 }

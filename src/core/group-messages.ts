@@ -1,5 +1,5 @@
-import type { Message, ToolLinks } from './types';
-import { linkToolCalls } from './link-tool-calls';
+import type { Message } from './types';
+import { scanToolLinks, type ScannedToolLinks } from './scan-tool-links';
 
 /**
  * Messages linked through tool ids, as groups that every strategy keeps or drops whole.
@@ -10,7 +10,8 @@ import { linkToolCalls } from './link-tool-calls';
  */
 export interface MessageGroups {
   count: number;
-  links: ToolLinks;
+  /** The pairs and orphans the groups were built from. */
+  scan: ScannedToolLinks;
   /** Per message: its group id. */
   groupOf: Int32Array;
   /** Per group: the index of its first message. */
@@ -25,7 +26,7 @@ export interface MessageGroups {
 /** Links tool calls to results, then unions the messages each pair touches. O(n α(n)) after linking. */
 export function groupMessages(messages: readonly Message[]): MessageGroups {
   const count = messages.length;
-  const links = linkToolCalls(messages);
+  const scan = scanToolLinks(messages);
 
   // Union-find whose root is always the lowest index, so a root is its group's first message.
   const parent = new Int32Array(count);
@@ -38,9 +39,9 @@ export function groupMessages(messages: readonly Message[]): MessageGroups {
     }
     return i;
   };
-  for (const { useIndex, resultIndex } of links.pairs) {
-    const a = find(useIndex);
-    const b = find(resultIndex);
+  for (let k = 0; k < scan.ids.length; k++) {
+    const a = find(scan.useIndex[k] as number);
+    const b = find(scan.resultIndex[k] as number);
     if (a < b) parent[b] = a;
     else if (b < a) parent[a] = b;
   }
@@ -75,5 +76,5 @@ export function groupMessages(messages: readonly Message[]): MessageGroups {
     fill[g] = (fill[g] as number) + 1;
   }
 
-  return { count, links, groupOf, groupFirst, groupSize, groupOffset, groupMembers };
+  return { count, scan, groupOf, groupFirst, groupSize, groupOffset, groupMembers };
 }

@@ -12,6 +12,8 @@ export { groupMessages, type MessageGroups } from './group-messages';
 export { rankMessages, type ImportanceRanking } from './rank-messages';
 export { analyzeTranscript, type TranscriptAnalysis } from './analyze-transcript';
 export { planPrune, type PrunePlan } from './plan-prune';
+export { findWindowCut } from './find-window-cut';
+export { scanToolLinks, type ScannedToolLinks } from './scan-tool-links';
 export { applyPrunePlan } from './apply-prune-plan';
 export { pruneMessages } from './prune-messages';
 export { validateMessages } from './formats/validate-messages';

@@ -2,6 +2,7 @@ import type { PruneStrategy, PrunerConfig } from './types';
 import type { MessageGroups } from './group-messages';
 import type { ImportanceRanking } from './rank-messages';
 import { FATE } from './fate';
+import { checkedTarget } from './checked-target';
 
 export interface PrunePlan {
   strategy: PruneStrategy;
@@ -13,8 +14,6 @@ export interface PrunePlan {
   dropped: number;
   summarized: number;
 }
-
-const STRATEGIES: readonly PruneStrategy[] = ['sliding-window', 'summarize', 'importance'];
 
 /**
  * Decides each message's fate under one strategy and bound, without building the pruned array.
@@ -72,21 +71,4 @@ export function planPrune(
   if (fate === FATE.summarized) plan.summarized = cut;
   else plan.dropped = cut;
   return plan;
-}
-
-function checkedTarget(config: PrunerConfig): number {
-  if (config === null || typeof config !== 'object') {
-    throw new TypeError('pruneMessages: config must be an object like { strategy: "sliding-window", maxTurns: 20 }');
-  }
-  if (!STRATEGIES.includes(config.strategy)) {
-    throw new TypeError(
-      `pruneMessages: unknown strategy ${JSON.stringify(config.strategy)}; expected one of ${STRATEGIES.join(', ')}`,
-    );
-  }
-  const { maxTurns } = config;
-  if (typeof maxTurns !== 'number' || Number.isNaN(maxTurns)) {
-    throw new TypeError(`pruneMessages: maxTurns must be a number, got ${String(maxTurns)}`);
-  }
-  if (maxTurns < 0) throw new RangeError(`pruneMessages: maxTurns must be 0 or more, got ${maxTurns}`);
-  return Math.max(1, Math.floor(maxTurns));
 }

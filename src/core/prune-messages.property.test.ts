@@ -11,6 +11,8 @@
  *     importance keeps at most max(maxTurns, size of the last message's group) and always the last message.
  *  6. Never empty for non-empty input.
  *  7. Oracles: the fast core equals the O(n²) reference in `naive-oracles.ts`, for links and for output.
+ *  8. One answer two ways: the inspector's path (analyzeTranscript → planPrune → applyPrunePlan, groups read
+ *     forwards) gives exactly what pruneMessages gives (sliding window found by a backward scan).
  *
  * Over 10,000 cases run per `npm test`. On failure fast-check prints `{ seed, path }`; replay with
  * `FC_SEED=<seed> FC_PATH=<path> npx vitest run src/core/prune-messages.property.test.ts`.
@@ -21,6 +23,9 @@ import type { Message, PruneStrategy } from './types';
 import { pruneMessages } from './prune-messages';
 import { linkToolCalls } from './link-tool-calls';
 import { createSummaryMessage } from './create-summary-message';
+import { analyzeTranscript } from './analyze-transcript';
+import { planPrune } from './plan-prune';
+import { applyPrunePlan } from './apply-prune-plan';
 import { transcriptAndBound, agentTranscript } from './test-support/agent-transcript-arbitrary';
 import { findAddedOrphans } from './test-support/find-added-orphans';
 import { naiveGroups, naiveLinks, naivePrune } from './test-support/naive-oracles';
@@ -97,6 +102,20 @@ describe('pruneMessages laws over generated agent transcripts', () => {
     fc.assert(
       fc.property(transcriptAndBound({ maxEpisodes: 15 }), ([input, maxTurns]) => {
         expect(pruneMessages(input, { strategy, maxTurns })).toEqual(naivePrune(input, strategy, maxTurns));
+      }),
+      { numRuns: 1000, ...replay },
+    );
+  });
+
+  it('law 8: analyze once + planPrune per bound equals pruneMessages (1,000 cases)', () => {
+    fc.assert(
+      fc.property(transcriptAndBound(), ([input, maxTurns]) => {
+        const analysis = analyzeTranscript(input);
+        for (const strategy of STRATEGIES) {
+          const plan = planPrune(analysis, { strategy, maxTurns });
+          expect(applyPrunePlan(input, plan)).toEqual(pruneMessages(input, { strategy, maxTurns }));
+          expect(plan.kept + plan.dropped + plan.summarized).toBe(input.length);
+        }
       }),
       { numRuns: 1000, ...replay },
     );

@@ -1,8 +1,11 @@
 import type { Message, PrunerConfig } from './types';
-import { analyzeTranscript } from './analyze-transcript';
 import { applyPrunePlan } from './apply-prune-plan';
+import { checkedTarget } from './checked-target';
+import { createSummaryMessage } from './create-summary-message';
+import { findWindowCut } from './find-window-cut';
 import { groupMessages } from './group-messages';
 import { planPrune } from './plan-prune';
+import { rankMessages } from './rank-messages';
 
 /**
  * Prunes a conversation to at most `config.maxTurns` messages without leaving a tool call or result without
@@ -27,6 +30,13 @@ export function pruneMessages(messages: readonly Message[], config: PrunerConfig
   if (!Array.isArray(messages)) {
     throw new TypeError(`pruneMessages: messages must be an array, got ${messages === null ? 'null' : typeof messages}`);
   }
-  const analysis = config?.strategy === 'importance' ? analyzeTranscript(messages) : groupMessages(messages);
-  return applyPrunePlan(messages, planPrune(analysis, config));
+  if (config?.strategy === 'importance') {
+    const groups = groupMessages(messages);
+    return applyPrunePlan(messages, planPrune({ ...groups, ...rankMessages(messages, groups) }, config));
+  }
+  // The window strategies need only the kept suffix and what it links to: no full analysis.
+  const target = checkedTarget(config);
+  const cut = findWindowCut(messages, target);
+  const kept = messages.slice(cut);
+  return config.strategy === 'summarize' && cut > 0 ? [createSummaryMessage(cut), ...kept] : kept;
 }
