@@ -30,6 +30,9 @@ interface Turn {
  * - `anthropic/unexpected-tool-result`: a `tool_result` whose id is not a `tool_use` of the previous turn:
  *   "messages.N.content.K: unexpected `tool_use_id` found in `tool_result` blocks: ID. Each `tool_result` block
  *   must have a corresponding `tool_use` block in the previous message."
+ * - `anthropic/duplicate-tool-use-id`: two `tool_use` blocks with one id in the same assistant turn:
+ *   "messages.N.content.K: `tool_use` ids must be unique". (Ids reused in later turns, as tau-bench logs do, are
+ *   not flagged: no source shows the API rejecting them.)
  * - `anthropic/duplicate-tool-result`: a second `tool_result` for the same `tool_use` in one turn:
  *   "messages.N.content.K: each tool_use must have a single result. Found multiple `tool_result` blocks with id: ID"
  * - `anthropic/unexpected-server-tool-result`: a `*_tool_result` (web search, code execution, …) with no
@@ -171,6 +174,19 @@ function checkServerResults(turn: Turn, t: number, problems: ValidationProblem[]
 function checkToolUses(turn: Turn, t: number, next: Turn | undefined, problems: ValidationProblem[]): void {
   const uses = turn.blocks.filter(({ block }) => block.type === 'tool_use' && typeof block.id === 'string');
   if (uses.length === 0) return;
+
+  const seen = new Set<string>();
+  turn.blocks.forEach(({ block, message }, k) => {
+    if (block.type !== 'tool_use' || typeof block.id !== 'string') return;
+    if (seen.has(block.id)) {
+      problems.push({
+        messageIndex: message,
+        rule: 'anthropic/duplicate-tool-use-id',
+        message: `messages.${t}.content.${k}: \`tool_use\` ids must be unique`,
+      });
+    }
+    seen.add(block.id);
+  });
 
   const leading = new Set<string>();
   const later = new Set<string>();

@@ -109,6 +109,19 @@ describe('validateMessages: anthropic', () => {
     });
   });
 
+  describe('anthropic/duplicate-tool-use-id', () => {
+    it('valid: an id reused in a later turn (tau-bench logs do this)', () => {
+      const messages = [user('go'), assistant([use('c1')]), user([result('c1')]), assistant([use('c1')]), user([result('c1')])];
+      expect(rules(messages, 'anthropic')).toEqual([]);
+    });
+
+    it('invalid: one id twice in the same (merged) assistant turn', () => {
+      expect(validateMessages([user('go'), assistant([use('toolu_1')]), assistant([use('toolu_1')]), user([result('toolu_1')])], 'anthropic')).toEqual([
+        { messageIndex: 2, rule: 'anthropic/duplicate-tool-use-id', message: 'messages.1.content.1: `tool_use` ids must be unique' },
+      ]);
+    });
+  });
+
   describe('anthropic/duplicate-tool-result', () => {
     it('valid: one result per tool_use, even when results are split over merged user messages', () => {
       expect(rules([user('go'), assistant([use('a'), use('b')]), user([result('a')]), user([result('b')])], 'anthropic')).toEqual([]);
