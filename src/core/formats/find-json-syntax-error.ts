@@ -51,8 +51,8 @@ export function findJsonSyntaxError(text: string, from = 0, to = text.length): J
     }
     return { offset, line, column: offset - lineStart + 1, reason };
   };
-  const describe = (offset: number): string =>
-    offset >= to ? 'the text ends too soon' : `unexpected ${JSON.stringify(text.charAt(offset))}`;
+  const found = (offset: number): string => JSON.stringify(text.charAt(offset));
+  const describe = (offset: number): string => (offset >= to ? 'the text ends too soon' : `unexpected ${found(offset)}`);
   const skipSpace = (): void => {
     while (i < to) {
       const c = text.charCodeAt(i);
@@ -155,7 +155,7 @@ export function findJsonSyntaxError(text: string, from = 0, to = text.length): J
         i++;
         continue;
       } else {
-        return fail(i, i >= to ? 'the text ends too soon' : `expected ',' or '${inObject ? '}' : ']'}', found ${describe(i).slice(11)}`);
+        return fail(i, i >= to ? 'the text ends too soon' : `expected ',' or '${inObject ? '}' : ']'}', found ${found(i)}`);
       }
     }
     if (inObject) {
