@@ -7,12 +7,13 @@
  * own message objects; the summary message counts as a new one). A result block that answers no call is one
  * offence whichever of the API's words names it (see SAME_OFFENCE).
  */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Message, PruneStrategy } from '../types';
 import type { Provider, ValidationProblem } from './types';
 import { pruneMessages } from '../prune-messages';
 import { validateMessages } from './validate-messages';
+import { parseTranscript } from './parse-transcript';
 
 const STRATEGIES: PruneStrategy[] = ['sliding-window', 'summarize', 'importance'];
 const PROVIDERS: Provider[] = ['anthropic', 'openai-chat', 'openai-responses'];
@@ -102,6 +103,44 @@ describe('pruning never makes a request the API would reject (Anthropic JSON fix
     expect(validateMessages(spotter, 'openai-chat')).toEqual([]);
     expect(validateMessages(spotter, 'openai-responses')).toEqual([]);
   });
+});
+
+describe('pruning never makes a request the API would reject (every fixture, read with parseTranscript)', () => {
+  const files = readdirSync(new URL('../../../fixtures/', import.meta.url)).filter((f) => f !== 'README.md');
+
+  it('reads every fixture', () => {
+    expect(files.length).toBeGreaterThanOrEqual(9);
+  });
+
+  it('the real inputs validate clean for every provider, except the whitespace-only text blocks Claude Code logs', () => {
+    for (const file of files) {
+      const { conversations } = parseTranscript(readFileSync(new URL(`../../../fixtures/${file}`, import.meta.url), 'utf8'));
+      for (const c of conversations) {
+        for (const provider of PROVIDERS) {
+          const rulesFound = new Set(validateMessages(c.messages, provider).map((p) => p.rule));
+          rulesFound.delete('anthropic/whitespace-text-block');
+          expect({ file, conversation: c.id, provider, rules: [...rulesFound] }).toEqual({
+            file,
+            conversation: c.id,
+            provider,
+            rules: [],
+          });
+        }
+      }
+    }
+  });
+
+  for (const file of files) {
+    it(`${file}: every conversation, strategy, maxTurns from 0 to n and provider`, () => {
+      const text = readFileSync(new URL(`../../../fixtures/${file}`, import.meta.url), 'utf8');
+      const { conversations } = parseTranscript(text, { fileName: file });
+      expect(conversations.length).toBeGreaterThan(0);
+      const failures = conversations.flatMap((c) =>
+        problemsAddedByPruning(`${file} ${c.id}`, c.messages, upTo(c.messages.length)),
+      );
+      expect(failures.slice(0, 20)).toEqual([]);
+    });
+  }
 });
 
 describe('the comparison itself', () => {

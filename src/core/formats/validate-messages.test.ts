@@ -313,9 +313,13 @@ describe('validateMessages: openai-chat', () => {
       ]);
     });
 
-    it('invalid: user text before the result splits it from the call', () => {
-      const messages = [user('go'), assistant([use('a')]), user([text('here:'), result('a')])];
+    it('invalid: user text between the call and the result, as a message of its own', () => {
+      const messages = [user('go'), assistant([use('a')]), user('here:'), user([result('a')])];
       expect(rules(messages, 'openai-chat')).toEqual(['openai-chat/tool-calls-without-response', 'openai-chat/tool-without-call']);
+    });
+
+    it('valid: user text before the result in the same message (the converter writes tool messages first)', () => {
+      expect(rules([user('go'), assistant([use('a')]), user([text('here:'), result('a')])], 'openai-chat')).toEqual([]);
     });
   });
 

@@ -9,9 +9,9 @@ type ChatMessage =
 
 /**
  * Checks canonical messages as the OpenAI Chat Completions API would check them after conversion: each assistant
- * message becomes one assistant message (its `tool_use` blocks its `tool_calls`); a user message becomes, in block
- * order, one `tool` message per `tool_result` and one user message per run of other blocks. Chat Completions does
- * not merge messages, so two assistant messages in a row stay two. Server tool blocks have no Chat equivalent and
+ * message becomes one assistant message (its `tool_use` blocks its `tool_calls`); a user message becomes one `tool`
+ * message per `tool_result`, then one user message for its text and images (as `toOpenAIChatMessages` writes it).
+ * Chat Completions does not merge messages, so two assistant messages in a row stay two. Server tool blocks have no Chat equivalent and
  * are ignored. `messageIndex` points at the canonical message holding the offending call or result.
  *
  * Rules, with the API's texts:
@@ -94,17 +94,18 @@ function toChatMessages(messages: readonly Message[]): ChatMessage[] {
       out.push({ role: 'user', source: m });
       return;
     }
-    let inUserRun = false;
+    // As toOpenAIChatMessages writes it: the tool messages in block order, then one user message for the text and
+    // images, if any.
+    let parts = 0;
     for (const raw of content) {
       const block = asRecord(raw);
       if (block?.type === 'tool_result' && typeof block.tool_use_id === 'string') {
         out.push({ role: 'tool', source: m, toolCallId: block.tool_use_id });
-        inUserRun = false;
-      } else if (!inUserRun) {
-        out.push({ role: 'user', source: m });
-        inUserRun = true;
+      } else if (block?.type === 'text' || block?.type === 'image') {
+        parts++;
       }
     }
+    if (parts > 0) out.push({ role: 'user', source: m });
   });
   return out;
 }

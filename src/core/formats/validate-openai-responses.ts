@@ -3,8 +3,9 @@ import type { ValidationProblem } from './types';
 
 /**
  * Checks canonical messages as the OpenAI Responses API would check them as `input` items: each `tool_use` becomes
- * a `function_call` (its id the `call_id`), each `tool_result` a `function_call_output`, every run of other blocks
- * a message item. Server tool blocks (a `web_search_call` has no call id) need no output and are ignored.
+ * a `function_call` (its id the `call_id`), each `tool_result` a `function_call_output`, every run of text a message
+ * item, in block order (as `toOpenAIResponsesItems` writes them). Server tool blocks (a `web_search_call` has no
+ * call id) need no output and are ignored.
  *
  * A call must be answered by an output after it and before the next assistant message item; an output answers
  * the nearest preceding unanswered call with its id (ids may be reused within one conversation). An output that
@@ -72,11 +73,10 @@ export function validateOpenAiResponses(messages: readonly Message[]): Validatio
   return problems.sort((a, b) => a.messageIndex - b.messageIndex);
 }
 
-/** Blocks that end up in a message item's content: strings, text, images, documents. Thinking becomes a reasoning item. */
+/** Blocks that become message item content, as `toOpenAIResponsesItems` writes them: strings and text blocks. */
 function isMessagePart(block: Record<string, unknown> | undefined, raw: unknown): boolean {
   if (typeof raw === 'string') return raw !== '';
-  const type = block?.type;
-  return type === 'text' || type === 'image' || type === 'document';
+  return block?.type === 'text';
 }
 
 function asRecord(value: unknown): Record<string, unknown> | undefined {
