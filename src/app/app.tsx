@@ -1,8 +1,96 @@
+import { useEffect, useState } from 'react';
+import { PruneClient } from '../worker/client';
+import { InspectorContext, createInspectorStore, decodeView, encodeView, readThemePreference, type InspectorStore, type ViewState } from '../state';
+import { Announcer, DetailPane, DropOverlay, FilterBar, HelpDialog, LoadStatus, SearchBox, Timeline, TopBar, applyTheme, useGlobalDropAndPaste, useShortcuts } from '../ui';
+
+const SAMPLE = { path: 'samples/spotter-session.jsonl', fileName: 'spotter-session.jsonl' };
+
+function createApp(): InspectorStore {
+  applyTheme(readThemePreference());
+  const store = createInspectorStore(new PruneClient());
+  const view = decodeView(location.hash);
+  store.getState().applyView(view);
+  void store.getState().load(
+    { kind: 'url', url: new URL(`${import.meta.env.BASE_URL}${SAMPLE.path}`, location.href).href, fileName: SAMPLE.fileName },
+    {
+      ...(view.maxTurns !== undefined ? { maxTurns: view.maxTurns } : {}),
+      ...(view.conversation !== undefined ? { conversation: view.conversation } : {}),
+      ...(view.selected !== undefined ? { selected: view.selected } : {}),
+    },
+  );
+  return store;
+}
+
+function currentView(store: InspectorStore): ViewState {
+  const s = store.getState();
+  return {
+    ...(s.doc ? { maxTurns: s.maxTurns, conversation: s.doc.conversationIndex } : {}),
+    ...(s.selected >= 0 ? { selected: s.selected } : {}),
+    ...(s.focus ? { focus: s.focus } : {}),
+    ...(s.query ? { query: s.query } : {}),
+    filters: s.filters,
+  };
+}
+
+/** Keeps the URL hash in step with the view (never the transcript), and follows edits of the hash. */
+function useHashSync(store: InspectorStore): void {
+  useEffect(() => {
+    let written = location.hash.replace(/^#/, '');
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const unsubscribe = store.subscribe(() => {
+      clearTimeout(timer);
+      timer = setTimeout(() => {
+        if (!store.getState().doc) return;
+        const next = encodeView(currentView(store));
+        if (next !== written) {
+          written = next;
+          history.replaceState(null, '', next ? `#${next}` : location.pathname + location.search);
+        }
+      }, 150);
+    });
+    const onHash = () => {
+      const hash = location.hash.replace(/^#/, '');
+      if (hash === written) return;
+      written = hash;
+      store.getState().applyView(decodeView(hash));
+    };
+    window.addEventListener('hashchange', onHash);
+    return () => {
+      unsubscribe();
+      clearTimeout(timer);
+      window.removeEventListener('hashchange', onHash);
+    };
+  }, [store]);
+}
+
 export function App() {
+  const [store] = useState(createApp);
   return (
-    <main className="p-6 font-sans">
-      <h1 className="text-2xl font-semibold">prunescope</h1>
-      <p>See what an agent loses when its conversation is pruned.</p>
-    </main>
+    <InspectorContext.Provider value={store}>
+      <Shell store={store} />
+    </InspectorContext.Provider>
+  );
+}
+
+function Shell({ store }: { store: InspectorStore }) {
+  useHashSync(store);
+  useShortcuts();
+  const dragging = useGlobalDropAndPaste();
+  return (
+    <div className="flex h-full flex-col bg-white font-sans text-zinc-900 dark:bg-zinc-950 dark:text-zinc-100">
+      <TopBar />
+      <LoadStatus />
+      <div className="flex shrink-0 flex-wrap items-center gap-x-5 gap-y-2 border-b border-zinc-200 bg-zinc-50/70 px-4 py-2 dark:border-zinc-800 dark:bg-zinc-900/50">
+        <SearchBox />
+        <FilterBar />
+      </div>
+      <main className="flex min-h-0 flex-1">
+        <Timeline />
+        <DetailPane />
+      </main>
+      <HelpDialog />
+      <Announcer />
+      {dragging && <DropOverlay />}
+    </div>
   );
 }

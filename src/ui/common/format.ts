@@ -1,0 +1,37 @@
+/** Number formatting for a dense UI: 12,345 → "12.3k", tokens as "≈3.1k tok". */
+import { estimateTokens } from '../../core';
+
+const integer = new Intl.NumberFormat('en-US');
+
+export function formatInt(value: number): string {
+  return integer.format(value);
+}
+
+export function formatCompact(value: number): string {
+  const abs = Math.abs(value);
+  if (abs < 1000) return String(Math.round(value));
+  if (abs < 10_000) return `${(value / 1000).toFixed(1)}k`;
+  if (abs < 1_000_000) return `${Math.round(value / 1000)}k`;
+  if (abs < 10_000_000) return `${(value / 1_000_000).toFixed(2)}M`;
+  return `${(value / 1_000_000).toFixed(1)}M`;
+}
+
+export function formatTokens(chars: number): string {
+  return `≈${formatCompact(estimateTokens(chars))} tok`;
+}
+
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(0)} KB`;
+  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+}
+
+export function formatPercent(fraction: number): string {
+  if (!Number.isFinite(fraction)) return '0%';
+  const pct = fraction * 100;
+  return `${pct >= 10 || pct === 0 ? Math.round(pct) : pct.toFixed(1)}%`;
+}
+
+export function cx(...classes: (string | false | null | undefined)[]): string {
+  return classes.filter(Boolean).join(' ');
+}

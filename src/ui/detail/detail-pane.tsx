@@ -1,0 +1,221 @@
+import { useEffect, useRef, useState } from 'react';
+import { FATE_NAMES, scoreBreakdown, type MessageFate } from '../../core';
+import { useInspector } from '../../state';
+import { STRATEGIES, STRATEGY_LABELS, type DetailBlock } from '../../worker/protocol';
+import { copyText } from '../common/clipboard';
+import { FateBadge } from '../common/fate-badge';
+import { cx, formatInt, formatTokens } from '../common/format';
+
+const COLLAPSE_CHARS = 1500;
+const COLLAPSE_LINES = 24;
+
+/** The selected message in full, as text; long outputs behind "Show more"; raw source records on demand. */
+export function DetailPane() {
+  const detail = useInspector((s) => s.detail);
+  const selected = useInspector((s) => s.selected);
+  const rows = useInspector((s) => s.rows);
+  const plans = useInspector((s) => s.plans);
+  const focusSeq = useInspector((s) => s.detailFocusSeq);
+  const select = useInspector((s) => s.select);
+  const announce = useInspector((s) => s.announce);
+  const [raw, setRaw] = useState(false);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+
+  useEffect(() => {
+    if (focusSeq > 0) headingRef.current?.focus();
+  }, [focusSeq]);
+
+  const shown = detail && detail.index === selected ? detail : undefined;
+  const partners =
+    rows && selected >= 0 && selected < rows.count
+      ? Array.from(rows.partners.subarray(rows.partnerOffsets[selected], rows.partnerOffsets[selected + 1]))
+      : [];
+
+  return (
+    <aside
+      aria-label="Message details"
+      className="flex min-h-0 w-[380px] shrink-0 flex-col border-l border-zinc-200 bg-zinc-50/60 dark:border-zinc-800 dark:bg-zinc-900/40"
+    >
+      {selected < 0 || !rows ? (
+        <div className="flex flex-1 flex-col items-center justify-center gap-2 p-8 text-center text-sm text-zinc-500 dark:text-zinc-400">
+          <p className="m-0 font-medium text-zinc-700 dark:text-zinc-300">No message selected</p>
+          <p className="m-0">
+            Click a row, or press <kbd className="kbd">j</kbd> / <kbd className="kbd">k</kbd> to move and <kbd className="kbd">Enter</kbd> to open it here.
+          </p>
+        </div>
+      ) : (
+        <>
+          <div className="shrink-0 border-b border-zinc-200 px-4 py-3 dark:border-zinc-800">
+            <div className="flex items-center justify-between gap-2">
+              <h2 ref={headingRef} tabIndex={-1} className="m-0 whitespace-nowrap text-[15px] font-semibold text-zinc-900 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 dark:text-zinc-100">
+                Message #{selected}{' '}
+                <span className="font-normal text-zinc-500 dark:text-zinc-400">· {rows.role[selected] === 1 ? 'assistant' : 'user'}</span>
+              </h2>
+              <div className="flex gap-1">
+                <button
+                  type="button"
+                  aria-pressed={raw}
+                  onClick={() => setRaw(!raw)}
+                  className={cx(
+                    'whitespace-nowrap rounded border px-2 py-0.5 text-[11.5px] focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500',
+                    raw
+                      ? 'border-indigo-500 bg-indigo-50 text-indigo-700 dark:bg-indigo-500/15 dark:text-indigo-300'
+                      : 'border-zinc-300 text-zinc-700 hover:bg-zinc-100 dark:border-zinc-700 dark:text-zinc-300 dark:hover:bg-zinc-800',
+                  )}
+                >
+                  Raw JSON
+                </button>
+                <button
+                  type="button"
+                  disabled={!shown}
+                  onClick={() => {
+                    if (!shown) return;
+                    void copyText(shown.messageJson).then(() => announce(`Copied message #${shown.index} as JSON.`));
+                  }}
+                  className="whitespace-nowrap rounded border border-zinc-300 px-2 py-0.5 text-[11.5px] text-zinc-700 hover:bg-zinc-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 disabled:opacity-50 dark:border-zinc-700 dark:text-zinc-300 dark:hover:bg-zinc-800"
+                >
+                  Copy JSON
+                </button>
+              </div>
+            </div>
+            <p className="m-0 mt-1 font-mono text-[12px] tabular-nums text-zinc-500 dark:text-zinc-400">
+              {formatInt(rows.chars[selected] as number)} chars · {formatTokens(rows.chars[selected] as number)}
+              {shown?.sourceLines.length ? ` · line ${shown.sourceLines.slice(0, 4).join(', ')}${shown.sourceLines.length > 4 ? '…' : ''}` : ''}
+              {shown?.compactSummary ? ' · compact summary' : ''}
+              {shown?.meta ? ' · meta' : ''}
+            </p>
+            <ul className="m-0 mt-2 flex list-none flex-wrap gap-1.5 p-0">
+              {STRATEGIES.map((s) => {
+                const code = plans?.find((p) => p.strategy === s)?.fates[selected] ?? 0;
+                const fate: MessageFate = FATE_NAMES[code] ?? 'kept';
+                return (
+                  <li key={s} className="flex items-center gap-1 text-[11px] text-zinc-600 dark:text-zinc-400">
+                    {STRATEGY_LABELS[s]}: <FateBadge fate={fate} />
+                  </li>
+                );
+              })}
+            </ul>
+            <Breakdown index={selected} total={rows.count} tool={rows.hasToolBlock[selected] === 1} chars={rows.chars[selected] as number} score={rows.score[selected] as number} />
+            {partners.length > 0 && (
+              <div className="mt-2 flex flex-wrap items-center gap-1.5 text-[12px]">
+                <span className="text-zinc-500 dark:text-zinc-400">Linked:</span>
+                {partners.map((p) => (
+                  <button
+                    key={p}
+                    type="button"
+                    onClick={() => select(p, { scroll: true })}
+                    className="rounded border border-sky-400 px-1.5 py-0.5 font-mono text-[11.5px] text-sky-700 hover:bg-sky-50 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 dark:border-sky-600 dark:text-sky-300 dark:hover:bg-sky-500/10"
+                  >
+                    {p > selected ? `Jump to result #${p}` : `Jump to call #${p}`}
+                  </button>
+                ))}
+              </div>
+            )}
+          </div>
+          <div className="scroll-thin min-h-0 flex-1 overflow-auto px-4 py-3" aria-busy={!shown}>
+            {!shown ? (
+              <p className="m-0 text-sm text-zinc-500">Loading…</p>
+            ) : raw ? (
+              <>
+                <h3 className="m-0 mb-1 text-[11px] font-semibold uppercase tracking-wide text-zinc-500">
+                  Source record{shown.sourceLines.length === 1 ? '' : 's'}
+                </h3>
+                <Collapsible key={`src-${shown.index}`} text={shown.sourceJson} mono />
+                <h3 className="m-0 mb-1 mt-4 text-[11px] font-semibold uppercase tracking-wide text-zinc-500">Canonical message</h3>
+                <Collapsible key={`msg-${shown.index}`} text={shown.messageJson} mono />
+              </>
+            ) : (
+              shown.blocks.map((block, k) => <Block key={`${shown.index}-${k}`} block={block} />)
+            )}
+          </div>
+        </>
+      )}
+    </aside>
+  );
+}
+
+function Breakdown({ index, total, tool, chars, score }: { index: number; total: number; tool: boolean; chars: number; score: number }) {
+  const b = scoreBreakdown(index, total, tool, chars);
+  return (
+    <p className="m-0 mt-2 text-[12px] text-zinc-600 dark:text-zinc-400">
+      Importance <span className="font-mono font-semibold tabular-nums text-zinc-900 dark:text-zinc-100">{score.toFixed(3)}</span>
+      <span className="font-mono tabular-nums">
+        {' '}
+        = recency {b.recency.toFixed(3)} + tool {b.toolBonus.toFixed(1)} + length {b.length.toFixed(3)}
+      </span>
+    </p>
+  );
+}
+
+const BLOCK_STYLE: Record<DetailBlock['kind'], string> = {
+  text: 'border-zinc-200 dark:border-zinc-800',
+  thinking: 'border-zinc-200 border-dashed dark:border-zinc-700',
+  tool_use: 'border-sky-300 dark:border-sky-800',
+  tool_result: 'border-teal-300 dark:border-teal-800',
+  image: 'border-zinc-200 dark:border-zinc-800',
+  other: 'border-zinc-200 dark:border-zinc-800',
+};
+
+function Block({ block }: { block: DetailBlock }) {
+  return (
+    <section className={cx('mb-3 rounded-md border bg-white dark:bg-zinc-950', BLOCK_STYLE[block.kind], block.isError && 'border-rose-400 dark:border-rose-700')}>
+      <header className="flex items-center justify-between gap-2 border-b border-inherit px-2.5 py-1 text-[11px] font-medium text-zinc-500 dark:text-zinc-400">
+        <span>
+          {block.label}
+          {block.isError && <span className="ml-1.5 rounded bg-rose-600 px-1 text-[10px] font-bold uppercase text-white">error</span>}
+        </span>
+        {block.toolId && <span className="truncate font-mono text-[10.5px] text-zinc-400">{block.toolId}</span>}
+      </header>
+      <div className="px-2.5 py-2">
+        <Collapsible text={block.text} mono={block.kind === 'tool_use' || block.kind === 'tool_result' || block.kind === 'other'} />
+      </div>
+    </section>
+  );
+}
+
+/** Text only (never HTML); long text collapsed behind "Show more". */
+function Collapsible({ text, mono = false }: { text: string; mono?: boolean }) {
+  const [open, setOpen] = useState(false);
+  const long = text.length > COLLAPSE_CHARS || countLines(text, COLLAPSE_LINES + 1) > COLLAPSE_LINES;
+  const shown = open || !long ? text : clip(text);
+  return (
+    <div>
+      <pre
+        className={cx(
+          'm-0 whitespace-pre-wrap break-words text-[12.5px] leading-relaxed text-zinc-800 dark:text-zinc-200',
+          mono ? 'font-mono text-[12px]' : 'font-sans',
+        )}
+      >
+        {shown || <span className="italic text-zinc-400">(empty)</span>}
+      </pre>
+      {long && (
+        <button
+          type="button"
+          aria-expanded={open}
+          onClick={() => setOpen(!open)}
+          className="mt-1 rounded text-[12px] font-medium text-indigo-700 hover:underline focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 dark:text-indigo-300"
+        >
+          {open ? 'Show less' : `Show more (${formatInt(text.length)} chars)`}
+        </button>
+      )}
+    </div>
+  );
+}
+
+function countLines(text: string, stop: number): number {
+  let lines = 1;
+  for (let i = text.indexOf('\n'); i !== -1 && lines < stop; i = text.indexOf('\n', i + 1)) lines++;
+  return lines;
+}
+
+function clip(text: string): string {
+  let end = Math.min(text.length, COLLAPSE_CHARS);
+  let lines = 0;
+  for (let i = 0; i < end; i++) {
+    if (text.charCodeAt(i) === 10 && ++lines >= COLLAPSE_LINES) {
+      end = i;
+      break;
+    }
+  }
+  return `${text.slice(0, end)}…`;
+}

@@ -1,0 +1,231 @@
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import type { MessageFate } from '../../core';
+import { FATE_NAMES_ORDERED, ROLE_NAMES, SUMMARY_ROW, hasFilters, useInspector, type RoleName } from '../../state';
+import { STRATEGIES, STRATEGY_LABELS } from '../../worker/protocol';
+import { FateIcon } from '../common/fate-badge';
+import { cx, formatInt } from '../common/format';
+
+const CHIP =
+  'inline-flex items-center gap-1.5 rounded-full border px-2.5 py-0.5 text-[12px] font-medium focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500';
+const CHIP_OFF = 'border-zinc-300 text-zinc-700 hover:bg-zinc-100 dark:border-zinc-700 dark:text-zinc-300 dark:hover:bg-zinc-800';
+const CHIP_ON = 'border-indigo-500 bg-indigo-50 text-indigo-800 dark:border-indigo-400 dark:bg-indigo-500/15 dark:text-indigo-200';
+
+export function SearchBox() {
+  const query = useInspector((s) => s.query);
+  const setQuery = useInspector((s) => s.setQuery);
+  const stepMatch = useInspector((s) => s.stepMatch);
+  const matches = useInspector((s) => s.matches);
+  const selected = useInspector((s) => s.selected);
+  const searching = useInspector((s) => s.searching);
+
+  let position = -1;
+  for (let lo = 0, hi = matches.length; lo < hi; ) {
+    const mid = (lo + hi) >>> 1;
+    const v = matches[mid] as number;
+    if (v === selected) {
+      position = mid;
+      break;
+    }
+    if (v < selected) lo = mid + 1;
+    else hi = mid;
+  }
+
+  return (
+    <div className="flex items-center gap-1.5">
+      <div className="relative">
+        <svg viewBox="0 0 16 16" aria-hidden="true" className="pointer-events-none absolute left-2 top-1/2 h-3.5 w-3.5 -translate-y-1/2 text-zinc-400" fill="none" stroke="currentColor" strokeWidth="1.8">
+          <circle cx="7" cy="7" r="4.5" />
+          <path d="M10.5 10.5L14 14" strokeLinecap="round" />
+        </svg>
+        <input
+          id="search-input"
+          type="search"
+          aria-label="Search messages"
+          aria-keyshortcuts="/"
+          placeholder="Search messages"
+          value={query}
+          onChange={(e) => setQuery(e.currentTarget.value)}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter') {
+              e.preventDefault();
+              stepMatch(e.shiftKey ? -1 : 1);
+            } else if (e.key === 'Escape') {
+              e.currentTarget.blur();
+            }
+          }}
+          className="w-60 rounded-md border border-zinc-300 bg-white py-1 pl-7 pr-8 text-[13px] text-zinc-900 placeholder:text-zinc-400 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100"
+        />
+        <kbd className="kbd pointer-events-none absolute right-2 top-1/2 -translate-y-1/2 text-zinc-400">/</kbd>
+      </div>
+      <span className="min-w-[5.5rem] font-mono text-[12px] tabular-nums text-zinc-500 dark:text-zinc-400" aria-live="polite" data-testid="match-count">
+        {query.trim() ? (searching ? 'searching…' : matches.length === 0 ? 'no matches' : position >= 0 ? `${position + 1} / ${matches.length}` : `${matches.length} matches`) : ''}
+      </span>
+      <IconButton label="Previous match (Shift+Enter)" disabled={matches.length === 0} onClick={() => stepMatch(-1)}>
+        ↑
+      </IconButton>
+      <IconButton label="Next match (Enter)" disabled={matches.length === 0} onClick={() => stepMatch(1)}>
+        ↓
+      </IconButton>
+    </div>
+  );
+}
+
+function IconButton({ label, children, disabled, onClick }: { label: string; children: ReactNode; disabled?: boolean; onClick: () => void }) {
+  return (
+    <button
+      type="button"
+      aria-label={label}
+      title={label}
+      disabled={disabled}
+      onClick={onClick}
+      className="flex h-6 w-6 items-center justify-center rounded border border-zinc-300 text-[12px] text-zinc-700 hover:bg-zinc-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 disabled:opacity-40 dark:border-zinc-700 dark:text-zinc-300 dark:hover:bg-zinc-800"
+    >
+      {children}
+    </button>
+  );
+}
+
+/** A small disclosure popover that closes on outside click and Escape. */
+function Popover({ label, badge, children }: { label: string; badge: number; children: ReactNode }) {
+  const [open, setOpen] = useState(false);
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!open) return;
+    const onDown = (e: MouseEvent) => {
+      if (ref.current && !ref.current.contains(e.target as Node)) setOpen(false);
+    };
+    document.addEventListener('mousedown', onDown);
+    return () => document.removeEventListener('mousedown', onDown);
+  }, [open]);
+  return (
+    <div
+      ref={ref}
+      className="relative"
+      onKeyDown={(e) => {
+        if (e.key === 'Escape' && open) {
+          e.stopPropagation();
+          setOpen(false);
+        }
+      }}
+    >
+      <button type="button" aria-expanded={open} onClick={() => setOpen(!open)} className={cx(CHIP, badge > 0 ? CHIP_ON : CHIP_OFF)}>
+        {label}
+        {badge > 0 && <span className="rounded-full bg-indigo-600 px-1.5 text-[10px] text-white">{badge}</span>}
+        <span aria-hidden="true" className="text-[9px]">
+          ▼
+        </span>
+      </button>
+      {open && (
+        <div className="scroll-thin absolute left-0 top-full z-40 mt-1.5 max-h-[60vh] min-w-[220px] overflow-auto rounded-lg border border-zinc-200 bg-white p-2 shadow-xl dark:border-zinc-700 dark:bg-zinc-900">
+          {children}
+        </div>
+      )}
+    </div>
+  );
+}
+
+function Check({ label, count, checked, onChange, icon }: { label: string; count: number; checked: boolean; onChange: (v: boolean) => void; icon?: ReactNode }) {
+  return (
+    <label className="flex cursor-pointer items-center gap-2 rounded px-1.5 py-1 text-[12.5px] text-zinc-800 hover:bg-zinc-100 dark:text-zinc-200 dark:hover:bg-zinc-800">
+      <input type="checkbox" checked={checked} onChange={(e) => onChange(e.currentTarget.checked)} className="accent-indigo-600" />
+      {icon}
+      <span className="flex-1 truncate">{label}</span>
+      <span className="font-mono text-[11px] tabular-nums text-zinc-500">{formatInt(count)}</span>
+    </label>
+  );
+}
+
+function toggle<T>(list: readonly T[], value: T, on: boolean): T[] {
+  return on ? [...list.filter((v) => v !== value), value] : list.filter((v) => v !== value);
+}
+
+export function FilterBar() {
+  const rows = useInspector((s) => s.rows);
+  const filters = useInspector((s) => s.filters);
+  const plans = useInspector((s) => s.plans);
+  const items = useInspector((s) => s.items);
+  const query = useInspector((s) => s.query);
+  const setFilters = useInspector((s) => s.setFilters);
+  const clearFilters = useInspector((s) => s.clearFilters);
+  const count = rows?.count ?? 0;
+
+  const roleCounts = useMemo(() => {
+    const counts: Record<RoleName, number> = { user: 0, assistant: 0 };
+    if (rows) for (let i = 0; i < rows.count; i++) counts[rows.role[i] === 1 ? 'assistant' : 'user']++;
+    return counts;
+  }, [rows]);
+  const tools = useMemo(
+    () =>
+      rows
+        ? rows.toolNames.map((name, id) => ({ name, count: rows.toolNameCounts[id] as number })).sort((a, b) => b.count - a.count || a.name.localeCompare(b.name))
+        : [],
+    [rows],
+  );
+  let shown = 0;
+  for (const v of items) if (v !== SUMMARY_ROW) shown++;
+  const fateFilterCount = STRATEGIES.reduce((n, s) => n + (filters.fates[s]?.length ?? 0), 0);
+
+  return (
+    <div className="flex flex-wrap items-center gap-2" role="group" aria-label="Filters">
+      <span className="text-[11px] font-semibold uppercase tracking-wide text-zinc-500 dark:text-zinc-400">Role</span>
+      {ROLE_NAMES.map((role) => {
+        const on = filters.roles.includes(role);
+        return (
+          <button
+            key={role}
+            type="button"
+            aria-pressed={on}
+            onClick={() => setFilters({ roles: toggle(filters.roles, role, !on) })}
+            className={cx(CHIP, on ? CHIP_ON : CHIP_OFF)}
+          >
+            {role} <span className="font-mono text-[11px] tabular-nums opacity-70">{formatInt(roleCounts[role])}</span>
+          </button>
+        );
+      })}
+      <Popover label="Tools" badge={filters.tools.length}>
+        {tools.length === 0 ? (
+          <p className="m-0 p-1.5 text-[12px] text-zinc-500">No tool calls in this transcript.</p>
+        ) : (
+          tools.map((t) => (
+            <Check key={t.name} label={t.name} count={t.count} checked={filters.tools.includes(t.name)} onChange={(on) => setFilters({ tools: toggle(filters.tools, t.name, on) })} />
+          ))
+        )}
+      </Popover>
+      <Popover label="Fates" badge={fateFilterCount}>
+        {STRATEGIES.map((strategy) => {
+          const plan = plans?.find((p) => p.strategy === strategy);
+          const chosen = filters.fates[strategy] ?? [];
+          return (
+            <fieldset key={strategy} className="m-0 mb-1 border-0 p-0">
+              <legend className="px-1.5 pt-1 text-[11px] font-semibold uppercase tracking-wide text-zinc-500">{STRATEGY_LABELS[strategy]}</legend>
+              {FATE_NAMES_ORDERED.map((fate: MessageFate) => (
+                <Check
+                  key={fate}
+                  label={fate}
+                  icon={<FateIcon fate={fate} className={cx(fate === 'kept' && 'text-[color:var(--kept)]', fate === 'dropped' && 'text-[color:var(--dropped)]', fate === 'summarized' && 'text-[color:var(--summarized)]')} />}
+                  count={plan?.[fate] ?? 0}
+                  checked={chosen.includes(fate)}
+                  onChange={(on) => setFilters({ fates: { ...filters.fates, [strategy]: toggle(chosen, fate, on) } })}
+                />
+              ))}
+            </fieldset>
+          );
+        })}
+      </Popover>
+      <label className={cx('inline-flex items-center gap-1.5 text-[12px] text-zinc-700 dark:text-zinc-300', !query.trim() && 'opacity-50')}>
+        <input type="checkbox" className="accent-indigo-600" checked={filters.matchesOnly} disabled={!query.trim()} onChange={(e) => setFilters({ matchesOnly: e.currentTarget.checked })} />
+        Only matches
+      </label>
+      {hasFilters(filters) && (
+        <>
+          <span className="font-mono text-[12px] tabular-nums text-zinc-500" data-testid="shown-count">
+            {formatInt(shown)} of {formatInt(count)}
+          </span>
+          <button type="button" onClick={clearFilters} className="rounded px-1.5 text-[12px] font-medium text-indigo-700 hover:underline focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 dark:text-indigo-300">
+            Clear filters
+          </button>
+        </>
+      )}
+    </div>
+  );
+}

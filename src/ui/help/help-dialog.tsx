@@ -1,0 +1,75 @@
+import { useEffect, useRef } from 'react';
+import { useInspector } from '../../state';
+
+export const SHORTCUTS: readonly [string[], string][] = [
+  [['j', '↓'], 'Next message'],
+  [['k', '↑'], 'Previous message'],
+  [['g'], 'First message'],
+  [['G'], 'Last message'],
+  [['Enter'], 'Open the selected message in the details pane'],
+  [['p'], 'Jump to the linked tool call / result'],
+  [['/'], 'Search'],
+  [['Enter', '⇧ Enter'], 'Next / previous match (in search)'],
+  [['[', ']'], 'Max turns −1 / +1 (with ⇧: ±10)'],
+  [['1', '2', '3'], 'Focus Sliding window / Summarize / Importance'],
+  [['Esc'], 'Close, clear hover'],
+  [['?'], 'This list'],
+];
+
+/** `?`: the keyboard shortcuts, in a modal dialog. */
+export function HelpDialog() {
+  const open = useInspector((s) => s.helpOpen);
+  const setOpen = useInspector((s) => s.setHelpOpen);
+  const ref = useRef<HTMLDialogElement>(null);
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) dialog.showModal();
+    if (!open && dialog.open) dialog.close();
+  }, [open]);
+
+  return (
+    <dialog
+      ref={ref}
+      aria-labelledby="help-title"
+      onClose={() => setOpen(false)}
+      onClick={(e) => {
+        if (e.target === e.currentTarget) setOpen(false);
+      }}
+      className="m-auto w-[440px] rounded-xl border border-zinc-200 bg-white p-0 text-zinc-900 shadow-2xl backdrop:bg-zinc-950/40 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100"
+    >
+      <div className="p-5">
+        <div className="flex items-center justify-between">
+          <h2 id="help-title" className="m-0 text-base font-semibold">
+            Keyboard shortcuts
+          </h2>
+          <button
+            type="button"
+            onClick={() => setOpen(false)}
+            className="rounded px-2 py-0.5 text-[13px] text-zinc-600 hover:bg-zinc-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 dark:text-zinc-300 dark:hover:bg-zinc-800"
+          >
+            Close
+          </button>
+        </div>
+        <dl className="m-0 mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1.5 text-[13px]">
+          {SHORTCUTS.map(([keys, what]) => (
+            <div key={what} className="contents">
+              <dt className="flex gap-1">
+                {keys.map((k) => (
+                  <kbd key={k} className="kbd">
+                    {k}
+                  </kbd>
+                ))}
+              </dt>
+              <dd className="m-0 text-zinc-700 dark:text-zinc-300">{what}</dd>
+            </div>
+          ))}
+        </dl>
+        <p className="m-0 mt-4 text-[12px] text-zinc-500">
+          Drop a file anywhere or paste outside a field to open a transcript. It never leaves this page.
+        </p>
+      </div>
+    </dialog>
+  );
+}

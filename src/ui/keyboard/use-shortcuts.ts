@@ -1,0 +1,92 @@
+import { useEffect } from 'react';
+import { useInspectorStore } from '../../state';
+import { STRATEGIES } from '../../worker/protocol';
+
+function isTyping(target: EventTarget | null): boolean {
+  if (!(target instanceof HTMLElement)) return false;
+  if (target.isContentEditable) return true;
+  const tag = target.tagName;
+  if (tag === 'TEXTAREA' || tag === 'SELECT') return true;
+  if (tag === 'INPUT') {
+    const type = (target as HTMLInputElement).type;
+    return type !== 'checkbox' && type !== 'radio' && type !== 'button';
+  }
+  return false;
+}
+
+/** Global shortcuts (see the help dialog). Ignored while typing in a field. */
+export function useShortcuts(): void {
+  const store = useInspectorStore();
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.defaultPrevented || e.ctrlKey || e.metaKey || e.altKey) return;
+      const s = store.getState();
+      if (s.helpOpen) return;
+      if (isTyping(e.target)) return;
+      const onControl = e.target instanceof HTMLElement && e.target.closest('button, a, [role="grid"]') !== null;
+      let handled = true;
+      switch (e.key) {
+        case 'j':
+          s.moveSelection(1);
+          break;
+        case 'k':
+          s.moveSelection(-1);
+          break;
+        case 'ArrowDown':
+        case 'ArrowUp':
+          if (onControl && !(e.target instanceof HTMLElement && e.target.closest('[role="grid"]'))) handled = false;
+          else s.moveSelection(e.key === 'ArrowDown' ? 1 : -1);
+          break;
+        case 'g':
+          s.moveSelection('first');
+          break;
+        case 'G':
+          s.moveSelection('last');
+          break;
+        case 'Enter':
+          if (onControl && !(e.target instanceof HTMLElement && e.target.closest('[role="grid"]'))) handled = false;
+          else s.openDetail();
+          break;
+        case '/':
+          document.getElementById('search-input')?.focus();
+          break;
+        case '?':
+          s.setHelpOpen(true);
+          break;
+        case 'p': {
+          const rows = s.rows;
+          if (rows && s.selected >= 0) {
+            const start = rows.partnerOffsets[s.selected] as number;
+            const end = rows.partnerOffsets[s.selected + 1] as number;
+            if (end > start) s.select(rows.partners[start] as number, { scroll: true });
+          }
+          break;
+        }
+        case '[':
+        case ']':
+        case '{':
+        case '}': {
+          const step = e.key === '[' || e.key === ']' ? 1 : 10;
+          s.setMaxTurns(s.maxTurns + (e.key === ']' || e.key === '}' ? step : -step));
+          break;
+        }
+        case '1':
+        case '2':
+        case '3': {
+          const strategy = STRATEGIES[Number(e.key) - 1];
+          s.setFocus(s.focus === strategy ? undefined : strategy);
+          break;
+        }
+        case 'Escape':
+          s.hover(-1);
+          handled = false;
+          break;
+        default:
+          handled = false;
+      }
+      if (handled) e.preventDefault();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [store]);
+}

@@ -1,0 +1,241 @@
+/**
+ * The typed protocol between the inspector (main thread) and the prune worker.
+ *
+ * Every request carries an `id`; every answer echoes it, so the client can drop answers it no longer wants.
+ * Requests about a loaded transcript carry its `docId`; the worker refuses to answer for a transcript it no
+ * longer holds. Per-message data crosses as typed arrays (transferred, never copied) and one joined string.
+ */
+import type { PruneStrategy } from '../core';
+import type { ParseWarning, Provider, TranscriptFormat } from '../core';
+
+export const STRATEGIES: readonly PruneStrategy[] = ['sliding-window', 'summarize', 'importance'];
+
+export const STRATEGY_LABELS: Record<PruneStrategy, string> = {
+  'sliding-window': 'Sliding window',
+  summarize: 'Summarize',
+  importance: 'Importance',
+};
+
+/** Bits of `RowData.flags`. */
+export const ROW_FLAG = {
+  toolUse: 1,
+  toolResult: 2,
+  error: 4,
+  thinking: 8,
+  image: 16,
+  compactSummary: 32,
+  meta: 64,
+  orphan: 128,
+} as const;
+
+export type LoadSource =
+  | { kind: 'text'; text: string; fileName?: string }
+  | { kind: 'file'; file: Blob; fileName: string }
+  | { kind: 'url'; url: string; fileName: string };
+
+export type WorkerRequest =
+  | { type: 'load'; id: number; source: LoadSource; maxTurns?: number; conversation?: number }
+  | { type: 'select-conversation'; id: number; docId: number; conversation: number; maxTurns?: number }
+  | { type: 'plan'; id: number; docId: number; maxTurns: number }
+  | { type: 'search'; id: number; docId: number; query: string }
+  | { type: 'detail'; id: number; docId: number; index: number }
+  | { type: 'export'; id: number; docId: number; strategy: PruneStrategy; maxTurns: number };
+
+export interface ConversationInfo {
+  id: string;
+  title: string;
+  count: number;
+}
+
+export interface DocSummary {
+  docId: number;
+  fileName: string;
+  format: TranscriptFormat;
+  provider: Provider;
+  conversationIndex: number;
+  conversations: ConversationInfo[];
+  conversationTitle: string;
+  /** At most 200, with `warningCount` the full number. */
+  warnings: ParseWarning[];
+  warningCount: number;
+  count: number;
+  /** Sum of every message's text length. */
+  totalChars: number;
+  pairCount: number;
+  orphanCount: number;
+  hasSystem: boolean;
+  bytes: number;
+}
+
+/** Everything the timeline shows per message, as flat arrays indexed by message. */
+export interface RowData {
+  count: number;
+  /** 0 user, 1 assistant. */
+  role: Uint8Array;
+  flags: Uint8Array;
+  chars: Float64Array;
+  score: Float64Array;
+  hasToolBlock: Uint8Array;
+  groupOf: Int32Array;
+  /** One-line previews joined; row i is `previewText.slice(previewOffsets[i], previewOffsets[i + 1])`. */
+  previewText: string;
+  previewOffsets: Uint32Array;
+  /** CSR: the rows holding the other end of this row's tool calls/results. */
+  partnerOffsets: Int32Array;
+  partners: Int32Array;
+  /** Names of the tools each row calls or answers, as ids into `toolNames` (CSR). */
+  toolNames: string[];
+  toolNameOffsets: Int32Array;
+  toolNameIds: Int32Array;
+  /** Per tool name: how many rows call or answer it. */
+  toolNameCounts: Int32Array;
+  /** Number of tool_use / tool_result blocks per row (for "×3" markers). */
+  callCount: Uint16Array;
+  resultCount: Uint16Array;
+}
+
+export interface PlanResult {
+  strategy: PruneStrategy;
+  fates: Uint8Array;
+  kept: number;
+  dropped: number;
+  summarized: number;
+  /** Characters sent after pruning (the summary message included). */
+  keptChars: number;
+}
+
+export interface VerdictProblem {
+  /** Index in the pruned output. */
+  outputIndex: number;
+  /** The input message it came from; -1 for the synthetic summary. */
+  messageIndex: number;
+  rule: string;
+  message: string;
+  /** The input already had this problem at this message: pruning did not cause it. */
+  inherited: boolean;
+}
+
+export interface Verdict {
+  strategy: PruneStrategy;
+  provider: Provider;
+  /** Problems in the pruned output (at most 50 listed). */
+  problems: VerdictProblem[];
+  problemCount: number;
+  /** Problems pruning added (not present in the input). */
+  addedCount: number;
+  /** Problems the unpruned input already has, for comparison. */
+  inputProblemCount: number;
+}
+
+export type DetailBlockKind = 'text' | 'thinking' | 'tool_use' | 'tool_result' | 'image' | 'other';
+
+export interface DetailBlock {
+  kind: DetailBlockKind;
+  /** e.g. "tool_use · Bash", "tool_result", "thinking". */
+  label: string;
+  text: string;
+  isError?: boolean;
+  toolId?: string;
+}
+
+export interface MessageDetail {
+  index: number;
+  role: 'user' | 'assistant';
+  blocks: DetailBlock[];
+  chars: number;
+  /** JSON of the canonical message. */
+  messageJson: string;
+  /** JSON of the source record(s) it came from. */
+  sourceJson: string;
+  sourceLines: number[];
+  compactSummary: boolean;
+  meta: boolean;
+}
+
+export interface LoadErrorInfo {
+  message: string;
+  line?: number;
+  column?: number;
+  formatsTried: { format: TranscriptFormat; reason: string }[];
+  fileName?: string;
+}
+
+export interface ExportResult {
+  text: string;
+  fileName: string;
+  mimeType: string;
+  format: TranscriptFormat;
+  messageCount: number;
+  /** What the export changed beyond dropping messages, from the core. */
+  note?: string;
+}
+
+export type LoadPhase = 'reading' | 'parsing' | 'analyzing' | 'planning';
+
+export type WorkerResponse =
+  | { type: 'progress'; id: number; phase: LoadPhase; fraction?: number; bytes?: number }
+  | { type: 'loaded'; id: number; doc: DocSummary; rows: RowData; maxTurns: number; plans: PlanResult[] }
+  | { type: 'load-error'; id: number; error: LoadErrorInfo }
+  | { type: 'planned'; id: number; docId: number; maxTurns: number; plans: PlanResult[] }
+  | { type: 'verdicts'; id: number; docId: number; maxTurns: number; verdicts: Verdict[] }
+  | { type: 'search-result'; id: number; docId: number; query: string; matches: Int32Array }
+  | { type: 'detail'; id: number; docId: number; detail: MessageDetail }
+  | { type: 'exported'; id: number; docId: number; result: ExportResult }
+  | { type: 'error'; id: number; message: string };
+
+/** Transferable buffers of a response, so 100k-row arrays move instead of being copied. */
+export function transferablesOf(response: WorkerResponse): Transferable[] {
+  switch (response.type) {
+    case 'loaded': {
+      const r = response.rows;
+      return [
+        r.role.buffer,
+        r.flags.buffer,
+        r.chars.buffer,
+        r.score.buffer,
+        r.hasToolBlock.buffer,
+        r.groupOf.buffer,
+        r.previewOffsets.buffer,
+        r.partnerOffsets.buffer,
+        r.partners.buffer,
+        r.toolNameOffsets.buffer,
+        r.toolNameIds.buffer,
+        r.toolNameCounts.buffer,
+        r.callCount.buffer,
+        r.resultCount.buffer,
+        ...response.plans.map((p) => p.fates.buffer),
+      ].filter(uniqueBuffers());
+    }
+    case 'planned':
+      return response.plans.map((p) => p.fates.buffer).filter(uniqueBuffers());
+    case 'search-result':
+      return [response.matches.buffer];
+    default:
+      return [];
+  }
+}
+
+function uniqueBuffers(): (buffer: ArrayBufferLike) => buffer is ArrayBuffer {
+  const seen = new Set<ArrayBufferLike>();
+  return (buffer): buffer is ArrayBuffer => {
+    if (!(buffer instanceof ArrayBuffer) || seen.has(buffer)) return false;
+    seen.add(buffer);
+    return true;
+  };
+}
+
+export function providerFor(format: TranscriptFormat): Provider {
+  if (format === 'openai-chat') return 'openai-chat';
+  if (format === 'openai-responses') return 'openai-responses';
+  return 'anthropic';
+}
+
+/** The bound used when nothing asks for another: half the transcript, so every strategy shows something. */
+export function defaultMaxTurns(count: number): number {
+  return Math.round(count / 2);
+}
+
+export function clampMaxTurns(value: number, count: number): number {
+  if (!Number.isFinite(value)) return defaultMaxTurns(count);
+  return Math.min(Math.max(0, Math.round(value)), count);
+}
