@@ -2,8 +2,13 @@
  * Parse benchmark: MB/s of parseTranscript beside bare JSON.parse of the same bytes (for JSONL, JSON.parse of each
  * line), on the largest real files and on a generated ~100 MB Claude Code session. Median of RUNS after WARMUP.
  * Target: parseTranscript within 2× of JSON.parse. Run: npx tsx bench/parse.bench.ts
+ *
+ * The two are timed in alternating rounds with a full GC before each run: the machine is shared, and otherwise one
+ * run's garbage is collected on the other's clock, which swings the ratio more than the code does.
  */
 import { readFileSync } from 'node:fs';
+import v8 from 'node:v8';
+import vm from 'node:vm';
 import { parseTranscript } from '../src/core/formats/parse-transcript';
 
 const WARMUP = 2;
@@ -87,15 +92,32 @@ function median(values: number[]): number {
   return sorted[Math.floor(sorted.length / 2)] as number;
 }
 
-function time(fn: () => unknown): number {
-  for (let i = 0; i < WARMUP; i++) fn();
-  const runs: number[] = [];
-  for (let i = 0; i < RUNS; i++) {
-    const start = performance.now();
-    fn();
-    runs.push(performance.now() - start);
+/** `npm run bench` runs plain tsx; --expose-gc can still be turned on from inside, and a fresh context exposes gc. */
+function gcFunction(): (() => void) | undefined {
+  if (globalThis.gc) return globalThis.gc;
+  try {
+    v8.setFlagsFromString('--expose-gc');
+    const gc: unknown = vm.runInNewContext('gc');
+    return typeof gc === 'function' ? (gc as () => void) : undefined;
+  } catch {
+    return undefined;
   }
-  return median(runs);
+}
+const gc = gcFunction();
+
+/** Median milliseconds of each function, timed in alternating rounds. */
+function timeRounds(fns: (() => unknown)[]): number[] {
+  const runs = fns.map((): number[] => []);
+  for (let round = 0; round < WARMUP + RUNS; round++) {
+    fns.forEach((fn, k) => {
+      gc?.();
+      const start = performance.now();
+      fn();
+      const ms = performance.now() - start;
+      if (round >= WARMUP) runs[k]?.push(ms);
+    });
+  }
+  return runs.map(median);
 }
 
 function bareJsonParse(text: string, jsonl: boolean): () => unknown {
@@ -117,13 +139,15 @@ const inputs: { name: string; text: string; jsonl: boolean }[] = [
 const rows: string[][] = [['input', 'MB', 'JSON.parse MB/s', 'parseTranscript MB/s', 'ratio (time)']];
 for (const { name, text, jsonl } of inputs) {
   const mb = Buffer.byteLength(text, 'utf8') / 1e6;
-  const bare = time(bareJsonParse(text, jsonl));
-  const ours = time(() => parseTranscript(text));
+  const [bare = NaN, ours = NaN] = timeRounds([bareJsonParse(text, jsonl), () => parseTranscript(text)]);
   rows.push([name, mb.toFixed(1), (mb / (bare / 1000)).toFixed(0), (mb / (ours / 1000)).toFixed(0), `${(ours / bare).toFixed(2)}×`]);
 }
 const widths = rows[0]!.map((_, c) => Math.max(...rows.map((r) => r[c]!.length)));
 const format = (row: string[]): string => `| ${row.map((cell, c) => (c === 0 ? cell.padEnd(widths[c]!) : cell.padStart(widths[c]!))).join(' | ')} |`;
-console.log(`parseTranscript vs JSON.parse, median of ${RUNS} runs after ${WARMUP} warm-up (Node ${process.versions.node})`);
+console.log(
+  `parseTranscript vs JSON.parse: median of ${RUNS} alternating runs after ${WARMUP} warm-up, ` +
+    `${gc ? 'full GC before each run' : 'no GC control'} (Node ${process.versions.node})`,
+);
 console.log(format(rows[0]!));
 console.log(`|${widths.map((w, c) => (c === 0 ? '-'.repeat(w + 2) : `${'-'.repeat(w + 1)}:`)).join('|')}|`);
 for (const row of rows.slice(1)) console.log(format(row));
