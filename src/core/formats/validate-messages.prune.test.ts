@@ -144,6 +144,21 @@ describe('pruning never makes a request the API would reject (every fixture, rea
 });
 
 describe('the comparison itself', () => {
+  it('has teeth: a naive tail slice of the real spotter session (no tool-pair care) is caught for every provider', () => {
+    const messages = fixture('spotter-session.messages.json');
+    const origin = new Map(messages.map((m, i) => [m, i] as const));
+    for (const provider of PROVIDERS) {
+      const before = problemKeys(messages, validateMessages(messages, provider), origin);
+      let caught = 0;
+      for (let k = 1; k <= messages.length; k++) {
+        const tail = messages.slice(messages.length - k);
+        if (addedKeys(before, problemKeys(tail, validateMessages(tail, provider), origin)).length > 0) caught++;
+      }
+      // Every cut that lands on a tool_result message orphans it: about half the cuts in this tool-heavy session.
+      expect(caught, provider).toBeGreaterThan(100);
+    }
+  });
+
   it('flags a problem an output adds and ignores one the input already had', () => {
     const call: Message = { role: 'assistant', content: [{ type: 'tool_use', id: 'a', name: 't', input: {} }] };
     const answer: Message = { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'a', content: 'x' }] };
