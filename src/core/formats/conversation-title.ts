@@ -1,6 +1,7 @@
 import type { Message } from '../types';
 
 const MAX_TITLE = 80;
+const CODEX_REQUEST = '## My request for Codex:';
 
 /**
  * The first words the user typed, for a conversation picker; `fallback` when there are none.
@@ -18,7 +19,9 @@ export function conversationTitle(messages: readonly Message[], fallback: string
       }
     }
     for (const text of texts) {
-      const head = text.slice(0, 400).trim();
+      // Codex CLI sends the IDE context first and the user's words after this heading.
+      const request = text.indexOf(CODEX_REQUEST);
+      const head = (request === -1 ? text.slice(0, 400) : text.slice(request + CODEX_REQUEST.length, request + CODEX_REQUEST.length + 400)).trim();
       if (head === '' || head.startsWith('<')) continue;
       const oneLine = head.replace(/\s+/g, ' ');
       return oneLine.length > MAX_TITLE ? `${oneLine.slice(0, MAX_TITLE - 1)}…` : oneLine;

@@ -152,6 +152,7 @@ describe('Codex rollout on the real file', () => {
 
   it('reads response_item lines, skips event_msg duplicates and turn_context lines with a warning', () => {
     expect(c?.id).toBe('01997e76-d124-7592-9cac-2ec05abbca08');
+    expect(c?.title).toMatch(/^Updating a team to assign a lead or change from viewer to contributor is VERY/);
     expect(parsed.warnings).toEqual([{ message: 'Skipped 427 lines that are not conversation items (event_msg: 291, turn_context: 136).' }]);
   });
 

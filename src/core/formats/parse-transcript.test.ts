@@ -80,6 +80,20 @@ describe('bad input', () => {
     expect(parsed.warnings[1]?.message).toMatch(/truncated/);
   });
 
+  it('JSONL: a damaged first line is skipped with a warning too, and CRLF line ends are read', () => {
+    const line = (text: string): string => JSON.stringify({ type: 'user', sessionId: 's', uuid: text, message: { role: 'user', content: text } });
+    const parsed = parseTranscript(['{"type": "us', line('a'), line('b')].join('\r\n'));
+    expect(parsed.format).toBe('claude-code');
+    expect(parsed.warnings.map((w) => w.line)).toEqual([1]);
+    expect(parsed.conversations[0]?.sourceLines).toEqual([[2, 3]]);
+  });
+
+  it('a truncated pretty-printed array of one-line messages is broken JSON with its position, not JSONL', () => {
+    const error = caught('[\n  {"role": "user", "content": "a"},\n  {"role": "assistant", "content": "b"}\n');
+    expect(error.line).toBe(4);
+    expect(error.column).toBe(1);
+  });
+
   it('a shape no format matches is an error naming each format tried and why it did not match', () => {
     const error = caught(JSON.stringify({ hello: 'world' }));
     expect(error.formatsTried.map((t) => t.format)).toEqual(['claude-code', 'openai-responses', 'anthropic', 'openai-chat']);

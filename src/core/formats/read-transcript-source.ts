@@ -27,8 +27,7 @@ export function readTranscriptSource(text: string): TranscriptSource {
     documentError = error;
   }
 
-  const firstEnd = lineEnd(text, start);
-  if (isJsonValue(text.slice(start, firstEnd))) return { kind: 'lines', ...readLines(text, start) };
+  if (looksLikeJsonLines(text, start)) return { kind: 'lines', ...readLines(text, start) };
 
   const where = findJsonSyntaxError(text, 0);
   if (where === undefined) {
@@ -55,13 +54,32 @@ function onlySpaceAfter(text: string, from: number): boolean {
   return true;
 }
 
-function isJsonValue(line: string): boolean {
+function isJsonRecord(line: string): boolean {
   try {
-    JSON.parse(line);
-    return true;
+    const value: unknown = JSON.parse(line);
+    return value !== null && typeof value === 'object';
   } catch {
     return false;
   }
+}
+
+/**
+ * JSONL when the first line is a record on its own, or, for a file whose first line is damaged, when the next two
+ * lines both are. A pretty-printed JSON array of one-line objects never has two in a row: all but the last end in a
+ * comma, so a truncated array is still reported as broken JSON with its position.
+ */
+function looksLikeJsonLines(text: string, start: number): boolean {
+  const lines: string[] = [];
+  let from = start;
+  while (lines.length < 3 && from < text.length) {
+    const end = lineEnd(text, from);
+    const line = text.slice(from, end).trim();
+    if (line !== '') lines.push(line);
+    from = end + 1;
+  }
+  const [first = '', second, third] = lines;
+  if (isJsonRecord(first)) return true;
+  return second !== undefined && third !== undefined && isJsonRecord(second) && isJsonRecord(third);
 }
 
 function readLines(text: string, start: number): { lines: JsonLine[]; warnings: ParseWarning[] } {
