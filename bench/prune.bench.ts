@@ -5,13 +5,16 @@
  *   npm run bench     (or: npx tsx bench/prune.bench.ts)
  *
  * Method: per size, every tool is warmed up, then timed in interleaved rounds (each round runs every
- * tool once, with a full GC before each run). This machine is shared, so background load comes and
- * goes; interleaving spreads it over all tools alike instead of landing on whichever ran at that moment,
- * and the GC keeps one tool's garbage from being collected on another's clock. Each run also records
+ * tool once, with a full GC and a short pause before each run). This machine is shared, so background
+ * load comes and goes; interleaving spreads it over all tools alike instead of landing on whichever ran
+ * at that moment, and the GC keeps one tool's garbage from being collected on another's clock. The pause
+ * matters: right after a forced full GC, V8 is still sweeping on helper threads and the next allocations
+ * wait for it; measured at 100k, that made a 6 ms sliding-window run take 20–40 ms. Each run also records
  * the process's CPU time: when other work competes for the cores, wall time includes waiting for one,
  * CPU time does not, so the two together tell a slow tool from a busy machine.
  */
 import os from 'node:os';
+import { setTimeout as sleep } from 'node:timers/promises';
 import v8 from 'node:v8';
 import vm from 'node:vm';
 import { pruneMessages as aiPruneMessages, type ModelMessage } from 'ai';
@@ -82,9 +85,15 @@ interface Task {
   output?: unknown;
 }
 
+/** Long enough for V8's concurrent sweeping to finish after a full GC; bigger heaps take longer. */
+const settleMs = (size: number): number => Math.min(100, Math.max(5, size / 1000));
+
 /** Times one run; awaits only a real promise, since awaiting a plain value would bill ours a microtask turn. */
-async function runOnce(task: Task, record: boolean): Promise<void> {
-  gc?.();
+async function runOnce(task: Task, record: boolean, settle: number): Promise<void> {
+  if (gc) {
+    gc();
+    await sleep(settle);
+  }
   const cpuStart = process.cpuUsage();
   const start = performance.now();
   let output = task.fn();
@@ -98,14 +107,14 @@ async function runOnce(task: Task, record: boolean): Promise<void> {
   }
 }
 
-async function runInterleaved(tasks: Task[]): Promise<void> {
-  for (const task of tasks) for (let i = 0; i < task.warmup; i++) await runOnce(task, false);
+async function runInterleaved(tasks: Task[], settle: number): Promise<void> {
+  for (const task of tasks) for (let i = 0; i < task.warmup; i++) await runOnce(task, false, 0);
   const rounds = Math.max(...tasks.map((task) => task.runs));
   for (let round = 0; round < rounds; round++) {
     // Rotating the start keeps any tool from always running right after the heaviest one.
     for (let k = 0; k < tasks.length; k++) {
       const task = tasks[(round + k) % tasks.length];
-      if (task !== undefined && task.samples.length < task.runs) await runOnce(task, true);
+      if (task !== undefined && task.samples.length < task.runs) await runOnce(task, true, settle);
     }
   }
 }
@@ -208,7 +217,7 @@ async function benchSize(size: number): Promise<void> {
     });
   }
 
-  await runInterleaved(tasks);
+  await runInterleaved(tasks, settleMs(size));
 
   for (const task of tasks) {
     let inputCount: number;
@@ -255,7 +264,7 @@ async function benchSize(size: number): Promise<void> {
     samples: [],
     cpuSamples: [],
   };
-  await runInterleaved([analysisTask]);
+  await runInterleaved([analysisTask], settleMs(size));
   const analysis = analysisTask.output as ReturnType<typeof analyzeTranscript>;
   const planTasks: Task[] = STRATEGIES.map((strategy) => ({
     tool: `planPrune ${strategy} (per maxTurns change)`,
@@ -265,7 +274,7 @@ async function benchSize(size: number): Promise<void> {
     samples: [],
     cpuSamples: [],
   }));
-  await runInterleaved(planTasks);
+  await runInterleaved(planTasks, settleMs(size));
   for (const task of [analysisTask, ...planTasks]) {
     inspectorRows.push({ size, step: task.tool, runs: task.samples.length, medianMs: median(task.samples), cpuMs: median(task.cpuSamples) });
   }
@@ -329,7 +338,7 @@ async function main(): Promise<void> {
     `Node ${process.version}, ${cpus[0]?.model ?? 'unknown CPU'} ×${cpus.length}, load ${os.loadavg()[0]?.toFixed(2)}; ` +
       `seed 0x${SEED.toString(16)}; maxTurns = ${KEEP_FRACTION * 100}% of n; median of interleaved timed runs after warm-up ` +
       `(CPU ms: median process CPU time, GC threads included; ratios: median wall time); ` +
-      `${gc ? 'full GC before each run' : 'no GC control (gc unavailable)'}.\n`,
+      `${gc ? 'full GC, then a pause for sweeping, before each run' : 'no GC control (gc unavailable)'}.\n`,
   );
   for (const size of SIZES) await benchSize(size);
 

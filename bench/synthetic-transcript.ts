@@ -6,7 +6,8 @@
  * message calls a tool and is answered by a user message of tool_result blocks; text accompanies
  * about 60% of the calls, thinking about 10%; tool results have a median of ~200 characters but a
  * long tail (a quarter over 2,000, a tenth over 10,000); a few are errors. Human turns are rare in
- * that session; here one comes every ~35 assistant steps so the transcript is not one single turn.
+ * that session; here one comes about every 33 assistant steps (turnEndRate 0.03), so a long
+ * transcript is many turns rather than one.
  */
 import type { ContentBlock, Message, ToolResultBlock, ToolUseBlock } from '../src/core';
 
@@ -31,7 +32,7 @@ const WORDS = (
 
 /**
  * One shared block of prose that every text is sliced from: V8 keeps slices as views, so a 100k
- * transcript with ~140 MB of nominal text costs only a few MB, and generation stays fast.
+ * transcript with ~170 MB of nominal text costs only a few MB, and generation stays fast.
  */
 function makeCorpus(rand: () => number, length: number): string {
   const parts: string[] = [];
