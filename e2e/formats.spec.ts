@@ -1,0 +1,44 @@
+import { expect, test } from '@playwright/test';
+import { coreCounts, coreMessages, expectLanes, maxTurnsValue, openApp, setMaxTurns, upload } from './support';
+
+const CASES = [
+  { file: 'spotter-session.messages.json', format: 'Anthropic Messages' },
+  { file: 'pause-turn-web-search.messages.json', format: 'Anthropic Messages' },
+  { file: 'spotter-tool-heavy.jsonl', format: 'Claude Code session' },
+  { file: 'codemie-session-9eda1058.jsonl', format: 'Claude Code session' },
+  { file: 'codex-rollout-agentcmd-2025-09-24.jsonl', format: 'OpenAI Responses' },
+  { file: 'openhands-sdk-fncall-llm-message.json', format: 'OpenAI Chat' },
+] as const;
+
+for (const { file, format } of CASES) {
+  test(`upload ${file} (${format})`, async ({ page }) => {
+    await openApp(page);
+    await upload(page, file);
+    await expect(page.getByTestId('file-name')).toHaveText(file, { timeout: 20_000 });
+    await expect(page.getByTestId('format')).toHaveText(format);
+    const messages = coreMessages(file);
+    await expect(page.getByTestId('doc-stats')).toContainText(`${messages.length} messages`);
+    await expectLanes(page, coreCounts(messages, await maxTurnsValue(page)));
+    const bound = Math.max(1, Math.floor(messages.length / 5));
+    await setMaxTurns(page, bound);
+    await expectLanes(page, coreCounts(messages, bound));
+    await expect(page.getByRole('region', { name: 'Importance', exact: true }).getByTestId('verdict')).not.toHaveText('checking…');
+  });
+}
+
+test('a file with many conversations offers a picker (tau-bench, 200 conversations)', async ({ page }) => {
+  const file = 'tau-bench-gpt-4o-airline.json';
+  await openApp(page);
+  await upload(page, file);
+  await expect(page.getByTestId('file-name')).toHaveText(file, { timeout: 20_000 });
+  await expect(page.getByTestId('format')).toHaveText('OpenAI Chat');
+  const picker = page.getByLabel('Conversation');
+  await expect(picker.locator('option')).toHaveCount(200);
+  await expect(page.getByTestId('doc-stats')).toContainText(`${coreMessages(file, 0).length} messages`);
+  await picker.selectOption('7');
+  const messages = coreMessages(file, 7);
+  await expect(page.getByTestId('doc-stats')).toContainText(`${messages.length} messages`);
+  await setMaxTurns(page, 9);
+  await expectLanes(page, coreCounts(messages, 9));
+  await expect.poll(() => page.evaluate(() => location.hash)).toContain('conv=7');
+});

@@ -1,0 +1,316 @@
+import { readFileSync } from 'node:fs';
+import { expect, test } from '@playwright/test';
+import { linkToolCalls } from '../src/core';
+import {
+  SAMPLE,
+  coreCounts,
+  coreMessages,
+  expectLanes,
+  fixturePath,
+  maxTurnsValue,
+  openApp,
+  setMaxTurns,
+  upload,
+} from './support';
+
+test('first open shows the embedded sample with all three lanes', async ({ page }) => {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  await openApp(page);
+  const messages = coreMessages(SAMPLE);
+  await expect(page.getByTestId('format')).toHaveText('Claude Code session');
+  await expect(page.getByTestId('doc-stats')).toContainText(`${messages.length} messages`);
+  const maxTurns = await maxTurnsValue(page);
+  await expectLanes(page, coreCounts(messages, maxTurns));
+  await expect(page.getByRole('slider', { name: 'Max turns' })).toHaveAttribute('max', String(messages.length));
+  // The summarize lane shows its synthetic message where it lands.
+  // Bring it near the top: with a high bound only a few messages are summarized.
+  const high = messages.length - 4;
+  await setMaxTurns(page, high);
+  const { summarized } = coreCounts(messages, high).summarize;
+  await expect(page.locator('[data-summary-row]')).toContainText(`[Previous context: ${summarized} turns summarized]`);
+  await expect(page.locator('[data-summary-row] [data-lane="summarize"]')).toContainText('Inserted');
+  // Each fate is shown as a word too, never by colour alone.
+  const firstRow = page.locator('#row-0');
+  await expect(firstRow.locator('[data-lane="sliding-window"]')).toHaveText('Dropped');
+  await expect(firstRow.locator('[data-lane="summarize"]')).toHaveText('Summarized');
+  expect(errors).toEqual([]);
+});
+
+test('moving Max turns re-runs every strategy; lane counts equal the core', async ({ page }) => {
+  await openApp(page);
+  const messages = coreMessages(SAMPLE);
+  for (const value of [0, 1, 2, 37, 150, 277, messages.length]) {
+    await setMaxTurns(page, value);
+    await expectLanes(page, coreCounts(messages, value));
+  }
+  // The slider drives the same bound.
+  const slider = page.getByRole('slider', { name: 'Max turns' });
+  await slider.focus();
+  for (let i = 0; i < 5; i++) await slider.press('ArrowLeft');
+  await expect.poll(() => maxTurnsValue(page)).toBe(messages.length - 5);
+  await expectLanes(page, coreCounts(messages, messages.length - 5));
+});
+
+test('hovering a tool call highlights its result; the jump control goes there', async ({ page }) => {
+  await openApp(page);
+  const pair = linkToolCalls(coreMessages(SAMPLE)).pairs.find((p) => p.useIndex !== p.resultIndex && p.useIndex > 3);
+  expect(pair).toBeDefined();
+  const { useIndex, resultIndex } = pair!;
+  await page.locator(`#row-${useIndex}`).hover();
+  await expect(page.locator(`#row-${resultIndex}`)).toHaveAttribute('data-linked', 'true');
+  // And the other way round.
+  await page.locator(`#row-${resultIndex}`).hover();
+  await expect(page.locator(`#row-${useIndex}`)).toHaveAttribute('data-linked', 'true');
+  // Score breakdown on hover.
+  await page.locator(`#row-${useIndex} [data-score-for]`).hover();
+  await expect(page.getByRole('tooltip')).toContainText('Tool bonus');
+  // Select the call, then jump to its result from the details pane.
+  await page.locator(`#row-${useIndex}`).click();
+  await page.getByRole('button', { name: `Jump to result #${resultIndex}` }).click();
+  await expect(page.locator(`#row-${resultIndex}`)).toHaveAttribute('aria-selected', 'true');
+});
+
+test('parallel calls link all their partners', async ({ page }) => {
+  await openApp(page);
+  // One assistant turn calls three tools; the answers come back in two user messages.
+  const transcript = [
+    { role: 'user', content: 'look around' },
+    {
+      role: 'assistant',
+      content: [
+        { type: 'tool_use', id: 'a', name: 'Read', input: { file_path: '/a' } },
+        { type: 'tool_use', id: 'b', name: 'Read', input: { file_path: '/b' } },
+        { type: 'tool_use', id: 'c', name: 'Bash', input: { command: 'ls' } },
+      ],
+    },
+    { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'a', content: 'A' }, { type: 'tool_result', tool_use_id: 'b', content: 'B' }] },
+    { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'c', content: 'C' }] },
+    { role: 'assistant', content: 'done' },
+  ];
+  await upload(page, 'parallel.json', Buffer.from(JSON.stringify(transcript)));
+  await expect(page.getByTestId('file-name')).toHaveText('parallel.json');
+  await page.locator('#row-1').hover();
+  await expect(page.locator('#row-2')).toHaveAttribute('data-linked', 'true');
+  await expect(page.locator('#row-3')).toHaveAttribute('data-linked', 'true');
+  await expect(page.locator('#row-1')).toContainText('call ×3');
+  await page.locator('#row-3').hover();
+  await expect(page.locator('#row-1')).toHaveAttribute('data-linked', 'true');
+  await expect(page.locator('#row-2')).not.toHaveAttribute('data-linked', 'true');
+  await page.locator('#row-1').click();
+  await expect(page.getByRole('button', { name: 'Jump to result #2' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Jump to result #3' })).toBeVisible();
+});
+
+test('search: / focuses it, Enter and Shift+Enter step through matches', async ({ page }) => {
+  await openApp(page);
+  await page.locator('body').click({ position: { x: 5, y: 5 } });
+  await page.keyboard.press('/');
+  const search = page.getByRole('searchbox', { name: 'Search messages' });
+  await expect(search).toBeFocused();
+  await search.fill('defmodule SpotterWeb');
+  await expect(page.getByTestId('match-count')).toHaveText(/\d+ matches/);
+  const total = Number(/(\d+) matches/.exec((await page.getByTestId('match-count').textContent()) ?? '')?.[1]);
+  expect(total).toBeGreaterThan(1);
+  await search.press('Enter');
+  await expect(page.getByTestId('match-count')).toHaveText(`1 / ${total}`);
+  const first = await page.locator('[role="row"][aria-selected="true"]').getAttribute('data-index');
+  await expect(page.getByRole('complementary', { name: 'Message details' })).toContainText('defmodule SpotterWeb');
+  await search.press('Enter');
+  await expect(page.getByTestId('match-count')).toHaveText(`2 / ${total}`);
+  await search.press('Shift+Enter');
+  await expect(page.getByTestId('match-count')).toHaveText(`1 / ${total}`);
+  await expect(page.locator('[role="row"][aria-selected="true"]')).toHaveAttribute('data-index', first ?? '');
+});
+
+test('a bad file shows its error in place and keeps the old transcript', async ({ page }) => {
+  await openApp(page);
+  await upload(page, 'broken.json', Buffer.from('{\n  "messages": [\n    { "role": "user", "content": "hi" },,\n  ]\n}\n'));
+  const alert = page.getByRole('alert');
+  await expect(alert).toContainText('broken.json');
+  await expect(alert).toContainText(/line 3, column \d+/);
+  await expect(page.getByTestId('file-name')).toHaveText(SAMPLE);
+  await expect(page.locator('#row-0')).toBeVisible();
+  await expect(alert).toContainText(`Still showing ${SAMPLE}`);
+  // A shape no format matches names the formats tried.
+  await upload(page, 'shape.json', Buffer.from('{"hello": "world"}'));
+  await expect(alert).toContainText('shape.json');
+  await expect(alert).toContainText('openai-chat');
+  await expect(page.getByTestId('file-name')).toHaveText(SAMPLE);
+});
+
+test('export a pruned transcript and import the export again', async ({ page }) => {
+  await openApp(page);
+  const messages = coreMessages(SAMPLE);
+  await setMaxTurns(page, 60);
+  const expected = coreCounts(messages, 60);
+  await expectLanes(page, expected);
+  for (const [label, kept] of [
+    ['Importance', expected.importance.kept],
+    ['Summarize', expected.summarize.kept + 1],
+  ] as const) {
+    const downloadPromise = page.waitForEvent('download');
+    await page.getByRole('button', { name: `Download ${label} transcript` }).click();
+    const download = await downloadPromise;
+    const name = download.suggestedFilename();
+    expect(name).toMatch(/\.jsonl?$/);
+    const text = readFileSync(await download.path(), 'utf8');
+    await upload(page, name, Buffer.from(text));
+    await expect(page.getByTestId('file-name')).toHaveText(name);
+    await expect(page.getByTestId('doc-stats')).toContainText(`${kept} messages`);
+    await openApp(page, `?again=${label}#turns=60`);
+    await expectLanes(page, expected);
+  }
+});
+
+test('copy a strategy transcript and one message as JSON', async ({ page, context }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await openApp(page);
+  await page.getByRole('button', { name: 'Copy Sliding window transcript' }).click();
+  await expect(page.getByTestId('announcer')).toContainText('Copied the Sliding window transcript');
+  const copied = await page.evaluate(() => navigator.clipboard.readText());
+  expect(copied.split('\n').filter(Boolean).length).toBeGreaterThan(10);
+  await page.locator('#row-3').click();
+  await page.getByRole('button', { name: 'Copy JSON' }).click();
+  await expect(page.getByTestId('announcer')).toContainText('Copied message #3 as JSON');
+  const json = JSON.parse(await page.evaluate(() => navigator.clipboard.readText())) as { role: string };
+  expect(json).toEqual(coreMessages(SAMPLE)[3]);
+});
+
+test('the detail pane shows full text behind Show more, and the raw source records', async ({ page }) => {
+  await openApp(page);
+  // The longest message in the sample.
+  const messages = coreMessages(SAMPLE);
+  let longest = 0;
+  messages.forEach((m, i) => {
+    if (JSON.stringify(m).length > JSON.stringify(messages[longest]).length) longest = i;
+  });
+  await page.getByRole('spinbutton', { name: 'Max turns' }).fill(String(messages.length));
+  await page.evaluate(() => void 0);
+  await page.goto(`/#sel=${longest}`);
+  await expect(page.locator(`#row-${longest}`)).toHaveAttribute('aria-selected', 'true', { timeout: 20_000 });
+  const details = page.getByRole('complementary', { name: 'Message details' });
+  const more = details.getByRole('button', { name: /Show more/ }).first();
+  await expect(more).toBeVisible();
+  await more.click();
+  await expect(details.getByRole('button', { name: 'Show less' }).first()).toBeVisible();
+  await details.getByRole('button', { name: 'Raw JSON' }).click();
+  await expect(details).toContainText('Source record');
+  await expect(details).toContainText('"sessionId"');
+});
+
+test('keyboard: j/k, g/G, Enter, ? lists the shortcuts', async ({ page }) => {
+  await openApp(page);
+  const count = coreMessages(SAMPLE).length;
+  await page.locator('body').click({ position: { x: 5, y: 5 } });
+  await page.keyboard.press('j');
+  await expect(page.locator('#row-0')).toHaveAttribute('aria-selected', 'true');
+  await page.keyboard.press('j');
+  await page.keyboard.press('j');
+  await page.keyboard.press('k');
+  await expect(page.locator('#row-1')).toHaveAttribute('aria-selected', 'true');
+  await page.keyboard.press('G');
+  await expect(page.locator(`#row-${count - 1}`)).toHaveAttribute('aria-selected', 'true');
+  await page.keyboard.press('g');
+  await expect(page.locator('#row-0')).toHaveAttribute('aria-selected', 'true');
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { name: /Message #0/ })).toBeFocused();
+  await page.keyboard.press('?');
+  const dialog = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText('Next message');
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+});
+
+test('the URL hash holds the view and survives a reload; never the transcript', async ({ page }) => {
+  await openApp(page);
+  await setMaxTurns(page, 42);
+  await page.locator('#row-5').click();
+  await page.getByRole('button', { name: /^assistant \d+/ }).click();
+  await page.getByRole('region', { name: 'Importance' }).getByRole('button', { name: 'Importance', exact: true }).click();
+  await expect.poll(() => page.evaluate(() => location.hash)).toContain('focus=imp');
+  const hash = await page.evaluate(() => location.hash);
+  expect(hash).toContain('sel=5');
+  expect(hash).toContain('turns=42');
+  expect(hash).toContain('role=assistant');
+  expect(hash).toContain('focus=imp');
+  expect(hash.length).toBeLessThan(200);
+  await page.reload();
+  await expect(page.getByTestId('file-name')).toHaveText(SAMPLE, { timeout: 20_000 });
+  await expect.poll(() => maxTurnsValue(page)).toBe(42);
+  await expect(page.locator('#row-5')).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('button', { name: /^assistant \d+/ })).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByRole('region', { name: 'Importance' }).getByRole('button', { name: 'Importance', exact: true })).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.locator('#row-0')).toHaveCount(0); // filtered: user rows hidden
+});
+
+test('filters by role, tool name and fate, with counts', async ({ page }) => {
+  await openApp(page);
+  const messages = coreMessages(SAMPLE);
+  const users = messages.filter((m) => m.role === 'user').length;
+  await page.getByRole('button', { name: /^user/ }).click();
+  await expect(page.getByTestId('shown-count')).toHaveText(`${users} of ${messages.length}`);
+  await page.getByRole('button', { name: 'Clear filters' }).click();
+  await setMaxTurns(page, 100);
+  const expected = coreCounts(messages, 100);
+  await page.getByRole('group', { name: 'Filters' }).getByRole('button', { name: /^Fates/ }).click();
+  await page.getByRole('checkbox', { name: /dropped/ }).nth(2).check();
+  await expect(page.getByTestId('shown-count')).toHaveText(`${expected.importance.dropped} of ${messages.length}`);
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: 'Clear filters' }).click();
+  await page.getByRole('button', { name: /^Tools/ }).click();
+  await page.getByRole('checkbox', { name: /^Bash/ }).check();
+  await expect(page.getByTestId('shown-count')).toHaveText(/^\d+ of 278$/);
+  const rows = page.locator('[role="row"][data-index]');
+  await expect(rows.first()).toContainText(/Bash|→/);
+});
+
+test('dark mode follows the system, and the toggle is remembered', async ({ browser }) => {
+  const context = await browser.newContext({ colorScheme: 'dark' });
+  const page = await context.newPage();
+  await openApp(page);
+  await expect(page.locator('html')).toHaveClass(/dark/);
+  await page.getByRole('button', { name: /^Theme: System/ }).click(); // → Light
+  await expect(page.locator('html')).not.toHaveClass(/dark/);
+  await page.reload();
+  await expect(page.getByTestId('file-name')).toHaveText(SAMPLE, { timeout: 20_000 });
+  await expect(page.locator('html')).not.toHaveClass(/dark/);
+  await expect(page.getByRole('button', { name: /^Theme: Light/ })).toBeVisible();
+  await context.close();
+});
+
+test('paste: the textarea and Load, and pasting onto the page', async ({ page }) => {
+  await openApp(page);
+  const text = readFileSync(fixturePath('openhands-sdk-fncall-llm-message.json'), 'utf8');
+  await page.getByRole('button', { name: 'Paste…' }).click();
+  await page.getByLabel('Paste transcript').fill(text);
+  await page.getByRole('button', { name: 'Load', exact: true }).click();
+  await expect(page.getByTestId('file-name')).toHaveText('pasted transcript');
+  await expect(page.getByTestId('format')).toHaveText('OpenAI Chat');
+  await expect(page.getByTestId('doc-stats')).toContainText(`${coreMessages('openhands-sdk-fncall-llm-message.json').length} messages`);
+  // Paste outside a field loads too.
+  const short = readFileSync(fixturePath('spotter-short.jsonl'), 'utf8');
+  await page.evaluate((t) => {
+    const data = new DataTransfer();
+    data.setData('text/plain', t);
+    document.body.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true }));
+  }, short);
+  await expect(page.getByTestId('format')).toHaveText('Claude Code session');
+  await expect(page.getByTestId('doc-stats')).toContainText(`${coreMessages('spotter-short.jsonl').length} messages`);
+});
+
+test('drag and drop a file anywhere on the page', async ({ page }) => {
+  await openApp(page);
+  const text = readFileSync(fixturePath('spotter-tool-heavy.jsonl'), 'utf8');
+  const data = await page.evaluateHandle((t) => {
+    const dt = new DataTransfer();
+    dt.items.add(new File([t], 'spotter-tool-heavy.jsonl', { type: 'application/jsonl' }));
+    return dt;
+  }, text);
+  await page.dispatchEvent('main', 'dragenter', { dataTransfer: data });
+  await expect(page.getByText('Drop a transcript to open it')).toBeVisible();
+  await page.dispatchEvent('main', 'drop', { dataTransfer: data });
+  await expect(page.getByTestId('file-name')).toHaveText('spotter-tool-heavy.jsonl');
+  await expect(page.getByTestId('doc-stats')).toContainText(`${coreMessages('spotter-tool-heavy.jsonl').length} messages`);
+});
