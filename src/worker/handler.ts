@@ -70,7 +70,8 @@ export function createPruneHandler(post: Post, options: HandlerOptions = {}): (r
   let nextDocId = 1;
   let latestLoad = 0;
   let verdictGeneration = 0;
-  const verdictDelay = options.verdictDelay ?? ((count: number) => (count > 20_000 ? 150 : count > 2_000 ? 30 : 0));
+  // The validator waits until the bound settles: while dragging, only fates are computed.
+  const verdictDelay = options.verdictDelay ?? ((count: number) => (count > 2_000 ? 250 : 60));
 
   const send = (response: WorkerResponse): void => post(response, transferablesOf(response));
 

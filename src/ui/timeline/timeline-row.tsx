@@ -18,7 +18,9 @@ export interface RowProps {
   callCount: number;
   resultCount: number;
   partnerCount: number;
-  fates: [number, number, number];
+  fateSw: number;
+  fateSum: number;
+  fateImp: number;
   selected: boolean;
   /** The row is a partner of the hovered/selected row. */
   linked: boolean;
@@ -172,17 +174,20 @@ export const TimelineRow = memo(function TimelineRow(p: RowProps) {
           <span className="w-8 text-right font-mono text-[11.5px] tabular-nums text-zinc-700 dark:text-zinc-300">{p.score.toFixed(2)}</span>
         </span>
       </div>
-      {LANES.map((lane, k) => (
-        <div
-          role="gridcell"
-          key={lane}
-          data-lane={lane}
-          data-fate={fateName(p.fates[k] as number)}
-          className={cx('border-l border-zinc-200/80 dark:border-zinc-800', p.focusLane === k && 'ring-1 ring-inset ring-indigo-400/60')}
-        >
-          <FateBadge fate={fateName(p.fates[k] as number)} compact />
-        </div>
-      ))}
+      {LANES.map((lane, k) => {
+        const fate = fateName(k === 0 ? p.fateSw : k === 1 ? p.fateSum : p.fateImp);
+        return (
+          <div
+            role="gridcell"
+            key={lane}
+            data-lane={lane}
+            data-fate={fate}
+            className={cx('border-l border-zinc-200/80 dark:border-zinc-800', p.focusLane === k && 'ring-1 ring-inset ring-indigo-400/60')}
+          >
+            <FateBadge fate={fate} compact />
+          </div>
+        );
+      })}
     </div>
   );
 });

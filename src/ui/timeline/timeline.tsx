@@ -6,7 +6,7 @@ import { STRATEGIES, STRATEGY_LABELS, type RowData } from '../../worker/protocol
 import { LaneHeader } from '../lanes/lane-header';
 import { MaxTurnsControl } from '../tune/max-turns-control';
 import { ROW_H, SummaryRow, TimelineRow } from './timeline-row';
-import { markAfterPaint } from '../common/perf';
+import { mark, markAfterPaint } from '../common/perf';
 import { formatCompact, formatInt, formatTokens } from '../common/format';
 
 function positionOf(items: Int32Array, index: number): number {
@@ -70,7 +70,10 @@ export function Timeline() {
     if (docId) markAfterPaint('ps:timeline-painted', { docId });
   }, [docId]);
   useLayoutEffect(() => {
-    if (plans) markAfterPaint('ps:plan-painted', { maxTurns: planMaxTurns });
+    if (!plans) return;
+    // Committed: every lane's cells and header are in the DOM for this bound. Painted: the frame after.
+    mark('ps:plan-committed', { maxTurns: planMaxTurns });
+    markAfterPaint('ps:plan-painted', { maxTurns: planMaxTurns });
   }, [plans, planMaxTurns]);
 
   const active = hovered >= 0 ? hovered : selected;
@@ -197,7 +200,9 @@ export function Timeline() {
                     callCount={rows.callCount[index] as number}
                     resultCount={rows.resultCount[index] as number}
                     partnerCount={partnerCount}
-                    fates={[fateArrays[0]?.[index] ?? 0, fateArrays[1]?.[index] ?? 0, fateArrays[2]?.[index] ?? 0]}
+                    fateSw={fateArrays[0]?.[index] ?? 0}
+                    fateSum={fateArrays[1]?.[index] ?? 0}
+                    fateImp={fateArrays[2]?.[index] ?? 0}
                     selected={index === selected}
                     linked={linkedSet.has(index)}
                     linkSource={index === active && partnerCount > 0}

@@ -1,0 +1,243 @@
+/**
+ * Browser benchmark of the inspector (a script, not a test): `npm run bench:browser` (builds first).
+ *
+ * Serves the built app with `vite preview`, drives Debian's Chromium with Playwright, and reads the app's own
+ * performance marks (src/ui/common/perf.ts):
+ *   - file chosen → first timeline paint: `ps:file-chosen` (the file input's change) → `ps:timeline-painted`
+ *     (the frame after the new transcript's rows were committed), for the spotter session and a generated
+ *     100k-message transcript;
+ *   - Max turns change → all three lanes repainted: the number input's value set → `ps:plan-painted` for that
+ *     value, p50/p95 over 50 changes, at 10k and 100k messages;
+ *   - the longest main-thread task meanwhile (PerformanceObserver 'longtask', which reports tasks over 50 ms).
+ * Targets: p95 ≤ 16 ms at 10k, ≤ 100 ms at 100k, no main-thread task over 50 ms.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, writeFileSync, statSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Page } from '@playwright/test';
+import { syntheticTranscript } from './synthetic-transcript';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const OUT = fileURLToPath(new URL('./out/', import.meta.url));
+const PORT = Number(process.env.BENCH_PORT ?? 4417);
+const BASE = `http://127.0.0.1:${PORT}`;
+const SPOTTER = fileURLToPath(new URL('../../shared/data/claude-code/spotter-session.jsonl', import.meta.url));
+const SPOTTER_FALLBACK = fileURLToPath(new URL('../fixtures/spotter-session.jsonl', import.meta.url));
+const CHANGES = 50;
+
+function quantile(sorted: number[], q: number): number {
+  if (sorted.length === 0) return NaN;
+  const i = Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1));
+  return sorted[i] as number;
+}
+
+async function startPreview(): Promise<ChildProcess> {
+  const server = spawn('npx', ['vite', 'preview', '--strictPort', '--port', String(PORT), '--host', '127.0.0.1'], {
+    cwd: ROOT,
+    stdio: 'ignore',
+  });
+  for (let i = 0; i < 100; i++) {
+    try {
+      const response = await fetch(BASE);
+      if (response.ok) return server;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  server.kill();
+  throw new Error('vite preview did not start');
+}
+
+function generated(count: number): string {
+  mkdirSync(OUT, { recursive: true });
+  const path = `${OUT}synthetic-${count}.json`;
+  if (!existsSync(path)) writeFileSync(path, JSON.stringify(syntheticTranscript(count, 20_260_101)));
+  return path;
+}
+
+/** In the page: collect long tasks from the start. */
+const INIT = () => {
+  const w = window as unknown as { __longtasks: { start: number; duration: number }[] };
+  w.__longtasks = [];
+  try {
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) w.__longtasks.push({ start: entry.startTime, duration: entry.duration });
+    }).observe({ type: 'longtask', buffered: true });
+  } catch {
+    // longtask unsupported
+  }
+};
+
+async function longestTaskSince(page: Page, since: number): Promise<number> {
+  return page.evaluate(
+    (t) => Math.max(0, ...(window as unknown as { __longtasks: { start: number; duration: number }[] }).__longtasks.filter((x) => x.start >= t).map((x) => x.duration)),
+    since,
+  );
+}
+
+async function now(page: Page): Promise<number> {
+  return page.evaluate(() => performance.now());
+}
+
+/** File chosen → first timeline paint, in ms, for one upload. */
+async function timeLoad(page: Page, path: string): Promise<{ ms: number; longest: number }> {
+  const since = await now(page);
+  const before = await page.evaluate(() => performance.getEntriesByName('ps:timeline-painted').length);
+  await page.getByLabel('Upload transcript').setInputFiles(path);
+  await page.waitForFunction((n) => performance.getEntriesByName('ps:timeline-painted').length > n, before, { timeout: 300_000 });
+  const ms = await page.evaluate(() => {
+    const chosen = performance.getEntriesByName('ps:file-chosen').at(-1);
+    const painted = performance.getEntriesByName('ps:timeline-painted').at(-1);
+    return chosen && painted ? painted.startTime - chosen.startTime : NaN;
+  });
+  await page.waitForTimeout(300);
+  return { ms, longest: await longestTaskSince(page, since) };
+}
+
+/**
+ * Max turns changes, one after another: value set → the three lanes committed to the DOM for that value
+ * (`ps:plan-committed`, in the same task as React's commit) and → the next frame painted (`ps:plan-painted`).
+ * The second includes waiting for the frame (up to 16.7 ms at 60 Hz), whatever the work.
+ */
+async function timeChanges(page: Page, count: number): Promise<{ committed: number[]; painted: number[]; longest: number }> {
+  const since = await now(page);
+  const values = Array.from({ length: CHANGES }, (_, i) => Math.round(((i * 37) % CHANGES) / CHANGES * count) + 1);
+  const result = await page.evaluate(async (list) => {
+    const input = document.querySelector<HTMLInputElement>('input[type="number"][aria-label="Max turns"]');
+    if (!input) throw new Error('no Max turns input');
+    const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
+    const committed: number[] = [];
+    const painted: number[] = [];
+    for (const value of list) {
+      const seen = new Map<string, number>();
+      const done = new Promise<void>((resolve) => {
+        const observer = new PerformanceObserver((entries) => {
+          for (const entry of entries.getEntries()) {
+            const detail = (entry as PerformanceMark).detail as { maxTurns?: number } | null;
+            if (detail?.maxTurns === value && !seen.has(entry.name)) seen.set(entry.name, entry.startTime);
+          }
+          if (seen.has('ps:plan-committed') && seen.has('ps:plan-painted')) {
+            observer.disconnect();
+            resolve();
+          }
+        });
+        observer.observe({ type: 'mark' });
+      });
+      const start = performance.now();
+      setValue.call(input, String(value));
+      input.dispatchEvent(new Event('input', { bubbles: true }));
+      await done;
+      committed.push((seen.get('ps:plan-committed') as number) - start);
+      painted.push((seen.get('ps:plan-painted') as number) - start);
+      await new Promise((r) => setTimeout(r, 30));
+    }
+    return { committed, painted };
+  }, values);
+  await page.waitForTimeout(400);
+  return { ...result, longest: await longestTaskSince(page, since) };
+}
+
+function summary(times: number[]): string {
+  const sorted = [...times].sort((a, b) => a - b);
+  return `p50 ${fmt(quantile(sorted, 0.5))}, p95 ${fmt(quantile(sorted, 0.95))}`;
+}
+
+function p95(times: number[]): number {
+  return quantile([...times].sort((a, b) => a - b), 0.95);
+}
+
+/** A fast drag: the slider moved every 16 ms without waiting; checks coalescing keeps the main thread free. */
+async function fastDrag(page: Page, count: number): Promise<{ longest: number; settledMs: number }> {
+  const since = await now(page);
+  const settledMs = await page.evaluate(async (n) => {
+    const input = document.querySelector<HTMLInputElement>('input[type="range"][aria-label="Max turns"]');
+    if (!input) throw new Error('no slider');
+    const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
+    let last = 0;
+    for (let i = 1; i <= 60; i++) {
+      last = Math.round((i / 60) * n * 0.9);
+      setValue.call(input, String(last));
+      input.dispatchEvent(new Event('input', { bubbles: true }));
+      await new Promise((r) => setTimeout(r, 16));
+    }
+    const start = performance.now();
+    // A loop, not a named helper: the page sees this function's source, without the bundler's helpers.
+    for (;;) {
+      const mark = performance.getEntriesByName('ps:plan-painted').at(-1) as PerformanceMark | undefined;
+      if ((mark?.detail as { maxTurns?: number } | null)?.maxTurns === last) break;
+      await new Promise((r) => setTimeout(r, 5));
+    }
+    return performance.now() - start;
+  }, count);
+  await page.waitForTimeout(300);
+  return { longest: await longestTaskSince(page, since), settledMs };
+}
+
+function fmt(ms: number): string {
+  return `${ms.toFixed(1)} ms`;
+}
+
+async function main(): Promise<void> {
+  const server = await startPreview();
+  const executablePath = process.env.PLAYWRIGHT_CHROMIUM_EXECUTABLE_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
+  const browser = await chromium.launch({
+    ...(executablePath ? { executablePath } : {}),
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+  });
+  try {
+    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    await page.addInitScript(INIT);
+    await page.goto(BASE);
+    await page.waitForFunction(() => performance.getEntriesByName('ps:timeline-painted').length > 0, undefined, { timeout: 60_000 });
+
+    const spotter = existsSync(SPOTTER) ? SPOTTER : SPOTTER_FALLBACK;
+    const ten = generated(10_000);
+    const hundred = generated(100_000);
+    const mb = (p: string) => (statSync(p).size / 1024 / 1024).toFixed(1);
+
+    const rows: string[] = [];
+    const loadSpotter: number[] = [];
+    let loadLongest = 0;
+    for (let i = 0; i < 3; i++) {
+      const r = await timeLoad(page, spotter);
+      loadSpotter.push(r.ms);
+      loadLongest = Math.max(loadLongest, r.longest);
+    }
+    loadSpotter.sort((a, b) => a - b);
+    rows.push(`| file chosen → first timeline paint | spotter-session.jsonl (${mb(spotter)} MB, 278 msgs), median of 3 | ${fmt(quantile(loadSpotter, 0.5))} | longest task ${fmt(loadLongest)} |`);
+
+    const l10 = await timeLoad(page, ten);
+    rows.push(`| file chosen → first timeline paint | synthetic 10k (${mb(ten)} MB) | ${fmt(l10.ms)} | longest task ${fmt(l10.longest)} |`);
+    const c10 = await timeChanges(page, 10_000);
+    rows.push(`| Max turns → 3 lanes committed to the DOM, ${CHANGES} changes | 10k | ${summary(c10.committed)} (target p95 ≤ 16 ms) | longest task ${fmt(c10.longest)} |`);
+    rows.push(`| Max turns → next frame painted, ${CHANGES} changes | 10k | ${summary(c10.painted)} | (includes the wait for vsync) |`);
+    const d10 = await fastDrag(page, 10_000);
+    rows.push(`| fast drag, 60 moves at 60 Hz | 10k | settled ${fmt(d10.settledMs)} after the last move | longest task ${fmt(d10.longest)} |`);
+
+    const l100 = await timeLoad(page, hundred);
+    rows.push(`| file chosen → first timeline paint | synthetic 100k (${mb(hundred)} MB) | ${fmt(l100.ms)} | longest task ${fmt(l100.longest)} |`);
+    const c100 = await timeChanges(page, 100_000);
+    rows.push(`| Max turns → 3 lanes committed to the DOM, ${CHANGES} changes | 100k | ${summary(c100.committed)} (target p95 ≤ 100 ms) | longest task ${fmt(c100.longest)} |`);
+    rows.push(`| Max turns → next frame painted, ${CHANGES} changes | 100k | ${summary(c100.painted)} | (includes the wait for vsync) |`);
+    const d100 = await fastDrag(page, 100_000);
+    rows.push(`| fast drag, 60 moves at 60 Hz | 100k | settled ${fmt(d100.settledMs)} after the last move | longest task ${fmt(d100.longest)} |`);
+
+    const longest = Math.max(loadLongest, l10.longest, c10.longest, d10.longest, l100.longest, c100.longest, d100.longest);
+    console.log('\nprunescope inspector, Chromium', browser.version(), '\n');
+    console.log('| measure | input | time | main thread |');
+    console.log('|---|---|---|---|');
+    for (const row of rows) console.log(row);
+    console.log(`\nlongest main-thread task overall: ${longest > 0 ? fmt(longest) : 'none over 50 ms (longtask reports only tasks > 50 ms)'}`);
+    const verdict = (ok: boolean) => (ok ? 'met' : 'MISSED');
+    console.log(
+      `targets (committed / painted): p95@10k ≤ 16 ms ${verdict(p95(c10.committed) <= 16)} / ${verdict(p95(c10.painted) <= 16)}; ` +
+        `p95@100k ≤ 100 ms ${verdict(p95(c100.committed) <= 100)} / ${verdict(p95(c100.painted) <= 100)}; no task > 50 ms ${verdict(longest <= 50)}`,
+    );
+  } finally {
+    await browser.close();
+    server.kill();
+  }
+}
+
+await main();
