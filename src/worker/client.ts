@@ -9,7 +9,6 @@
  * - When a Worker cannot be created (old browser, blocked by policy), the same handler runs on the main thread.
  */
 import type { PruneStrategy } from '../core';
-import { createPruneHandler } from './handler';
 import type {
   DocSummary,
   ExportResult,
@@ -43,17 +42,29 @@ export function workerTransport(): Transport {
   return transport;
 }
 
-/** The handler on this thread, answering asynchronously like a worker would. */
+/**
+ * The handler on this thread, answering asynchronously like a worker would. Loaded on demand, so the parsers
+ * and the core stay out of the main bundle when a Worker is available.
+ */
 export function inProcessTransport(): Transport {
+  let handle: ((request: WorkerRequest) => void) | undefined;
+  const queue: WorkerRequest[] = [];
   const transport: Transport = {
     kind: 'main-thread',
     onResponse: null,
-    post: (request) => setTimeout(() => handle(request), 0),
+    post: (request) =>
+      setTimeout(() => {
+        if (handle) handle(request);
+        else queue.push(request);
+      }, 0),
     terminate: () => {
       transport.onResponse = null;
     },
   };
-  const handle = createPruneHandler((response) => setTimeout(() => transport.onResponse?.(response), 0));
+  void import('./handler').then(({ createPruneHandler }) => {
+    handle = createPruneHandler((response) => setTimeout(() => transport.onResponse?.(response), 0));
+    for (const request of queue.splice(0)) handle(request);
+  });
   return transport;
 }
 

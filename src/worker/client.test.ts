@@ -1,0 +1,152 @@
+import { describe, expect, it } from 'vitest';
+import { PruneClient, type Transport } from './client';
+import { createPruneHandler } from './handler';
+import type { WorkerRequest, WorkerResponse } from './protocol';
+
+const chat = JSON.stringify([
+  { role: 'user', content: 'read a file' },
+  { role: 'assistant', content: [{ type: 'tool_use', id: 't1', name: 'Read', input: { file_path: '/a' } }] },
+  { role: 'user', content: [{ type: 'tool_result', tool_use_id: 't1', content: 'A\nmore' }] },
+  { role: 'assistant', content: 'done' },
+  { role: 'user', content: 'thanks' },
+  { role: 'assistant', content: 'bye' },
+]);
+
+/** The real handler behind a transport whose answers we can hold back and release in any order. */
+function heldTransport() {
+  const held: WorkerResponse[] = [];
+  const sent: WorkerRequest[] = [];
+  let hold = false;
+  const transport: Transport = {
+    kind: 'main-thread',
+    onResponse: null,
+    post: (request) => {
+      sent.push(request);
+      handle(request);
+    },
+    terminate: () => {},
+  };
+  const handle = createPruneHandler((response) => {
+    if (hold) held.push(response);
+    else setTimeout(() => transport.onResponse?.(response), 0);
+  }, { verdictDelay: () => 0 });
+  return {
+    transport,
+    sent,
+    held,
+    hold: (on: boolean) => {
+      hold = on;
+    },
+    release: (responses: WorkerResponse[]) => responses.forEach((r) => transport.onResponse?.(r)),
+  };
+}
+
+const tick = (ms = 5) => new Promise((r) => setTimeout(r, ms));
+
+describe('PruneClient', () => {
+  it('loads a transcript, with rows, plans for the three strategies and the bound asked for', async () => {
+    const { transport } = heldTransport();
+    const client = new PruneClient(transport);
+    const outcome = await client.load({ kind: 'text', text: chat, fileName: 'chat.json' }, { maxTurns: 2 });
+    expect(outcome.status).toBe('loaded');
+    if (outcome.status !== 'loaded') return;
+    expect(outcome.doc.count).toBe(6);
+    expect(outcome.doc.format).toBe('anthropic');
+    expect(outcome.maxTurns).toBe(2);
+    expect(outcome.plans.map((p) => p.strategy)).toEqual(['sliding-window', 'summarize', 'importance']);
+    expect(outcome.rows.previewText.slice(outcome.rows.previewOffsets[1], outcome.rows.previewOffsets[2])).toBe('Read(/a)');
+    // The call and its result are partners.
+    expect(Array.from(outcome.rows.partners.subarray(outcome.rows.partnerOffsets[1], outcome.rows.partnerOffsets[2]))).toEqual([2]);
+    expect(outcome.rows.toolNames).toEqual(['Read']);
+  });
+
+  it('a newer load makes the older one stale, whatever order the answers come in', async () => {
+    const { transport } = heldTransport();
+    const client = new PruneClient(transport);
+    const first = client.load({ kind: 'text', text: chat, fileName: 'first.json' });
+    const second = client.load({ kind: 'text', text: chat, fileName: 'second.json' });
+    expect((await first).status).toBe('stale');
+    const outcome = await second;
+    expect(outcome.status === 'loaded' && outcome.doc.fileName).toBe('second.json');
+  });
+
+  it('a parse error comes back with its line and column', async () => {
+    const { transport } = heldTransport();
+    const client = new PruneClient(transport);
+    const outcome = await client.load({ kind: 'text', text: '[\n  {"role": "user",, }\n]', fileName: 'bad.json' });
+    expect(outcome.status).toBe('error');
+    if (outcome.status !== 'error') return;
+    expect(outcome.error.line).toBe(2);
+    expect(outcome.error.column).toBeGreaterThan(0);
+    expect(outcome.error.fileName).toBe('bad.json');
+  });
+
+  it('coalesces plan requests: one in flight, the newest sent next, intermediate values never sent', async () => {
+    const env = heldTransport();
+    const client = new PruneClient(env.transport);
+    const loaded = await client.load({ kind: 'text', text: chat, fileName: 'c.json' });
+    if (loaded.status !== 'loaded') throw new Error('load failed');
+    const planned: number[] = [];
+    client.events.onPlanned = (u) => planned.push(u.maxTurns);
+    env.hold(true);
+    client.setMaxTurns(loaded.doc.docId, 1);
+    client.setMaxTurns(loaded.doc.docId, 2);
+    client.setMaxTurns(loaded.doc.docId, 3);
+    client.setMaxTurns(loaded.doc.docId, 4);
+    const plans = () => env.sent.filter((r) => r.type === 'plan').map((r) => (r as { maxTurns: number }).maxTurns);
+    expect(plans()).toEqual([1]);
+    env.hold(false);
+    env.release(env.held.splice(0).filter((r) => r.type === 'planned'));
+    await tick(20);
+    expect(plans()).toEqual([1, 4]);
+    expect(planned).toEqual([1, 4]);
+  });
+
+  it('drops plans and searches that answer for a transcript no longer loaded', async () => {
+    const env = heldTransport();
+    const client = new PruneClient(env.transport);
+    const a = await client.load({ kind: 'text', text: chat, fileName: 'a.json' });
+    if (a.status !== 'loaded') throw new Error('load failed');
+    const planned: number[] = [];
+    client.events.onPlanned = (u) => planned.push(u.docId);
+    env.hold(true);
+    client.setMaxTurns(a.doc.docId, 3);
+    const search = client.search(a.doc.docId, 'file');
+    const oldAnswers = env.held.splice(0);
+    env.hold(false);
+    const b = await client.load({ kind: 'text', text: chat, fileName: 'b.json' });
+    expect(b.status).toBe('loaded');
+    env.release(oldAnswers);
+    await tick();
+    expect(planned).toEqual([]);
+    expect(await search).toBeNull();
+  });
+
+  it('search finds matches in text, tool inputs and results', async () => {
+    const { transport } = heldTransport();
+    const client = new PruneClient(transport);
+    const loaded = await client.load({ kind: 'text', text: chat, fileName: 'c.json' });
+    if (loaded.status !== 'loaded') throw new Error('load failed');
+    expect(Array.from((await client.search(loaded.doc.docId, 'READ'))!)).toEqual([0, 1]);
+    expect(Array.from((await client.search(loaded.doc.docId, 'more'))!)).toEqual([2]);
+    // Only the newest search answers.
+    const older = client.search(loaded.doc.docId, 'done');
+    const newer = client.search(loaded.doc.docId, 'bye');
+    expect(await older).toBeNull();
+    expect(Array.from((await newer)!)).toEqual([5]);
+  });
+
+  it('detail and export', async () => {
+    const { transport } = heldTransport();
+    const client = new PruneClient(transport);
+    const loaded = await client.load({ kind: 'text', text: chat, fileName: 'c.json' });
+    if (loaded.status !== 'loaded') throw new Error('load failed');
+    const detail = await client.detail(loaded.doc.docId, 2);
+    expect(detail?.blocks[0]).toMatchObject({ kind: 'tool_result', text: 'A\nmore', toolId: 't1' });
+    const exported = await client.exportPruned(loaded.doc.docId, 'summarize', 2);
+    expect(exported?.fileName).toBe('c.summarize-2.json');
+    const messages = JSON.parse(exported!.text) as { content: unknown }[];
+    expect(messages[0]?.content).toBe('[Previous context: 4 turns summarized]');
+    expect(messages).toHaveLength(3);
+  });
+});
