@@ -55,7 +55,7 @@ export function HelpDialog() {
         <dl className="m-0 mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1.5 text-[13px]">
           {SHORTCUTS.map(([keys, what]) => (
             <div key={what} className="contents">
-              <dt className="flex gap-1">
+              <dt className="flex items-center gap-1 self-start">
                 {keys.map((k) => (
                   <kbd key={k} className="kbd">
                     {k}

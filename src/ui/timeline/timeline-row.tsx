@@ -223,7 +223,7 @@ export function SummaryRow({ top, summarized, focusLane }: { top: number; summar
         <div role="gridcell" key={lane} data-lane={lane} className={cx('flex items-center border-l border-zinc-200/80 px-2 text-[12px] dark:border-zinc-800', focusLane === k && 'ring-1 ring-inset ring-indigo-400/60')}>
           {lane === 'summarize' ? (
             <span className="fate fate-summarized inline-flex h-full w-full items-center gap-1.5 font-medium" aria-label="Summarize inserts its summary message here">
-              <span aria-hidden="true">＋</span> Inserted
+              <span aria-hidden="true" className="font-bold">+</span> Inserted
             </span>
           ) : (
             <span className="text-zinc-400 dark:text-zinc-600" aria-label="not in this strategy's output">
