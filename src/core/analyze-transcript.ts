@@ -1,5 +1,5 @@
 import type { Message, ToolLinks } from './types';
-import { linkToolCalls } from './link-tool-calls';
+import { toolLinksFromScan } from './tool-links-from-scan';
 import { groupMessages, type MessageGroups } from './group-messages';
 import { rankMessages, type ImportanceRanking } from './rank-messages';
 
@@ -12,5 +12,5 @@ export type TranscriptAnalysis = MessageGroups & ImportanceRanking & { links: To
  */
 export function analyzeTranscript(messages: readonly Message[]): TranscriptAnalysis {
   const groups = groupMessages(messages);
-  return { ...groups, ...rankMessages(messages, groups), links: linkToolCalls(messages) };
+  return { ...groups, ...rankMessages(groups), links: toolLinksFromScan(groups.scan) };
 }

@@ -1,5 +1,5 @@
 import type { Message } from './types';
-import { scanToolLinks, type ScannedToolLinks } from './scan-tool-links';
+import { scanMessages, type MessageScan } from './scan-messages';
 
 /**
  * Messages linked through tool ids, as groups that every strategy keeps or drops whole.
@@ -11,7 +11,7 @@ import { scanToolLinks, type ScannedToolLinks } from './scan-tool-links';
 export interface MessageGroups {
   count: number;
   /** The pairs and orphans the groups were built from. */
-  scan: ScannedToolLinks;
+  scan: MessageScan;
   /** Per message: its group id. */
   groupOf: Int32Array;
   /** Per group: the index of its first message. */
@@ -26,7 +26,7 @@ export interface MessageGroups {
 /** Links tool calls to results, then unions the messages each pair touches. O(n α(n)) after linking. */
 export function groupMessages(messages: readonly Message[]): MessageGroups {
   const count = messages.length;
-  const scan = scanToolLinks(messages);
+  const scan = scanMessages(messages);
 
   // Union-find whose root is always the lowest index, so a root is its group's first message.
   const parent = new Int32Array(count);

@@ -1,5 +1,6 @@
-import type { Message, OrphanBlock, ToolLink, ToolLinks } from './types';
-import { BLOCK_BITS, scanToolLinks } from './scan-tool-links';
+import type { Message, ToolLinks } from './types';
+import { scanMessages } from './scan-messages';
+import { toolLinksFromScan } from './tool-links-from-scan';
 
 /**
  * Pairs every tool call with its result by position, the way a real transcript has to be read.
@@ -12,24 +13,5 @@ import { BLOCK_BITS, scanToolLinks } from './scan-tool-links';
  * its call) are returned as orphans, in input order. Pairs come in the order of their results.
  */
 export function linkToolCalls(messages: readonly Message[]): ToolLinks {
-  const scan = scanToolLinks(messages);
-  const pairs: ToolLink[] = scan.ids.map((id, k) => {
-    const blocks = scan.pairBlocks[k] as number;
-    const useBlock = Math.floor(blocks / BLOCK_BITS);
-    return {
-      id,
-      useIndex: scan.useIndex[k] as number,
-      useBlock,
-      resultIndex: scan.resultIndex[k] as number,
-      resultBlock: blocks - useBlock * BLOCK_BITS,
-    };
-  });
-  const orphans: OrphanBlock[] = scan.orphanIds.map((id, k) => ({
-    id,
-    kind: scan.orphanKind[k] as 'use' | 'result',
-    messageIndex: scan.orphanIndex[k] as number,
-    blockIndex: scan.orphanBlock[k] as number,
-  }));
-  orphans.sort((a, b) => a.messageIndex - b.messageIndex || a.blockIndex - b.blockIndex);
-  return { pairs, orphans };
+  return toolLinksFromScan(scanMessages(messages));
 }

@@ -32,7 +32,7 @@ export interface PrunePlan {
  * @throws {RangeError} for a negative `maxTurns`
  */
 export function planPrune(
-  analysis: MessageGroups & Partial<Pick<ImportanceRanking, 'dropOrder'>>,
+  analysis: MessageGroups & Partial<Pick<ImportanceRanking, 'dropOrder' | 'groupScore'>>,
   config: PrunerConfig,
 ): PrunePlan {
   const target = checkedTarget(config);
@@ -42,12 +42,15 @@ export function planPrune(
   if (count <= target) return plan;
 
   if (config.strategy === 'importance') {
-    const { dropOrder, groupSize, groupOffset, groupMembers } = analysis;
-    if (!dropOrder) throw new TypeError('planPrune: the importance strategy needs an analysis from analyzeTranscript');
+    const { dropOrder, groupScore, groupSize, groupOffset, groupMembers } = analysis;
+    if (!dropOrder && !groupScore) {
+      throw new TypeError('planPrune: the importance strategy needs scores (analyzeTranscript or scoreMessages)');
+    }
     const protectedGroup = groupOf[count - 1] as number;
+    const order = dropOrder ?? lowestGroups(analysis, groupScore as Float64Array, count - target, protectedGroup);
     let kept = count;
-    for (let k = 0; k < dropOrder.length && kept > target; k++) {
-      const g = dropOrder[k] as number;
+    for (let k = 0; k < order.length && kept > target; k++) {
+      const g = order[k] as number;
       if (g === protectedGroup) continue;
       for (let m = groupOffset[g] as number, end = groupOffset[g + 1] as number; m < end; m++) {
         fates[groupMembers[m] as number] = FATE.dropped;
@@ -71,4 +74,39 @@ export function planPrune(
   if (fate === FATE.summarized) plan.summarized = cut;
   else plan.dropped = cut;
   return plan;
+}
+
+const BUCKETS = 4096;
+
+/**
+ * The first groups of the drop order, enough to drop `need` messages, without sorting every group: groups are
+ * counted into score buckets (floor(score · 4096), monotonic in the score), every bucket below the one where the
+ * running message count reaches `need` is taken whole, and only that boundary bucket is sorted by (score, id).
+ * The greedy walk over the result then drops exactly what it would over the full order. O(n + k log k).
+ */
+function lowestGroups(groups: MessageGroups, groupScore: Float64Array, need: number, protectedGroup: number): number[] {
+  const total = groupScore.length;
+  const bucketOf = new Uint16Array(total);
+  const messagesIn = new Float64Array(BUCKETS);
+  for (let g = 0; g < total; g++) {
+    const bucket = Math.min(BUCKETS - 1, Math.floor(Math.min(Math.max(groupScore[g] as number, 0), 1) * BUCKETS));
+    bucketOf[g] = bucket;
+    if (g !== protectedGroup) messagesIn[bucket] = (messagesIn[bucket] as number) + (groups.groupSize[g] as number);
+  }
+  let boundary = 0;
+  for (let reached = 0; boundary < BUCKETS; boundary++) {
+    reached += messagesIn[boundary] as number;
+    if (reached >= need) break;
+  }
+  const below: number[] = [];
+  const at: number[] = [];
+  for (let g = 0; g < total; g++) {
+    const bucket = bucketOf[g] as number;
+    if (bucket < boundary) below.push(g);
+    else if (bucket === boundary) at.push(g);
+  }
+  // `below` is in id order, not score order; harmless, as the walk takes all of it before reaching `at`.
+  at.sort((a, b) => (groupScore[a] as number) - (groupScore[b] as number) || a - b);
+  for (const g of at) below.push(g);
+  return below;
 }

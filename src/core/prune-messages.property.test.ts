@@ -98,6 +98,19 @@ describe('pruneMessages laws over generated agent transcripts', () => {
     );
   });
 
+  it('law 7 past the recent-call stack: long transcripts with many open calls pair as the naive scan does (150 cases)', () => {
+    // The scan keeps the newest 64 unanswered calls on a stack and spills older ones to a map: reach the map.
+    fc.assert(
+      fc.property(agentTranscript({ maxEpisodes: 300 }), (input) => {
+        const { pairs, orphans } = linkToolCalls(input);
+        const naive = naiveLinks(input);
+        expect(pairs.length).toBe(naive.pairs.length);
+        expect(orphans.map((o) => `${o.kind} ${o.id}@${o.messageIndex}.${o.blockIndex}`).sort()).toEqual(naive.orphans);
+      }),
+      { numRuns: 150, ...replay },
+    );
+  });
+
   it.each(STRATEGIES)('law 7: %s equals the naive reference (1,000 cases)', (strategy) => {
     fc.assert(
       fc.property(transcriptAndBound({ maxEpisodes: 15 }), ([input, maxTurns]) => {

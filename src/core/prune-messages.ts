@@ -5,7 +5,7 @@ import { createSummaryMessage } from './create-summary-message';
 import { findWindowCut } from './find-window-cut';
 import { groupMessages } from './group-messages';
 import { planPrune } from './plan-prune';
-import { rankMessages } from './rank-messages';
+import { scoreMessages } from './score-messages';
 
 /**
  * Prunes a conversation to at most `config.maxTurns` messages without leaving a tool call or result without
@@ -32,7 +32,8 @@ export function pruneMessages(messages: readonly Message[], config: PrunerConfig
   }
   if (config?.strategy === 'importance') {
     const groups = groupMessages(messages);
-    return applyPrunePlan(messages, planPrune({ ...groups, ...rankMessages(messages, groups) }, config));
+    // One bound only: score the groups, and let planPrune select the lowest ones instead of sorting them all.
+    return applyPrunePlan(messages, planPrune({ ...groups, ...scoreMessages(groups) }, config));
   }
   // The window strategies need only the kept suffix and what it links to: no full analysis.
   const target = checkedTarget(config);

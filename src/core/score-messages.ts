@@ -1,0 +1,40 @@
+import type { MessageGroups } from './group-messages';
+
+export interface MessageScores {
+  /** Per message: `messageTextLength`. */
+  textLength: Float64Array;
+  /** Per message: 1 when it holds a tool call or result (paired or not). */
+  hasToolBlock: Uint8Array;
+  /** Per message: `scoreMessage`. */
+  score: Float64Array;
+  /** Per group: the highest score among its members. */
+  groupScore: Float64Array;
+}
+
+/**
+ * Scores every message (`scoreMessage`'s formula) and every group, from the text lengths `groupMessages` measured.
+ *
+ * A group scores as its most important member. Dropping a group loses every member, so a short call must not
+ * drag a long, recent result below an idle chat line; taking the mean or the minimum would do just that.
+ */
+export function scoreMessages(groups: MessageGroups): MessageScores {
+  const { count, scan, groupOf, groupFirst } = groups;
+
+  const hasToolBlock = new Uint8Array(count);
+  for (const i of scan.useIndex) hasToolBlock[i] = 1;
+  for (const i of scan.resultIndex) hasToolBlock[i] = 1;
+  for (const i of scan.orphanIndex) hasToolBlock[i] = 1;
+
+  const { textLength } = scan;
+  const score = new Float64Array(count);
+  const groupScore = new Float64Array(groupFirst.length).fill(-Infinity);
+  for (let i = 0; i < count; i++) {
+    const length = textLength[i] as number;
+    // scoreBreakdown's arithmetic, in its order, without an object per message: the results must be identical.
+    const s = (i / count) * 0.5 + (hasToolBlock[i] === 1 ? 0.3 : 0) + Math.min(length / 5000, 0.2);
+    score[i] = s;
+    const g = groupOf[i] as number;
+    if (s > (groupScore[g] as number)) groupScore[g] = s;
+  }
+  return { textLength, hasToolBlock, score, groupScore };
+}
