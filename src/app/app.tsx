@@ -27,7 +27,6 @@ function currentView(store: InspectorStore): ViewState {
     ...(s.doc ? { maxTurns: s.maxTurns, conversation: s.doc.conversationIndex } : {}),
     ...(s.selected >= 0 ? { selected: s.selected } : {}),
     ...(s.focus ? { focus: s.focus } : {}),
-    ...(s.query ? { query: s.query } : {}),
     filters: s.filters,
   };
 }

@@ -34,7 +34,7 @@ export function DetailPane() {
   return (
     <aside
       aria-label="Message details"
-      className="flex min-h-0 w-[380px] shrink-0 flex-col border-l border-zinc-200 bg-zinc-50/60 dark:border-zinc-800 dark:bg-zinc-900/40"
+      className="flex min-h-0 w-[360px] shrink-0 flex-col border-l border-zinc-200 bg-zinc-50/60 dark:border-zinc-800 dark:bg-zinc-900/40"
     >
       {selected < 0 || !rows ? (
         <div className="flex flex-1 flex-col items-center justify-center gap-2 p-8 text-center text-sm text-zinc-500 dark:text-zinc-400">
@@ -46,7 +46,7 @@ export function DetailPane() {
       ) : (
         <>
           <div className="shrink-0 border-b border-zinc-200 px-4 py-3 dark:border-zinc-800">
-            <div className="flex items-center justify-between gap-2">
+            <div className="flex flex-wrap items-center justify-between gap-2">
               <h2 ref={headingRef} tabIndex={-1} className="m-0 whitespace-nowrap text-[15px] font-semibold text-zinc-900 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 dark:text-zinc-100">
                 Message #{selected}{' '}
                 <span className="font-normal text-zinc-500 dark:text-zinc-400">· {rows.role[selected] === 1 ? 'assistant' : 'user'}</span>

@@ -9,7 +9,7 @@ function isTyping(target: EventTarget | null): boolean {
   if (tag === 'TEXTAREA' || tag === 'SELECT') return true;
   if (tag === 'INPUT') {
     const type = (target as HTMLInputElement).type;
-    return type !== 'checkbox' && type !== 'radio' && type !== 'button';
+    return !['checkbox', 'radio', 'button', 'file', 'range', 'submit', 'reset'].includes(type);
   }
   return false;
 }

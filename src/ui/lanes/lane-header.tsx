@@ -30,10 +30,10 @@ export function LaneHeader({ strategy }: { strategy: PruneStrategy }) {
       if (!result) return;
       if (kind === 'download') {
         downloadText(result.text, result.fileName, result.mimeType);
-        announce(`Downloaded ${result.fileName}: ${result.messageCount} messages.`);
+        announce(`Downloaded ${result.fileName}: ${result.messageCount} messages.${result.note ? ` ${result.note}` : ''}`);
       } else {
         await copyText(result.text);
-        announce(`Copied the ${label} transcript: ${result.messageCount} messages.`);
+        announce(`Copied the ${label} transcript: ${result.messageCount} messages.${result.note ? ` ${result.note}` : ''}`);
       }
     } catch (error) {
       announce(`Export failed: ${error instanceof Error ? error.message : String(error)}`);
@@ -49,7 +49,7 @@ export function LaneHeader({ strategy }: { strategy: PruneStrategy }) {
       aria-label={label}
       data-strategy={strategy}
       className={cx(
-        'flex min-w-0 flex-col gap-px border-l border-zinc-200 px-2 py-2 text-[11.5px] leading-[1.4] dark:border-zinc-800',
+        'flex min-w-0 flex-col gap-px whitespace-nowrap border-l border-zinc-200 px-1.5 py-2 text-[11.5px] leading-[1.4] dark:border-zinc-800',
         focused && 'bg-indigo-50/70 dark:bg-indigo-500/10',
       )}
     >
@@ -71,20 +71,21 @@ export function LaneHeader({ strategy }: { strategy: PruneStrategy }) {
         <>
           <p className="m-0 flex items-center gap-1 text-[color:var(--kept)]">
             <FateIcon fate="kept" className="h-3 w-3" />
-            <span className="tabular-nums">{formatInt(plan.kept)} kept</span>
+            <span className="truncate tabular-nums">{formatInt(plan.kept)} kept</span>
           </p>
           <p className="m-0 flex items-center gap-1 text-[color:var(--dropped)]">
             <FateIcon fate="dropped" className="h-3 w-3" />
-            <span className="tabular-nums">{formatInt(plan.dropped)} dropped</span>
+            <span className="truncate tabular-nums">{formatInt(plan.dropped)} dropped</span>
           </p>
           <p className="m-0 flex items-center gap-1 text-[color:var(--summarized)]">
             <FateIcon fate="summarized" className="h-3 w-3" />
-            <span className="tabular-nums">{formatInt(plan.summarized)} summarized</span>
+            <span className="truncate tabular-nums">{formatInt(plan.summarized)} summarized</span>
           </p>
           <p className="m-0 truncate text-zinc-600 tabular-nums dark:text-zinc-400" title={`${formatInt(plan.keptChars)} characters kept`}>
-            {formatCompact(plan.keptChars)} ch · {formatTokens(plan.keptChars)}
+            {formatCompact(plan.keptChars)} chars kept
           </p>
-          <p className="m-0 font-medium text-zinc-800 tabular-nums dark:text-zinc-200">{formatPercent(saved)} saved</p>
+          <p className="m-0 truncate text-zinc-600 tabular-nums dark:text-zinc-400">{formatTokens(plan.keptChars).replace(' tok', ' tokens')}</p>
+          <p className="m-0 truncate font-medium text-zinc-800 tabular-nums dark:text-zinc-200">{formatPercent(saved)} saved</p>
           <p className="m-0 min-h-[1.35em] truncate" data-testid="verdict">
             {!verdict ? (
               <span className="text-zinc-400 dark:text-zinc-500">checking…</span>

@@ -35,15 +35,20 @@ export function TopBar() {
             {doc.orphanCount > 0 ? ` · ${formatInt(doc.orphanCount)} orphans` : ''} · {formatBytes(doc.bytes)}
           </span>
           {doc.warningCount > 0 && (
-            <span
-              className="shrink-0 rounded bg-amber-100 px-1.5 py-px text-[11px] font-medium text-amber-800 dark:bg-amber-500/15 dark:text-amber-300"
-              title={doc.warnings
-                .slice(0, 12)
-                .map((w) => (w.line ? `line ${w.line}: ${w.message}` : w.message))
-                .join('\n')}
-            >
-              {formatInt(doc.warningCount)} skipped/warnings
-            </span>
+            <details className="relative shrink-0">
+              <summary className="cursor-pointer list-none rounded bg-amber-100 px-1.5 py-px text-[11px] font-medium text-amber-800 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 dark:bg-amber-500/15 dark:text-amber-300">
+                {formatInt(doc.warningCount)} {doc.warningCount === 1 ? 'warning' : 'warnings'}
+              </summary>
+              <ul className="scroll-thin absolute left-0 top-full z-40 m-0 mt-1.5 max-h-72 w-[420px] list-none overflow-auto rounded-lg border border-zinc-200 bg-white p-2 text-[12px] text-zinc-700 shadow-xl dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-300">
+                {doc.warnings.map((w, i) => (
+                  <li key={i} className="border-b border-zinc-100 py-1 last:border-0 dark:border-zinc-800">
+                    {w.line ? <span className="mr-1.5 font-mono text-zinc-500">line {w.line}</span> : null}
+                    {w.message}
+                  </li>
+                ))}
+                {doc.warningCount > doc.warnings.length && <li className="py-1 text-zinc-500">…and {formatInt(doc.warningCount - doc.warnings.length)} more</li>}
+              </ul>
+            </details>
           )}
           {doc.conversations.length > 1 && <ConversationPicker />}
         </div>

@@ -92,7 +92,7 @@ export const TimelineRow = memo(function TimelineRow(p: RowProps) {
               p.onJump(p.index);
             }}
             className="z-10 flex h-5 w-5 items-center justify-center rounded-full border-2 bg-white text-[10px] font-bold leading-none hover:scale-110 dark:bg-zinc-900"
-            style={{ borderColor: `hsl(${groupHue(p.group)} 65% 50%)`, color: `hsl(${groupHue(p.group)} 65% 42%)` }}
+            style={{ borderColor: `hsl(${groupHue(p.group)} 50% 55%)`, color: `hsl(${groupHue(p.group)} 50% 45%)` }}
           >
             <span aria-hidden="true">{isCall && !isResult ? '↓' : isResult && !isCall ? '↑' : '↕'}</span>
           </button>

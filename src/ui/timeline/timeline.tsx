@@ -50,6 +50,8 @@ export function Timeline() {
   const colsRef = useRef<HTMLDivElement>(null);
   const [tip, setTip] = useState<ScoreTip | null>(null);
 
+  // TanStack Virtual's functions cannot be memoized by the React Compiler; this component re-renders on scroll anyway.
+  // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer({
     count: items.length,
     getScrollElement: () => scrollRef.current,
