@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { coreCounts, coreMessages, expectLanes, maxTurnsValue, openApp, setMaxTurns, upload } from './support';
+import { coreCounts, coreMessages, expectLanes, fixturePath as fixturePathOf, maxTurnsValue, openApp, setMaxTurns, upload } from './support';
 
 const CASES = [
   { file: 'spotter-session.messages.json', format: 'Anthropic Messages' },
@@ -41,4 +41,16 @@ test('a file with many conversations offers a picker (tau-bench, 200 conversatio
   await setMaxTurns(page, 9);
   await expectLanes(page, coreCounts(messages, 9));
   await expect.poll(() => page.evaluate(() => location.hash)).toContain('conv=7');
+});
+
+test('a newer load supersedes one still running: the stale answer is never shown', async ({ page }) => {
+  await openApp(page);
+  const input = page.getByLabel('Upload transcript');
+  // The big file first, the small one right after; whatever order the work finishes in, the small one wins.
+  await input.setInputFiles(fixturePathOf('tau-bench-gpt-4o-airline.json'));
+  await input.setInputFiles(fixturePathOf('spotter-short.jsonl'));
+  await expect(page.getByTestId('file-name')).toHaveText('spotter-short.jsonl', { timeout: 20_000 });
+  await page.waitForTimeout(1500);
+  await expect(page.getByTestId('file-name')).toHaveText('spotter-short.jsonl');
+  await expect(page.getByTestId('doc-stats')).toContainText(`${coreMessages('spotter-short.jsonl').length} messages`);
 });
