@@ -2,6 +2,13 @@ import { defineConfig, type Plugin } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 
+/**
+ * The same policy as index.html's meta tag, sent as a header by `vite preview` (what the e2e tests and the benchmark
+ * serve). A meta tag does not reach workers; the header covers the prune worker's script too.
+ */
+const CSP =
+  "default-src 'self'; script-src 'self'; connect-src 'self'; worker-src 'self' blob:; style-src 'self'; img-src 'self' data:; font-src 'self'; object-src 'none'; base-uri 'none'; form-action 'none'";
+
 /** The dev server injects inline scripts (React refresh) that the page's CSP forbids; only the build keeps it. */
 function dropCspInDev(): Plugin {
   return {
@@ -14,6 +21,7 @@ function dropCspInDev(): Plugin {
 export default defineConfig({
   plugins: [react(), tailwindcss(), dropCspInDev()],
   worker: { format: 'es' },
+  preview: { headers: { 'Content-Security-Policy': CSP } },
   build: { target: 'es2022', sourcemap: true },
   test: {
     include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],

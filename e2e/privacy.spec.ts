@@ -28,6 +28,9 @@ test('no network request after the page has loaded, while loading, pruning, sear
 });
 
 test('the page declares a Content-Security-Policy limiting connections to its own origin', async ({ page }) => {
+  // The preview server also sends it as a header, which (unlike the meta tag) reaches the worker.
+  const response = await page.goto('/');
+  expect(response?.headers()['content-security-policy']).toContain("connect-src 'self'");
   await openApp(page);
   const csp = await page.locator('meta[http-equiv="Content-Security-Policy"]').getAttribute('content');
   expect(csp).toContain("default-src 'self'");

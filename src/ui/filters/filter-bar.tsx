@@ -57,7 +57,7 @@ export function SearchBox() {
         />
         <kbd className="kbd pointer-events-none absolute right-2 top-1/2 -translate-y-1/2 text-zinc-400">/</kbd>
       </div>
-      <span className="min-w-[5.5rem] font-mono text-[12px] tabular-nums text-zinc-500 dark:text-zinc-400" aria-live="polite" data-testid="match-count">
+      <span className="min-w-[5.5rem] font-mono text-[12px] tabular-nums text-zinc-500 dark:text-zinc-400" data-testid="match-count">
         {query.trim() ? (searching ? 'searching…' : matches.length === 0 ? 'no matches' : position >= 0 ? `${position + 1} / ${matches.length}` : `${matches.length} matches`) : ''}
       </span>
       <IconButton label="Previous match (Shift+Enter)" disabled={matches.length === 0} onClick={() => stepMatch(-1)}>
