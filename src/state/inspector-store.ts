@@ -329,6 +329,7 @@ export function createInspectorStore(client: PruneClient): InspectorStore {
     const items = visibleRows(s.rows, plans, s.filters, s.matchMask);
     store.setState({ plans, planMaxTurns: maxTurns, items });
   };
+  client.events.onPlanError = (message) => store.getState().announce(`Pruning failed: ${message}`);
   client.events.onVerdicts = ({ docId, maxTurns, verdicts }) => {
     const s = store.getState();
     if (s.doc?.docId !== docId || maxTurns !== s.planMaxTurns) return;

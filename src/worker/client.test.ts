@@ -20,6 +20,7 @@ function heldTransport() {
   const transport: Transport = {
     kind: 'main-thread',
     onResponse: null,
+    onFailure: null,
     post: (request) => {
       sent.push(request);
       handle(request);
@@ -134,6 +135,16 @@ describe('PruneClient', () => {
     const newer = client.search(loaded.doc.docId, 'bye');
     expect(await older).toBeNull();
     expect(Array.from((await newer)!)).toEqual([5]);
+  });
+
+  it('a failing worker ends pending loads with an error instead of hanging', async () => {
+    const env = heldTransport();
+    const client = new PruneClient(env.transport);
+    env.hold(true);
+    const pending = client.load({ kind: 'text', text: chat, fileName: 'c.json' });
+    env.transport.onFailure?.('boom');
+    const outcome = await pending;
+    expect(outcome.status === 'error' && outcome.error.message).toBe('boom');
   });
 
   it('detail and export', async () => {

@@ -26,6 +26,8 @@ import type {
 export interface Transport {
   post(request: WorkerRequest): void;
   onResponse: ((response: WorkerResponse) => void) | null;
+  /** The worker failed (an uncaught error, a message it could not read). */
+  onFailure: ((message: string) => void) | null;
   terminate(): void;
   readonly kind: 'worker' | 'main-thread';
 }
@@ -35,10 +37,16 @@ export function workerTransport(): Transport {
   const transport: Transport = {
     kind: 'worker',
     onResponse: null,
+    onFailure: null,
     post: (request) => worker.postMessage(request),
     terminate: () => worker.terminate(),
   };
   worker.onmessage = (event: MessageEvent<WorkerResponse>) => transport.onResponse?.(event.data);
+  worker.onerror = (event) => {
+    event.preventDefault();
+    transport.onFailure?.(event.message || 'The prune worker stopped unexpectedly.');
+  };
+  worker.onmessageerror = () => transport.onFailure?.('A message from the prune worker could not be read.');
   return transport;
 }
 
@@ -52,6 +60,7 @@ export function inProcessTransport(): Transport {
   const transport: Transport = {
     kind: 'main-thread',
     onResponse: null,
+    onFailure: null,
     post: (request) =>
       setTimeout(() => {
         if (handle) handle(request);
@@ -128,6 +137,7 @@ export class PruneClient {
   ) {
     this.events = events;
     transport.onResponse = (response) => this.receive(response);
+    transport.onFailure = (message) => this.fail(message);
   }
 
   get kind(): Transport['kind'] {
@@ -194,6 +204,18 @@ export class PruneClient {
       pending.resolve(null);
     }
     this.transport.terminate();
+  }
+
+  /** The worker broke: every pending request ends now, loads with the error, so nothing waits forever. */
+  private fail(message: string): void {
+    for (const [id, pending] of this.pending) {
+      this.pending.delete(id);
+      pending.resolve(pending.channel === 'load' ? { type: 'load-error', id, error: { message, formatsTried: [] } } : null);
+    }
+    if (this.planInFlight) {
+      this.planInFlight = 0;
+      this.events.onPlanError?.(message);
+    }
   }
 
   private open(channel: Channel): number {
