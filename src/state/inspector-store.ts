@@ -220,7 +220,8 @@ export function createInspectorStore(client: PruneClient): InspectorStore {
         const { doc } = get();
         if (!doc) return;
         const next = index < 0 ? -1 : Math.min(index, doc.count - 1);
-        set({ selected: next, ...(options.scroll ? { scrollSeq: get().scrollSeq + 1 } : {}) });
+        // A keyboard move takes over from the mouse: the selection, not a stale hover, drives the link highlight.
+        set({ selected: next, ...(options.scroll ? { scrollSeq: get().scrollSeq + 1, hovered: -1 } : {}) });
         requestDetail(next);
       },
 
