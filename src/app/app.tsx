@@ -71,8 +71,20 @@ export function App() {
   );
 }
 
+/** The tab says which transcript is open. */
+function useDocumentTitle(store: InspectorStore): void {
+  useEffect(
+    () =>
+      store.subscribe((s, previous) => {
+        if (s.doc !== previous.doc) document.title = s.doc ? `${s.doc.fileName} · prunescope` : 'prunescope';
+      }),
+    [store],
+  );
+}
+
 function Shell({ store }: { store: InspectorStore }) {
   useHashSync(store);
+  useDocumentTitle(store);
   useShortcuts();
   const dragging = useGlobalDropAndPaste();
   return (

@@ -128,6 +128,7 @@ export function createPruneHandler(post: Post, options: HandlerOptions = {}): (r
       pairCount: d.analysis.links.pairs.length,
       orphanCount: d.analysis.links.orphans.length,
       hasSystem: typeof d.conversation.system === 'string' && d.conversation.system.length > 0,
+      ...(typeof d.conversation.system === 'string' && d.conversation.system ? { system: d.conversation.system.slice(0, 50_000) } : {}),
       bytes: d.bytes,
     };
   }

@@ -64,6 +64,8 @@ export interface DocSummary {
   pairCount: number;
   orphanCount: number;
   hasSystem: boolean;
+  /** The system prompt (first 50,000 characters), never pruned; shown while no message is selected. */
+  system?: string;
   bytes: number;
 }
 

@@ -18,6 +18,7 @@ export function DetailPane() {
   const focusSeq = useInspector((s) => s.detailFocusSeq);
   const select = useInspector((s) => s.select);
   const announce = useInspector((s) => s.announce);
+  const system = useInspector((s) => s.doc?.system);
   const [raw, setRaw] = useState(false);
   const headingRef = useRef<HTMLHeadingElement>(null);
 
@@ -37,11 +38,23 @@ export function DetailPane() {
       className="flex min-h-0 w-[360px] shrink-0 flex-col border-l border-zinc-200 bg-zinc-50/60 dark:border-zinc-800 dark:bg-zinc-900/40"
     >
       {selected < 0 || !rows ? (
-        <div className="flex flex-1 flex-col items-center justify-center gap-2 p-8 text-center text-sm text-zinc-500 dark:text-zinc-400">
-          <p className="m-0 font-medium text-zinc-700 dark:text-zinc-300">No message selected</p>
-          <p className="m-0">
-            Click a row, or press <kbd className="kbd">j</kbd> / <kbd className="kbd">k</kbd> to move and <kbd className="kbd">Enter</kbd> to open it here.
-          </p>
+        <div className="scroll-thin flex min-h-0 flex-1 flex-col overflow-auto">
+          <div className="flex flex-col items-center justify-center gap-2 p-8 text-center text-sm text-zinc-500 dark:text-zinc-400">
+            <p className="m-0 font-medium text-zinc-700 dark:text-zinc-300">No message selected</p>
+            <p className="m-0">
+              Click a row, or press <kbd className="kbd">j</kbd> / <kbd className="kbd">k</kbd> to move and <kbd className="kbd">Enter</kbd> to open it here.
+            </p>
+          </div>
+          {system && (
+            <section className="mx-4 mb-4 rounded-md border border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-950" aria-label="System prompt">
+              <header className="border-b border-zinc-200 px-2.5 py-1 text-[11px] font-medium text-zinc-500 dark:border-zinc-800 dark:text-zinc-400">
+                System prompt · never pruned · {formatInt(system.length)} chars
+              </header>
+              <div className="px-2.5 py-2">
+                <Collapsible text={system} />
+              </div>
+            </section>
+          )}
         </div>
       ) : (
         <>
