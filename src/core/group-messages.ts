@@ -4,13 +4,13 @@ import { scanMessages, type MessageScan } from './scan-messages';
 /**
  * Messages linked through tool ids, as groups that every strategy keeps or drops whole.
  *
- * Group ids are numbered in order of each group's first message, so group order is message order. Members are
- * stored flat (CSR): group g holds `members[offset[g] .. offset[g + 1])`, ascending. A group is usually a run
- * (an assistant turn with parallel calls and the user turns answering them) but need not be in a broken input.
+ * Group ids are numbered in order of each group's first message, so group order is message order. A group is
+ * usually a run (an assistant turn with parallel calls and the user turns answering them) but need not be in a
+ * broken input.
  */
 export interface MessageGroups {
   count: number;
-  /** The pairs and orphans the groups were built from. */
+  /** The pairs, orphans and text lengths the groups were built from. */
   scan: MessageScan;
   /** Per message: its group id. */
   groupOf: Int32Array;
@@ -18,17 +18,15 @@ export interface MessageGroups {
   groupFirst: Int32Array;
   /** Per group: how many messages it holds. */
   groupSize: Int32Array;
-  /** Per group, plus one: where its members start in `groupMembers`. */
-  groupOffset: Int32Array;
-  groupMembers: Int32Array;
 }
 
-/** Links tool calls to results, then unions the messages each pair touches. O(n α(n)) after linking. */
+/** Links tool calls to results and measures text (`scanMessages`), then unions the messages each pair touches. */
 export function groupMessages(messages: readonly Message[]): MessageGroups {
   const count = messages.length;
   const scan = scanMessages(messages);
 
-  // Union-find whose root is always the lowest index, so a root is its group's first message.
+  // Union-find whose root is always the lowest index, so a root is its group's first message, and every
+  // parent index is at most its child's.
   const parent = new Int32Array(count);
   for (let i = 0; i < count; i++) parent[i] = i;
   const find = (i: number): number => {
@@ -46,35 +44,25 @@ export function groupMessages(messages: readonly Message[]): MessageGroups {
     else if (b < a) parent[a] = b;
   }
 
+  // Ascending, a parent is resolved to its root before its children are read, so one step finds each root, and
+  // a root is met (and numbered) before any member of its group.
   const groupOf = new Int32Array(count);
-  const firstToGroup = new Int32Array(count).fill(-1);
+  const firstOf = new Int32Array(count);
+  const sizeOf = new Int32Array(count);
   let groups = 0;
   for (let i = 0; i < count; i++) {
-    const root = find(i);
-    let g = firstToGroup[root] as number;
-    if (g === -1) {
-      g = groups++;
-      firstToGroup[root] = g;
+    const root = parent[parent[i] as number] as number;
+    parent[i] = root;
+    if (root === i) {
+      firstOf[groups] = i;
+      sizeOf[groups] = 1;
+      groupOf[i] = groups++;
+    } else {
+      const g = groupOf[root] as number;
+      groupOf[i] = g;
+      sizeOf[g] = (sizeOf[g] as number) + 1;
     }
-    groupOf[i] = g;
   }
 
-  const groupFirst = new Int32Array(groups).fill(-1);
-  const groupSize = new Int32Array(groups);
-  for (let i = 0; i < count; i++) {
-    const g = groupOf[i] as number;
-    if (groupFirst[g] === -1) groupFirst[g] = i;
-    groupSize[g] = (groupSize[g] as number) + 1;
-  }
-  const groupOffset = new Int32Array(groups + 1);
-  for (let g = 0; g < groups; g++) groupOffset[g + 1] = (groupOffset[g] as number) + (groupSize[g] as number);
-  const groupMembers = new Int32Array(count);
-  const fill = groupOffset.slice(0, groups);
-  for (let i = 0; i < count; i++) {
-    const g = groupOf[i] as number;
-    groupMembers[fill[g] as number] = i;
-    fill[g] = (fill[g] as number) + 1;
-  }
-
-  return { count, scan, groupOf, groupFirst, groupSize, groupOffset, groupMembers };
+  return { count, scan, groupOf, groupFirst: firstOf.subarray(0, groups), groupSize: sizeOf.subarray(0, groups) };
 }

@@ -42,21 +42,21 @@ export function planPrune(
   if (count <= target) return plan;
 
   if (config.strategy === 'importance') {
-    const { dropOrder, groupScore, groupSize, groupOffset, groupMembers } = analysis;
+    const { dropOrder, groupScore, groupSize } = analysis;
     if (!dropOrder && !groupScore) {
       throw new TypeError('planPrune: the importance strategy needs scores (analyzeTranscript or scoreMessages)');
     }
     const protectedGroup = groupOf[count - 1] as number;
     const order = dropOrder ?? lowestGroups(analysis, groupScore as Float64Array, count - target, protectedGroup);
+    const droppedGroup = new Uint8Array(groupSize.length);
     let kept = count;
     for (let k = 0; k < order.length && kept > target; k++) {
       const g = order[k] as number;
       if (g === protectedGroup) continue;
-      for (let m = groupOffset[g] as number, end = groupOffset[g + 1] as number; m < end; m++) {
-        fates[groupMembers[m] as number] = FATE.dropped;
-      }
+      droppedGroup[g] = 1;
       kept -= groupSize[g] as number;
     }
+    for (let i = 0; i < count; i++) if (droppedGroup[groupOf[i] as number] === 1) fates[i] = FATE.dropped;
     plan.kept = kept;
     plan.dropped = count - kept;
     return plan;

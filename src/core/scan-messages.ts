@@ -59,9 +59,27 @@ export function scanMessages(messages: readonly Message[]): MessageScan {
     }
     let length = 0;
     for (let b = 0; b < content.length; b++) {
-      const block: unknown = content[b];
-      length += blockTextLength(block);
-      const kind = toolBlockKind(block);
+      const block = content[b] as unknown as Record<string, unknown> | null;
+      if (block === null || typeof block !== 'object') continue;
+      // The three commonest types first, each read once; everything else by the shared rules. The naive oracle in
+      // the property tests classifies by `toolBlockKind` alone, so these shortcuts cannot drift from it unseen.
+      const { type } = block;
+      let kind: 'use' | 'result' | undefined;
+      if (type === 'text') {
+        if (typeof block.text === 'string') length += block.text.length;
+        continue;
+      } else if (type === 'tool_result') {
+        // Property reads here see one block shape, and so stay fast; the shared sizer's see every shape.
+        const result = block.content;
+        length += typeof result === 'string' ? result.length : blockTextLength(block);
+        kind = typeof block.tool_use_id === 'string' ? 'result' : undefined;
+      } else if (type === 'tool_use') {
+        length += blockTextLength(block);
+        kind = typeof block.id === 'string' ? 'use' : undefined;
+      } else {
+        length += blockTextLength(block);
+        kind = toolBlockKind(block);
+      }
       if (kind === 'use') {
         if (recentIds.length === RECENT_CALLS) {
           for (let k = 0; k < RECENT_CALLS; k++) spill(pending, buried, recentIds[k] as string, recentAt[k] as number);
