@@ -113,6 +113,16 @@ describe('bad input', () => {
     expect(caught('[]').formatsTried.find((t) => t.format === 'anthropic')?.reason).toBe('the array is empty');
   });
 
+  it('a file that reads but holds no messages is an error in every format', () => {
+    for (const text of ['{"model":"claude","messages":[]}', '[{"task_id":1,"traj":[]}]']) {
+      expect(() => parseTranscript(text), text).toThrow(TranscriptParseError);
+      expect(() => parseTranscript(text), text).toThrow(/holds no messages/);
+    }
+    // A session log of bookkeeping lines only is caught earlier, by detection, which says what it looked for.
+    const bookkeeping = '{"type":"summary","summary":"x","leafUuid":"u"}\n{"type":"file-history-snapshot","messageId":"m"}';
+    expect(() => parseTranscript(bookkeeping)).toThrow(/no line is a `user` or `assistant` record/);
+  });
+
   it('never throws anything but TranscriptParseError', () => {
     for (const text of ['nul', '"just a string"', '42', '{"messages": 5}', '[1, 2]', '[null]', '{"type":"user"}\n{"type":"assistant","message":5}', '\uFEFF']) {
       caught(text);

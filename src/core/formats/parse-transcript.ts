@@ -57,8 +57,9 @@ export function parseTranscript(text: string, options: ParseOptions = {}): Parse
     }
   }
 
+  let conversations: Conversation[];
   try {
-    return { format, conversations: read(source, format, options.fileName, warnings), warnings };
+    conversations = read(source, format, options.fileName, warnings);
   } catch (error) {
     if (error instanceof TranscriptParseError) throw error;
     // The shape checks look at a sample; a record deep in a huge file can still surprise a reader.
@@ -66,6 +67,13 @@ export function parseTranscript(text: string, options: ParseOptions = {}): Parse
       `The file looked like ${FORMAT_NAMES[format]} but could not be read: ${error instanceof Error ? error.message : String(error)}`,
     );
   }
+  // Whatever the shape, a file with nothing to prune is an error, like an empty array: `{ "messages": [] }` or a
+  // session log of only bookkeeping lines would otherwise open as a blank timeline.
+  if (conversations.every((conversation) => conversation.messages.length === 0)) {
+    const skipped = warnings.length > 0 ? ` (${warnings.map((w) => w.message).join('; ')})` : '';
+    throw new TranscriptParseError(`The file is ${FORMAT_NAMES[format]} but holds no messages${skipped}.`);
+  }
+  return { format, conversations, warnings };
 }
 
 function read(
