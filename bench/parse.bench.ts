@@ -7,24 +7,13 @@
  * run's garbage is collected on the other's clock, which swings the ratio more than the code does.
  */
 import { readFileSync } from 'node:fs';
-import v8 from 'node:v8';
-import vm from 'node:vm';
 import { parseTranscript } from '../src/core/formats/parse-transcript';
+import { gcFunction, median } from './measure';
+import { mulberry32 } from './synthetic-transcript';
 
 const WARMUP = 2;
 const RUNS = 7;
 const TARGET_MB = 100;
-
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** A Claude Code session shaped like the real ones: parts of one message over several lines, progress lines, big results. */
 function generateClaudeCodeSession(targetBytes: number, seed: number): string {
@@ -87,22 +76,6 @@ function generateClaudeCodeSession(targetBytes: number, seed: number): string {
   return `${lines.join('\n')}\n`;
 }
 
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] as number;
-}
-
-/** `npm run bench` runs plain tsx; --expose-gc can still be turned on from inside, and a fresh context exposes gc. */
-function gcFunction(): (() => void) | undefined {
-  if (globalThis.gc) return globalThis.gc;
-  try {
-    v8.setFlagsFromString('--expose-gc');
-    const gc: unknown = vm.runInNewContext('gc');
-    return typeof gc === 'function' ? (gc as () => void) : undefined;
-  } catch {
-    return undefined;
-  }
-}
 const gc = gcFunction();
 
 /** Median milliseconds of each function, timed in alternating rounds. */

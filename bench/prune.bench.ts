@@ -15,8 +15,6 @@
  */
 import os from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
-import v8 from 'node:v8';
-import vm from 'node:vm';
 import { pruneMessages as aiPruneMessages, type ModelMessage } from 'ai';
 import { trimMessages, type BaseMessage } from '@langchain/core/messages';
 import { analyzeTranscript, planPrune, pruneMessages, type Message, type PruneStrategy } from '../src/core';
@@ -29,6 +27,7 @@ import {
   toLangChainMessages,
   toModelMessages,
 } from './peer-shapes';
+import { gcFunction, median } from './measure';
 
 const SEED = 0x5eed_0002;
 const SIZES = [1_000, 10_000, 100_000] as const;
@@ -51,27 +50,7 @@ const RUNS: Record<number, { warmup: number; runs: number }> = {
 const LANGCHAIN_RUN_BUDGET_MS = 20_000;
 const LANGCHAIN_TOTAL_BUDGET_MS = 20_000;
 
-/**
- * `npm run bench` runs plain `tsx`, without --expose-gc; the flag can still be turned on from inside,
- * and a fresh context then exposes `gc`. Under `node --expose-gc` the global one is used as is.
- */
-function gcFunction(): (() => void) | undefined {
-  if (globalThis.gc) return globalThis.gc;
-  try {
-    v8.setFlagsFromString('--expose-gc');
-    const gc: unknown = vm.runInNewContext('gc');
-    return typeof gc === 'function' ? (gc as () => void) : undefined;
-  } catch {
-    return undefined;
-  }
-}
 const gc = gcFunction();
-
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 === 1 ? (sorted[mid] ?? NaN) : ((sorted[mid - 1] ?? NaN) + (sorted[mid] ?? NaN)) / 2;
-}
 
 interface Task {
   tool: string;

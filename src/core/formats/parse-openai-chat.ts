@@ -1,6 +1,8 @@
 import type { ContentBlock, Message, ToolResultBlock } from '../types';
 import { conversationTitle } from './conversation-title';
 import type { Conversation, ParseWarning } from './types';
+import { parseToolArguments } from './parse-tool-arguments';
+import { joinTextParts } from './join-text-parts';
 
 type ChatRecord = Record<string, unknown>;
 
@@ -90,7 +92,7 @@ function convert(records: ChatRecord[], id: string, title: string, warnings: Par
     }
     toolRun = undefined;
     if (role === 'system' || role === 'developer') {
-      const text = plainText(record.content);
+      const text = joinTextParts(record.content);
       if (messages.length === 0) {
         systemTexts.push(text);
         systemSources.push(record);
@@ -128,7 +130,7 @@ function convert(records: ChatRecord[], id: string, title: string, warnings: Par
           type: 'tool_use',
           id: typeof call.id === 'string' ? call.id : `call_${legacyCalls++}`,
           name: typeof fn.name === 'string' ? fn.name : '',
-          input: 'arguments' in fn ? parseArguments(fn.arguments) : fn.input,
+          input: 'arguments' in fn ? parseToolArguments(fn.arguments) : fn.input,
         });
       }
       if (legacy !== undefined) {
@@ -137,7 +139,7 @@ function convert(records: ChatRecord[], id: string, title: string, warnings: Par
           type: 'tool_use',
           id: legacyCallId,
           name: typeof legacy.name === 'string' ? legacy.name : '',
-          input: parseArguments(legacy.arguments),
+          input: parseToolArguments(legacy.arguments),
         });
       }
       messages.push({ role: 'assistant', content: blocks });
@@ -159,24 +161,6 @@ function convert(records: ChatRecord[], id: string, title: string, warnings: Par
     conversation.systemSources = systemSources;
   }
   return conversation;
-}
-
-/** Tool arguments arrive as a JSON string; a model sometimes writes one that is not JSON, which is kept as written. */
-function parseArguments(raw: unknown): unknown {
-  if (typeof raw !== 'string') return raw;
-  try {
-    return JSON.parse(raw);
-  } catch {
-    return raw;
-  }
-}
-
-function plainText(content: unknown): string {
-  if (typeof content === 'string') return content;
-  if (!Array.isArray(content)) return '';
-  const texts: string[] = [];
-  for (const part of content) if (isRecord(part) && typeof part.text === 'string') texts.push(part.text);
-  return texts.join('\n\n');
 }
 
 function resultContent(content: unknown): string | ContentBlock[] {

@@ -2,6 +2,8 @@ import type { ContentBlock, Message } from '../types';
 import { conversationTitle } from './conversation-title';
 import type { TranscriptSource } from './transcript-source';
 import type { Conversation, ParseWarning } from './types';
+import { parseToolArguments } from './parse-tool-arguments';
+import { joinTextParts } from './join-text-parts';
 
 type Item = Record<string, unknown>;
 
@@ -125,7 +127,7 @@ function convert(records: unknown[], lines: number[] | undefined, id: string, wa
       open = undefined;
       if (role === 'system' || role === 'developer') {
         if (messages.length === 0) {
-          systemTexts.push(partsText(item.content));
+          systemTexts.push(joinTextParts(item.content));
           systemSources.push(record);
           continue;
         }
@@ -161,9 +163,9 @@ function convert(records: unknown[], lines: number[] | undefined, id: string, wa
       if (typeof content === 'string') blocks.push({ type: 'text', text: content });
       else blocks.push(...partsToBlocks(content));
     } else if (type === 'reasoning') {
-      blocks.push({ type: 'thinking', thinking: partsText(item.summary) });
+      blocks.push({ type: 'thinking', thinking: joinTextParts(item.summary) });
     } else if (type === 'function_call') {
-      blocks.push({ type: 'tool_use', id: stringOr(item.call_id), name: stringOr(item.name), input: parseArguments(item.arguments) });
+      blocks.push({ type: 'tool_use', id: stringOr(item.call_id), name: stringOr(item.name), input: parseToolArguments(item.arguments) });
     } else if (type === 'custom_tool_call') {
       blocks.push({ type: 'tool_use', id: stringOr(item.call_id), name: stringOr(item.name), input: item.input });
     } else if (type === 'local_shell_call') {
@@ -198,24 +200,6 @@ function convert(records: unknown[], lines: number[] | undefined, id: string, wa
 
 function stringOr(value: unknown): string {
   return typeof value === 'string' ? value : '';
-}
-
-/** Arguments arrive as a JSON string; one that is not JSON is kept as written. */
-function parseArguments(raw: unknown): unknown {
-  if (typeof raw !== 'string') return raw;
-  try {
-    return JSON.parse(raw);
-  } catch {
-    return raw;
-  }
-}
-
-function partsText(parts: unknown): string {
-  if (typeof parts === 'string') return parts;
-  if (!Array.isArray(parts)) return '';
-  const texts: string[] = [];
-  for (const part of parts) if (isRecord(part) && typeof part.text === 'string') texts.push(part.text);
-  return texts.join('\n\n');
 }
 
 function partsToBlocks(parts: unknown): ContentBlock[] {

@@ -1,4 +1,5 @@
 import type { ContentBlock, Message } from '../types';
+import { joinTextParts } from './join-text-parts';
 
 /**
  * Canonical messages as Chat Completions messages, for messages that have no chat source record (a summary
@@ -37,7 +38,7 @@ export function toOpenAIChatMessages(messages: readonly Message[], system?: stri
     const parts: unknown[] = [];
     for (const block of content) {
       if (block.type === 'tool_result') {
-        out.push({ role: 'tool', tool_call_id: block.tool_use_id, content: resultText(block.content) });
+        out.push({ role: 'tool', tool_call_id: block.tool_use_id, content: joinTextParts(block.content) });
       } else {
         const part = toPart(block);
         if (part === undefined) dropped++;
@@ -47,14 +48,6 @@ export function toOpenAIChatMessages(messages: readonly Message[], system?: stri
     if (parts.length > 0) out.push({ role: 'user', content: parts });
   }
   return { messages: out, dropped };
-}
-
-function resultText(content: unknown): string {
-  if (typeof content === 'string') return content;
-  if (!Array.isArray(content)) return '';
-  const texts: string[] = [];
-  for (const block of content as ContentBlock[]) if (block.type === 'text' && typeof block.text === 'string') texts.push(block.text);
-  return texts.join('\n\n');
 }
 
 function toPart(block: ContentBlock): unknown {

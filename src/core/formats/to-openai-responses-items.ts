@@ -1,4 +1,5 @@
-import type { ContentBlock, Message } from '../types';
+import type { Message } from '../types';
+import { joinTextParts } from './join-text-parts';
 
 /**
  * Canonical messages as Responses input items, for messages that have no item source (a summary placeholder, or a
@@ -34,7 +35,7 @@ export function toOpenAIResponsesItems(messages: readonly Message[]): { items: u
         });
       } else if (block.type === 'tool_result') {
         flush();
-        items.push({ type: 'function_call_output', call_id: block.tool_use_id, output: resultText(block.content) });
+        items.push({ type: 'function_call_output', call_id: block.tool_use_id, output: joinTextParts(block.content) });
       } else if (block.type === 'server_tool_use' && block.name === 'web_search') {
         flush();
         items.push({ type: 'web_search_call', id: block.id, status: 'completed', action: block.input });
@@ -49,10 +50,3 @@ export function toOpenAIResponsesItems(messages: readonly Message[]): { items: u
   return { items, dropped };
 }
 
-function resultText(content: unknown): string {
-  if (typeof content === 'string') return content;
-  if (!Array.isArray(content)) return '';
-  const texts: string[] = [];
-  for (const block of content as ContentBlock[]) if (block.type === 'text' && typeof block.text === 'string') texts.push(block.text);
-  return texts.join('\n\n');
-}
