@@ -6,7 +6,24 @@ import type { Message } from '../core';
 import { ROW_FLAG, type DetailBlock } from './protocol';
 
 const PREVIEW_MAX = 240;
-const INPUT_KEYS = ['command', 'file_path', 'path', 'pattern', 'query', 'url', 'description', 'prompt', 'content'];
+const INPUT_KEYS = [
+  'command',
+  'cmd',
+  'query',
+  'pattern',
+  'file_path',
+  'filePath',
+  'path',
+  'notebook_path',
+  'url',
+  'code',
+  'description',
+  'prompt',
+  'content',
+];
+/** Arguments that say where, not what: used only when nothing better is there. */
+const WEAK_KEYS = new Set(['workdir', 'cwd', 'working_directory', 'timeout', 'timeout_ms', 'with_escalated_permissions', 'justification']);
+const SHELLS = new Set(['bash', 'sh', 'zsh', 'fish', '/bin/bash', '/bin/sh', '/bin/zsh', '/usr/bin/bash', 'powershell', 'pwsh', 'cmd']);
 
 type AnyBlock = Record<string, unknown> & { type?: unknown };
 
@@ -30,19 +47,70 @@ export function firstLine(text: string, max = PREVIEW_MAX): string {
   return '';
 }
 
-/** A short summary of a tool's input: the first telling string field, else compact JSON. */
+/** A command given as an argv array, shell wrapper (`bash -lc …`) dropped: `["bash","-lc","rg x"]` → `rg x`. */
+export function commandText(argv: readonly unknown[]): string {
+  const parts = argv.filter((a): a is string => typeof a === 'string');
+  if (parts.length >= 3 && SHELLS.has(parts[0] as string) && /^-\w*c$/.test(parts[1] as string)) return parts.slice(2).join(' ');
+  return parts.join(' ');
+}
+
+/** A short summary of a tool's input: the most telling argument (command, query, path…), else compact JSON. */
 export function summarizeToolInput(input: unknown): string {
-  if (typeof input === 'string') return firstLine(input, 160);
+  if (typeof input === 'string') {
+    const trimmed = input.trimStart();
+    if (trimmed.startsWith('{')) {
+      try {
+        return summarizeToolInput(JSON.parse(trimmed) as unknown);
+      } catch {
+        // Not JSON after all: show it as text.
+      }
+    }
+    return firstLine(input, 160);
+  }
   if (isBlock(input) && !Array.isArray(input)) {
     for (const key of INPUT_KEYS) {
       const value = input[key];
       if (typeof value === 'string' && value.trim()) return firstLine(value, 160);
+      if (Array.isArray(value) && value.length > 0 && value.every((v) => typeof v === 'string')) {
+        const joined = commandText(value);
+        if (joined.trim()) return firstLine(joined, 160);
+      }
+    }
+    for (const [key, value] of Object.entries(input)) {
+      if (!WEAK_KEYS.has(key) && typeof value === 'string' && value.trim()) return firstLine(value, 160);
     }
     for (const value of Object.values(input)) {
       if (typeof value === 'string' && value.trim()) return firstLine(value, 160);
     }
   }
   return firstLine(safeJson(input, 0), 160);
+}
+
+const EXIT_CODE = /\bexit[ _]code"?\s*[:=]\s*(-?\d+)/i;
+
+/**
+ * What a tool result's text shows, and whether it reads as a failure, for formats (Codex) that never set
+ * `is_error`: a `{"output": …, "metadata": {"exit_code": N}}` wrapper is unwrapped; a non-zero exit code, or text
+ * that starts with "failed", counts as an error. Conservative: anything else is not an error.
+ */
+export function readToolOutput(text: string): { text: string; failed: boolean } {
+  const head = text.trimStart();
+  if (head.startsWith('{') && head.length < 2_000_000) {
+    try {
+      const parsed = JSON.parse(head) as unknown;
+      if (isBlock(parsed) && !Array.isArray(parsed) && typeof parsed.output === 'string') {
+        const meta = isBlock(parsed.metadata) ? parsed.metadata : {};
+        const code = typeof meta.exit_code === 'number' ? meta.exit_code : typeof parsed.exit_code === 'number' ? parsed.exit_code : undefined;
+        return { text: parsed.output, failed: code !== undefined && code !== 0 };
+      }
+    } catch {
+      // Not a JSON wrapper.
+    }
+  }
+  const start = head.slice(0, 400);
+  const exit = EXIT_CODE.exec(start);
+  const failed = /^failed\b/i.test(start) || (exit !== null && Number(exit[1]) !== 0);
+  return { text, failed };
 }
 
 /** Text of a tool result's content, nested text blocks joined. */
@@ -75,51 +143,61 @@ export interface RowFacts {
   resultCount: number;
 }
 
-/** Preview and flags of one message in one pass over its blocks. */
+/** Preview and flags of one message in one pass over its blocks; tool calls lead the preview, then the rest. */
 export function rowFacts(message: Message): RowFacts {
   const { content } = message;
   if (typeof content === 'string') return { preview: firstLine(content) || '(empty)', flags: 0, callCount: 0, resultCount: 0 };
   if (!Array.isArray(content)) return { preview: '(no content)', flags: 0, callCount: 0, resultCount: 0 };
-  const parts: string[] = [];
+  const calls: string[] = [];
+  const others: string[] = [];
   let flags = 0;
   let callCount = 0;
   let resultCount = 0;
+  // Every block is counted and flagged; only the preview text stops growing once it is long enough.
   let budget = PREVIEW_MAX;
   for (const block of content as unknown[]) {
     if (!isBlock(block)) continue;
     const type = typeof block.type === 'string' ? block.type : '';
+    const room = budget > 0;
     let part = '';
     if (type === 'text') {
-      part = typeof block.text === 'string' ? firstLine(block.text, budget) : '';
+      if (room && typeof block.text === 'string') part = firstLine(block.text, budget);
     } else if (type === 'tool_use' || type === 'server_tool_use' || type === 'mcp_tool_use') {
       flags |= ROW_FLAG.toolUse;
       callCount++;
-      const name = typeof block.name === 'string' ? block.name : type;
-      part = `${name}(${summarizeToolInput(block.input)})`;
+      if (calls.length < 4) {
+        const name = typeof block.name === 'string' ? block.name : type;
+        calls.push(`${name}(${summarizeToolInput(block.input)})`);
+      }
+      continue;
     } else if (type === 'tool_result' || type.endsWith('_tool_result')) {
       flags |= ROW_FLAG.toolResult;
       resultCount++;
       if (block.is_error === true) flags |= ROW_FLAG.error;
-      const text = firstLine(toolResultText(block.content), budget);
-      part = `→ ${text || '(empty result)'}`;
+      const needsText = room || block.is_error === undefined;
+      if (needsText) {
+        const output = type === 'tool_result' ? readToolOutput(toolResultText(block.content)) : { text: toolResultText(block.content), failed: false };
+        if (block.is_error === undefined && output.failed) flags |= ROW_FLAG.error;
+        if (room) part = `→ ${firstLine(output.text, budget) || '(empty result)'}`;
+      }
     } else if (type === 'thinking') {
       flags |= ROW_FLAG.thinking;
-      if (parts.length === 0 && content.length === 1) part = `thinking: ${firstLine(String(block.thinking ?? ''), budget)}`;
+      if (room && others.length === 0 && content.length === 1) part = `thinking: ${firstLine(String(block.thinking ?? ''), budget)}`;
     } else if (type === 'redacted_thinking') {
       flags |= ROW_FLAG.thinking;
     } else if (type === 'image') {
       flags |= ROW_FLAG.image;
-      part = '[image]';
-    } else if (type) {
+      if (room) part = '[image]';
+    } else if (type && room) {
       part = `[${type}]`;
     }
     if (part) {
-      parts.push(part);
+      others.push(part);
       budget -= part.length + 3;
-      if (budget <= 0) break;
     }
   }
-  let preview = parts.join(' · ');
+  if (callCount > calls.length) calls.push(`+${callCount - calls.length} more`);
+  let preview = [...calls, ...others].join(' · ');
   if (preview.length > PREVIEW_MAX) preview = `${preview.slice(0, PREVIEW_MAX - 1)}…`;
   if (!preview) preview = flags & ROW_FLAG.thinking ? '(thinking only)' : '(empty)';
   return { preview, flags, callCount, resultCount };
@@ -158,6 +236,34 @@ export function searchableText(message: Message): string {
   return parts.join('\n').toLowerCase();
 }
 
+/**
+ * A tool's input for reading: one `key: value` line per argument, string values with their real line breaks
+ * (JSON would show `\\n` escapes); nested values as indented JSON. The raw view keeps the exact JSON.
+ */
+export function toolInputText(input: unknown): string {
+  if (typeof input === 'string') {
+    try {
+      const parsed = JSON.parse(input) as unknown;
+      if (isBlock(parsed) && !Array.isArray(parsed)) return toolInputText(parsed);
+    } catch {
+      // Plain text input.
+    }
+    return input;
+  }
+  if (!isBlock(input) || Array.isArray(input)) return safeJson(input, 2);
+  const lines: string[] = [];
+  for (const [key, value] of Object.entries(input)) {
+    if (typeof value === 'string') {
+      lines.push(value.includes('\n') ? `${key}:\n${value.replace(/^/gm, '  ')}` : `${key}: ${value}`);
+    } else if (Array.isArray(value) && value.every((v) => typeof v === 'string') && /^(command|cmd|argv|args)$/.test(key)) {
+      lines.push(`${key}: ${(value as string[]).join(' ')}`);
+    } else {
+      lines.push(`${key}: ${safeJson(value, 2)}`);
+    }
+  }
+  return lines.length > 0 ? lines.join('\n') : '{}';
+}
+
 /** Display blocks for the detail pane, full text, no truncation (the UI collapses long ones). */
 export function detailBlocks(message: Message): DetailBlock[] {
   const { content } = message;
@@ -182,15 +288,17 @@ export function detailBlocks(message: Message): DetailBlock[] {
       blocks.push({
         kind: 'tool_use',
         label: `${type} · ${name}`,
-        text: typeof input === 'string' ? input : safeJson(input, 2),
+        text: toolInputText(input),
         ...(typeof block.id === 'string' ? { toolId: block.id } : {}),
       });
     } else if (type === 'tool_result' || type.endsWith('_tool_result')) {
+      const output = type === 'tool_result' ? readToolOutput(toolResultText(block.content)) : { text: safeJson(block.content, 2), failed: false };
+      const isError = block.is_error === true || (block.is_error === undefined && output.failed);
       blocks.push({
         kind: 'tool_result',
-        label: block.is_error === true ? `${type} · error` : type,
-        text: type === 'tool_result' ? toolResultText(block.content) : safeJson(block.content, 2),
-        isError: block.is_error === true,
+        label: isError ? `${type} · error` : type,
+        text: output.text,
+        isError,
         ...(typeof block.tool_use_id === 'string' ? { toolId: block.tool_use_id } : {}),
       });
     } else if (type === 'image') {

@@ -40,6 +40,7 @@ export function buildRows(
   // Partners and tool names per row, deduplicated; most rows have none, so lists stay sparse.
   const partnerLists = new Map<number, Set<number>>();
   const nameLists = new Map<number, Set<number>>();
+  const callsTo = new Map<number, Set<number>>();
   const nameIds = new Map<string, number>();
   const toolNames: string[] = [];
   const nameId = (name: string): number => {
@@ -63,7 +64,9 @@ export function buildRows(
     for (const block of content as unknown[]) {
       const b = block as { type?: unknown; name?: unknown } | null;
       if (b && (b.type === 'tool_use' || b.type === 'server_tool_use' || b.type === 'mcp_tool_use') && typeof b.name === 'string') {
-        add(nameLists, i, nameId(b.name));
+        const id = nameId(b.name);
+        add(nameLists, i, id);
+        add(callsTo, i, id);
       }
     }
   }
@@ -94,8 +97,9 @@ export function buildRows(
   };
   const [partnerOffsets, partners] = toCsr(partnerLists);
   const [toolNameOffsets, toolNameIds] = toCsr(nameLists);
+  // Per tool: the messages that call it (a call row counts once however many calls it holds; result rows do not count).
   const toolNameCounts = new Int32Array(toolNames.length);
-  for (const id of toolNameIds) toolNameCounts[id] = (toolNameCounts[id] as number) + 1;
+  for (const set of callsTo.values()) for (const id of set) toolNameCounts[id] = (toolNameCounts[id] as number) + 1;
 
   return {
     count,
