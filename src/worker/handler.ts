@@ -54,8 +54,9 @@ interface Doc {
   provider: Provider;
   totalChars: number;
   searchText?: string[];
-  /** Problems of the unpruned input, as `index\0rule`. */
+  /** Problems of the unpruned input, as `index\0rule`, and how many there are. */
   inputProblems?: Set<string>;
+  inputProblemCount?: number;
 }
 
 export interface HandlerOptions {
@@ -129,6 +130,7 @@ export function createPruneHandler(post: Post, options: HandlerOptions = {}): (r
       orphanCount: d.analysis.links.orphans.length,
       hasSystem: typeof d.conversation.system === 'string' && d.conversation.system.length > 0,
       ...(typeof d.conversation.system === 'string' && d.conversation.system ? { system: d.conversation.system.slice(0, 50_000) } : {}),
+      systemChars: typeof d.conversation.system === 'string' ? d.conversation.system.length : 0,
       bytes: d.bytes,
     };
   }
@@ -155,9 +157,12 @@ export function createPruneHandler(post: Post, options: HandlerOptions = {}): (r
 
   function verdicts(d: Doc, maxTurns: number): Verdict[] {
     if (d.inputProblems === undefined) {
-      d.inputProblems = new Set(validateMessages(d.messages, d.provider).map((p) => `${p.messageIndex}\u0000${p.rule}`));
+      const found = validateMessages(d.messages, d.provider);
+      d.inputProblems = new Set(found.map((p) => `${p.messageIndex}\u0000${p.rule}`));
+      d.inputProblemCount = found.length;
     }
     const inputProblems = d.inputProblems;
+    const inputProblemCount = d.inputProblemCount ?? inputProblems.size;
     return STRATEGIES.map((strategy) => {
       const plan = planPrune(d.analysis, { strategy, maxTurns });
       const output = applyPrunePlan(d.messages, plan);
@@ -183,7 +188,8 @@ export function createPruneHandler(post: Post, options: HandlerOptions = {}): (r
         problems: [...added, ...mapped.filter((p) => p.inherited)].slice(0, 50),
         problemCount: problems.length,
         addedCount: added.length,
-        inputProblemCount: inputProblems.size,
+        carriedCount: problems.length - added.length,
+        inputProblemCount,
       };
     });
   }

@@ -66,6 +66,8 @@ export interface DocSummary {
   hasSystem: boolean;
   /** The system prompt (first 50,000 characters), never pruned; shown while no message is selected. */
   system?: string;
+  /** The system prompt's full length in characters (0 without one). Not part of `totalChars`: it is always sent. */
+  systemChars: number;
   bytes: number;
 }
 
@@ -125,7 +127,9 @@ export interface Verdict {
   problemCount: number;
   /** Problems pruning added (not present in the input). */
   addedCount: number;
-  /** Problems the unpruned input already has, for comparison. */
+  /** Problems pruning did not add: the input has them at the same message (`problemCount - addedCount`). */
+  carriedCount: number;
+  /** Problems the unpruned input has (every one, as `problemCount` counts the output's), for comparison. */
   inputProblemCount: number;
 }
 
