@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { Popover } from './popover';
 import { useInspector } from '../../state';
 import { formatBytes, formatInt } from '../common/format';
 import { LoadControls } from '../load/load-controls';
@@ -24,32 +25,29 @@ export function TopBar() {
       <div className="h-5 w-px bg-zinc-200 dark:bg-zinc-800" aria-hidden="true" />
       {doc ? (
         <div className="flex min-w-0 flex-1 items-center gap-3 text-[13px]">
-          <span className="truncate font-medium text-zinc-900 dark:text-zinc-100" title={doc.fileName} data-testid="file-name">
+          <span
+            className="min-w-[4rem] max-w-[min(36vw,28rem)] shrink-0 truncate font-medium text-zinc-900 dark:text-zinc-100"
+            title={doc.fileName}
+            data-testid="file-name"
+          >
             {doc.fileName}
           </span>
           <span className="shrink-0 rounded border border-zinc-300 px-1.5 py-px text-[11px] font-medium text-zinc-600 dark:border-zinc-700 dark:text-zinc-400" data-testid="format">
             {FORMAT_LABEL[doc.format] ?? doc.format}
           </span>
-          <span className="shrink-0 font-mono text-[12px] tabular-nums text-zinc-500 dark:text-zinc-400" data-testid="doc-stats">
-            {formatInt(doc.count)} messages · {formatInt(doc.pairCount)} tool pairs
-            {doc.orphanCount > 0 ? ` · ${formatInt(doc.orphanCount)} orphans` : ''} · {formatBytes(doc.bytes)}
+          <span
+            className="min-w-0 truncate font-mono text-[12px] tabular-nums text-zinc-500 dark:text-zinc-400"
+            data-testid="doc-stats"
+            title={`${formatInt(doc.count)} messages · ${formatInt(doc.pairCount)} tool pairs${doc.orphanCount > 0 ? ` · ${formatInt(doc.orphanCount)} orphans` : ''} · ${formatBytes(doc.bytes)}`}
+          >
+            {formatInt(doc.count)} messages
+            <span className="hidden xl:inline">
+              {' '}
+              · {formatInt(doc.pairCount)} tool pairs
+              {doc.orphanCount > 0 ? ` · ${formatInt(doc.orphanCount)} orphans` : ''} · {formatBytes(doc.bytes)}
+            </span>
           </span>
-          {doc.warningCount > 0 && (
-            <details className="relative shrink-0">
-              <summary className="cursor-pointer list-none rounded bg-amber-100 px-1.5 py-px text-[11px] font-medium text-amber-800 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 dark:bg-amber-500/15 dark:text-amber-300">
-                {formatInt(doc.warningCount)} {doc.warningCount === 1 ? 'warning' : 'warnings'}
-              </summary>
-              <ul className="scroll-thin absolute left-0 top-full z-40 m-0 mt-1.5 max-h-72 w-[420px] list-none overflow-auto rounded-lg border border-zinc-200 bg-white p-2 text-[12px] text-zinc-700 shadow-xl dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-300">
-                {doc.warnings.map((w, i) => (
-                  <li key={i} className="border-b border-zinc-100 py-1 last:border-0 dark:border-zinc-800">
-                    {w.line ? <span className="mr-1.5 font-mono text-zinc-500">line {w.line}</span> : null}
-                    {w.message}
-                  </li>
-                ))}
-                {doc.warningCount > doc.warnings.length && <li className="py-1 text-zinc-500">…and {formatInt(doc.warningCount - doc.warnings.length)} more</li>}
-              </ul>
-            </details>
-          )}
+          {doc.warningCount > 0 && <ParseWarnings />}
           {doc.conversations.length > 1 && <ConversationPicker />}
         </div>
       ) : (
@@ -95,6 +93,41 @@ function ConversationPicker() {
         ))}
       </select>
       <span className="shrink-0 font-mono text-[11px] text-zinc-500">of {formatInt(doc.conversations.length)}</span>
+    </span>
+  );
+}
+
+/** What the reader skipped or changed while reading the file: not API problems (those are in the lane headers). */
+function ParseWarnings() {
+  const doc = useInspector((s) => s.doc);
+  if (!doc) return null;
+  const n = doc.warningCount;
+  const noun = n === 1 ? 'parse warning' : 'parse warnings';
+  return (
+    <span className="shrink-0">
+      <Popover
+        button={`${formatInt(n)} ${noun}`}
+        title="What the reader skipped or changed while reading the file"
+        buttonClassName="whitespace-nowrap rounded bg-amber-100 px-1.5 py-px text-[11px] font-medium text-amber-800 hover:bg-amber-200 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 dark:bg-amber-500/15 dark:text-amber-300 dark:hover:bg-amber-500/25"
+        panelLabel={`${formatInt(n)} ${noun}`}
+      >
+          <>
+        <p className="m-0 px-1 pb-1.5 text-[11.5px] text-zinc-500 dark:text-zinc-400">
+          While reading {doc.fileName}. These are about the file, not about what the API accepts.
+        </p>
+        <ol className="m-0 list-none p-0">
+          {doc.warnings.map((w, i) => (
+            <li key={i} className="flex gap-2 border-t border-zinc-100 px-1 py-1.5 leading-snug dark:border-zinc-800">
+              <span className="w-16 shrink-0 font-mono text-[11px] text-zinc-500 tabular-nums">{w.line !== undefined ? `line ${formatInt(w.line)}` : 'file'}</span>
+              <span className="min-w-0 break-words">{w.message}</span>
+            </li>
+          ))}
+          {n > doc.warnings.length && (
+            <li className="border-t border-zinc-100 px-1 py-1.5 text-zinc-500 dark:border-zinc-800">…and {formatInt(n - doc.warnings.length)} more</li>
+          )}
+        </ol>
+          </>
+      </Popover>
     </span>
   );
 }
