@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { useInspector } from '../../state';
+import { SystemPromptLine } from './system-prompt';
 
 /** The bound: a slider and a number input, both named "Max turns", 0 … message count. */
 export function MaxTurnsControl() {
@@ -13,9 +14,9 @@ export function MaxTurnsControl() {
   return (
     <div className="flex min-w-0 flex-col gap-1.5" aria-busy={busy}>
       <div className="flex items-baseline justify-between gap-2">
-        <span className="text-[11px] font-semibold uppercase tracking-wide text-zinc-500 dark:text-zinc-400">Max turns</span>
-        <span id={hintId} className="text-[11px] text-zinc-500 dark:text-zinc-400">
-          messages kept at most, 0–{count}
+        <span className="shrink-0 text-[11px] font-semibold uppercase tracking-wide text-zinc-500 dark:text-zinc-400">Max turns</span>
+        <span id={hintId} className="min-w-0 text-right text-[11px] text-zinc-500 dark:text-zinc-400" data-testid="max-turns-hint">
+          messages each strategy is asked to keep, 0–{count}; tool pairs stay whole, so counts can differ
         </span>
       </div>
       <div className="flex items-center gap-3">
@@ -47,6 +48,7 @@ export function MaxTurnsControl() {
           className="w-20 rounded-md border border-zinc-300 bg-white px-2 py-1 text-right font-mono text-sm tabular-nums text-zinc-900 shadow-sm focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100"
         />
       </div>
+      <SystemPromptLine />
     </div>
   );
 }

@@ -1,0 +1,72 @@
+import { useEffect, useRef, useState } from 'react';
+import { useInspector } from '../../state';
+import { formatCompact, formatInt } from '../common/format';
+
+/**
+ * The system prompt is not a message: it is always sent, never pruned, and not in Max turns or the character
+ * totals. This line says so, and opens it in a dialog.
+ */
+export function SystemPromptLine() {
+  const system = useInspector((s) => s.doc?.system);
+  const systemChars = useInspector((s) => s.doc?.systemChars ?? 0);
+  const [open, setOpen] = useState(false);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const dialogRef = useRef<HTMLDialogElement>(null);
+
+  useEffect(() => {
+    const dialog = dialogRef.current;
+    if (!dialog) return;
+    if (open && !dialog.open) dialog.showModal();
+    if (!open && dialog.open) dialog.close();
+  }, [open]);
+
+  if (!system || systemChars === 0) return null;
+  const close = () => {
+    setOpen(false);
+    buttonRef.current?.focus();
+  };
+  return (
+    <div className="flex min-w-0 flex-wrap items-baseline gap-x-1.5 text-[12px] text-zinc-600 dark:text-zinc-400" data-testid="system-prompt-line">
+      <button
+        ref={buttonRef}
+        type="button"
+        onClick={() => setOpen(true)}
+        title="Show the system prompt"
+        className="shrink-0 rounded font-medium text-indigo-700 underline decoration-dotted underline-offset-2 hover:text-indigo-600 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 dark:text-indigo-300"
+      >
+        System prompt
+      </button>
+      <span className="min-w-0" title={`${formatInt(systemChars)} characters`}>
+        · {formatCompact(systemChars)} chars · always sent, never pruned · not in Max turns or the totals
+      </span>
+      <dialog
+        ref={dialogRef}
+        aria-labelledby="system-prompt-title"
+        onClose={close}
+        // Keys typed here are for the dialog, not the page's shortcuts behind it.
+        onKeyDown={(e) => e.stopPropagation()}
+        onClick={(e) => {
+          if (e.target === e.currentTarget) close();
+        }}
+        className="m-auto max-h-[80vh] w-[min(760px,92vw)] rounded-xl border border-zinc-200 bg-white p-0 text-zinc-900 shadow-2xl backdrop:bg-zinc-950/40 open:flex open:flex-col dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100"
+      >
+        <div className="flex shrink-0 items-center justify-between gap-3 border-b border-zinc-200 px-5 py-3 dark:border-zinc-800">
+          <h2 id="system-prompt-title" className="m-0 text-base font-semibold">
+            System prompt <span className="font-normal text-zinc-500">· {formatInt(systemChars)} chars · always sent, never pruned</span>
+          </h2>
+          <button
+            type="button"
+            onClick={close}
+            className="rounded px-2 py-0.5 text-[13px] text-zinc-600 hover:bg-zinc-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 dark:text-zinc-300 dark:hover:bg-zinc-800"
+          >
+            Close
+          </button>
+        </div>
+        <pre className="scroll-thin m-0 min-h-0 flex-1 overflow-auto whitespace-pre-wrap break-words px-5 py-3 font-mono text-[12px] leading-relaxed text-zinc-800 dark:text-zinc-200">
+          {system}
+          {systemChars > system.length ? `\n\n…(${formatInt(systemChars - system.length)} more characters not shown)` : ''}
+        </pre>
+      </dialog>
+    </div>
+  );
+}
