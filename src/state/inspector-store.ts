@@ -6,6 +6,7 @@ import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { PruneStrategy } from '../core';
 import type { LoadOutcome, PruneClient } from '../worker/client';
 import {
+  STRATEGY_LABELS,
   clampMaxTurns,
   type DocSummary,
   type ExportResult,
@@ -153,7 +154,12 @@ export function createInspectorStore(client: PruneClient): InspectorStore {
         }),
       );
       get().announce(
-        `Loaded ${doc.fileName}${doc.conversations.length > 1 ? `, ${doc.conversationTitle}` : ''}: ${doc.count} messages, max turns ${maxTurns}.`,
+        `Loaded ${doc.fileName}${doc.conversations.length > 1 ? `, ${doc.conversationTitle}` : ''}: ${doc.count} messages` +
+          (doc.systemChars > 0 ? ` and a ${doc.systemChars}-character system prompt, never pruned` : '') +
+          (doc.warningCount > 0 ? `; ${doc.warningCount} ${doc.warningCount === 1 ? 'parse warning' : 'parse warnings'}` : '') +
+          `. Max turns ${maxTurns}: ` +
+          plans.map((p) => `${STRATEGY_LABELS[p.strategy]} keeps ${p.kept}${p.summarized > 0 ? ` and summarizes ${p.summarized}` : ''}`).join(', ') +
+          '.',
       );
       if (sel >= 0) requestDetail(sel);
       if (get().query.trim()) runSearch();

@@ -23,20 +23,26 @@ export function LoadStatus() {
 
   return (
     <>
-      {loading && visible && (
-        <div role="status" className="flex items-center gap-3 border-b border-indigo-200 bg-indigo-50 px-4 py-1.5 text-[13px] text-indigo-900 dark:border-indigo-500/30 dark:bg-indigo-500/10 dark:text-indigo-200">
-          <progress
-            aria-label={`Loading ${loading.fileName}`}
-            max={PHASES.length}
-            value={PHASES.indexOf(loading.phase) + 0.5}
-            className="h-1.5 w-40 accent-indigo-600"
-          />
-          <span>
-            {PHASE_LABEL[loading.phase]} {loading.fileName}
-            {loading.bytes ? ` (${formatBytes(loading.bytes)})` : ''}…
-          </span>
-        </div>
-      )}
+      {/* Overlaid on the top of the page below the bar, so the layout does not jump while a file loads. */}
+      <div className="relative z-20 h-0">
+        {loading && visible && (
+          <div
+            role="status"
+            className="absolute inset-x-0 top-0 flex items-center gap-3 border-b border-indigo-200 bg-indigo-50/95 px-4 py-1.5 text-[13px] text-indigo-900 shadow-sm backdrop-blur-sm dark:border-indigo-500/30 dark:bg-indigo-950/90 dark:text-indigo-200"
+          >
+            <progress
+              aria-label={`Loading ${loading.fileName}`}
+              max={PHASES.length}
+              value={PHASES.indexOf(loading.phase) + 0.5}
+              className="h-1.5 w-40 accent-indigo-600"
+            />
+            <span className="min-w-0 truncate">
+              {PHASE_LABEL[loading.phase]} {loading.fileName}
+              {loading.bytes ? ` (${formatBytes(loading.bytes)})` : ''}…
+            </span>
+          </div>
+        )}
+      </div>
       {error && (
         <div role="alert" className="flex items-start gap-3 border-b border-rose-200 bg-rose-50 px-4 py-2 text-[13px] text-rose-900 dark:border-rose-500/30 dark:bg-rose-500/10 dark:text-rose-200">
           <span aria-hidden="true" className="mt-px font-bold">
