@@ -202,7 +202,13 @@ export function FilterBar() {
                 <Check
                   key={fate}
                   label={fate}
-                  icon={<FateIcon fate={fate} className={cx(fate === 'kept' && 'text-[color:var(--kept)]', fate === 'dropped' && 'text-[color:var(--dropped)]', fate === 'summarized' && 'text-[color:var(--summarized)]')} />}
+                  icon={
+                    <>
+                      {/* The strategy belongs in each checkbox's name ("Sliding window: kept 139"), not only in the legend. */}
+                      <span className="sr-only">{STRATEGY_LABELS[strategy]}: </span>
+                      <FateIcon fate={fate} className={cx(fate === 'kept' && 'text-[color:var(--kept)]', fate === 'dropped' && 'text-[color:var(--dropped)]', fate === 'summarized' && 'text-[color:var(--summarized)]')} />
+                    </>
+                  }
                   count={plan?.[fate] ?? 0}
                   checked={chosen.includes(fate)}
                   onChange={(on) => setFilters({ fates: { ...filters.fates, [strategy]: toggle(chosen, fate, on) } })}
