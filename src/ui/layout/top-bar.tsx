@@ -26,7 +26,7 @@ export function TopBar() {
       {doc ? (
         <div className="flex min-w-0 flex-1 items-center gap-3 text-[13px]">
           <span
-            className="min-w-[4rem] max-w-[min(36vw,28rem)] shrink-0 truncate font-medium text-zinc-900 dark:text-zinc-100"
+            className="min-w-[4rem] max-w-[min(32vw,28rem)] shrink-0 truncate font-medium text-zinc-900 dark:text-zinc-100"
             title={doc.fileName}
             data-testid="file-name"
           >
@@ -36,7 +36,7 @@ export function TopBar() {
             {FORMAT_LABEL[doc.format] ?? doc.format}
           </span>
           <span
-            className="min-w-0 truncate font-mono text-[12px] tabular-nums text-zinc-500 dark:text-zinc-400"
+            className="shrink-0 truncate font-mono text-[12px] tabular-nums text-zinc-500 xl:min-w-0 xl:shrink dark:text-zinc-400"
             data-testid="doc-stats"
             title={`${formatInt(doc.count)} messages · ${formatInt(doc.pairCount)} tool pairs${doc.orphanCount > 0 ? ` · ${formatInt(doc.orphanCount)} orphans` : ''} · ${formatBytes(doc.bytes)}`}
           >

@@ -26,18 +26,18 @@ export function SystemPromptLine() {
     buttonRef.current?.focus();
   };
   return (
-    <div className="flex min-w-0 flex-wrap items-baseline gap-x-1.5 text-[12px] text-zinc-600 dark:text-zinc-400" data-testid="system-prompt-line">
+    <div className="min-w-0 text-[12px] text-zinc-600 dark:text-zinc-400" data-testid="system-prompt-line">
       <button
         ref={buttonRef}
         type="button"
         onClick={() => setOpen(true)}
         title="Show the system prompt"
-        className="shrink-0 rounded font-medium text-indigo-700 underline decoration-dotted underline-offset-2 hover:text-indigo-600 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 dark:text-indigo-300"
+        className="rounded font-medium text-indigo-700 underline decoration-dotted underline-offset-2 hover:text-indigo-600 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 dark:text-indigo-300"
       >
         System prompt
       </button>
-      <span className="min-w-0" title={`${formatInt(systemChars)} characters`}>
-        · {formatCompact(systemChars)} chars · always sent, never pruned · not in Max turns or the totals
+      <span title={`${formatInt(systemChars)} characters`}>
+        {' '}· {formatCompact(systemChars)} chars · always sent, never pruned · not in Max turns or the totals
       </span>
       <dialog
         ref={dialogRef}
