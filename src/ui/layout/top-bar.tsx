@@ -77,14 +77,14 @@ function ConversationPicker() {
   if (!doc) return null;
   return (
     <span className="flex min-w-0 items-center gap-1.5">
-      <label htmlFor={id} className="shrink-0 text-[12px] text-zinc-500 dark:text-zinc-400">
+      <label htmlFor={id} className="sr-only shrink-0 text-[12px] text-zinc-500 xl:not-sr-only dark:text-zinc-400">
         Conversation
       </label>
       <select
         id={id}
         value={doc.conversationIndex}
         onChange={(e) => void selectConversation(Number(e.currentTarget.value))}
-        className="min-w-0 max-w-[280px] truncate rounded-md border border-zinc-300 bg-white py-0.5 pl-1.5 pr-6 text-[12.5px] text-zinc-900 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100"
+        className="min-w-[7rem] max-w-[280px] truncate rounded-md border border-zinc-300 bg-white py-0.5 pl-1.5 pr-6 text-[12.5px] text-zinc-900 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100"
       >
         {doc.conversations.map((c, i) => (
           <option key={`${c.id}-${i}`} value={i}>
