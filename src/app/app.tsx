@@ -95,7 +95,7 @@ function Shell({ store }: { store: InspectorStore }) {
         <SearchBox />
         <FilterBar />
       </div>
-      <main className="flex min-h-0 flex-1">
+      <main className="app-main flex min-h-0 flex-1">
         <Timeline />
         <DetailPane />
       </main>

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { PlanResult, RowData } from '../worker/protocol';
 import { NO_FILTERS } from './view';
-import { SUMMARY_ROW, visibleRows } from './visible-rows';
+import { SUMMARY_ROW, hiddenBy, relaxFilters, visibleRows } from './visible-rows';
 
 function rows(count: number): RowData {
   const role = Uint8Array.from({ length: count }, (_, i) => i % 2);
@@ -52,5 +52,17 @@ describe('visibleRows', () => {
     expect(Array.from(visibleRows(r, plans, { ...NO_FILTERS, fates: { importance: ['dropped'] } }, undefined))).toEqual([0, 2, SUMMARY_ROW, 4]);
     expect(Array.from(visibleRows(r, plans, { ...NO_FILTERS, tools: ['Bash'], fates: { 'sliding-window': ['kept'] } }, undefined))).toEqual([SUMMARY_ROW, 3, 5]);
     expect(Array.from(visibleRows(r, plans, { ...NO_FILTERS, matchesOnly: true }, Uint8Array.of(0, 1, 0, 0, 0, 1)))).toEqual([1, SUMMARY_ROW, 5]);
+  });
+
+  it('says which filters hide a message, and relaxes just those', () => {
+    const filters = { ...NO_FILTERS, roles: ['user' as const], fates: { importance: ['kept' as const] } };
+    expect(hiddenBy(r, plans, filters, undefined, 1)).toEqual(['role']);
+    expect(hiddenBy(r, plans, filters, undefined, 0)).toEqual(['fate']);
+    expect(hiddenBy(r, plans, filters, undefined, 2)).toEqual(['fate']);
+    expect(hiddenBy(r, plans, { ...NO_FILTERS, tools: ['Bash'] }, undefined, 0)).toEqual(['tool']);
+    expect(hiddenBy(r, plans, NO_FILTERS, undefined, 0)).toEqual([]);
+    expect(relaxFilters(filters, ['role'])).toEqual({ ...filters, roles: [] });
+    const relaxed = relaxFilters(filters, hiddenBy(r, plans, filters, undefined, 1));
+    expect(Array.from(visibleRows(r, plans, relaxed, undefined))).toContain(1);
   });
 });

@@ -86,3 +86,47 @@ export function fateCounts(plan: PlanResult | undefined): Record<MessageFate, nu
 export function planFor(plans: readonly PlanResult[] | undefined, strategy: PruneStrategy): PlanResult | undefined {
   return plans?.find((p) => p.strategy === strategy);
 }
+
+export type FilterName = 'role' | 'tool' | 'fate' | 'matches';
+
+/** Which filters hide message `index` (empty when it is shown). Cheap: one message, no array built. */
+export function hiddenBy(
+  rows: RowData,
+  plans: readonly PlanResult[] | undefined,
+  filters: Filters,
+  matchMask: Uint8Array | undefined,
+  index: number,
+): FilterName[] {
+  const reasons: FilterName[] = [];
+  if (index < 0 || index >= rows.count) return reasons;
+  if (filters.roles.length === 1 && (rows.role[index] === 1 ? 'assistant' : 'user') !== filters.roles[0]) reasons.push('role');
+  if (filters.tools.length > 0) {
+    const wanted = new Set(filters.tools);
+    let hit = false;
+    for (let k = rows.toolNameOffsets[index] as number, end = rows.toolNameOffsets[index + 1] as number; k < end && !hit; k++) {
+      hit = wanted.has(rows.toolNames[rows.toolNameIds[k] as number] ?? '');
+    }
+    if (!hit) reasons.push('tool');
+  }
+  for (const strategy of STRATEGIES) {
+    const wanted = filters.fates[strategy];
+    const plan = plans?.find((p) => p.strategy === strategy);
+    if (!wanted?.length || !plan) continue;
+    if (!wanted.some((f) => FATE_CODE[f] === plan.fates[index])) {
+      reasons.push('fate');
+      break;
+    }
+  }
+  if (filters.matchesOnly && matchMask !== undefined && !matchMask[index]) reasons.push('matches');
+  return reasons;
+}
+
+/** The filters with the given ones cleared. */
+export function relaxFilters(filters: Filters, reasons: readonly FilterName[]): Filters {
+  return {
+    roles: reasons.includes('role') ? [] : filters.roles,
+    tools: reasons.includes('tool') ? [] : filters.tools,
+    fates: reasons.includes('fate') ? {} : filters.fates,
+    matchesOnly: reasons.includes('matches') ? false : filters.matchesOnly,
+  };
+}

@@ -32,6 +32,11 @@ export function formatPercent(fraction: number): string {
   return `${pct >= 10 || pct === 0 ? Math.round(pct) : pct.toFixed(1)}%`;
 }
 
+/** "1 match", "2 matches": a count and its noun, grouped digits. */
+export function plural(count: number, singular: string, pluralForm = /(s|x|ch|sh)$/.test(singular) ? `${singular}es` : `${singular}s`): string {
+  return `${formatInt(count)} ${count === 1 ? singular : pluralForm}`;
+}
+
 export function cx(...classes: (string | false | null | undefined)[]): string {
   return classes.filter(Boolean).join(' ');
 }

@@ -1,12 +1,22 @@
 import { useEffect, useRef, useState } from 'react';
 import { FATE_NAMES, scoreBreakdown, type MessageFate } from '../../core';
-import { useInspector } from '../../state';
+import { useInspector, useInspectorStore } from '../../state';
 import { STRATEGIES, STRATEGY_LABELS, type DetailBlock } from '../../worker/protocol';
 import { copyText } from '../common/clipboard';
+import { jumpTo } from '../common/jump';
 import { FateBadge } from '../common/fate-badge';
 import { cx, formatInt, formatTokens } from '../common/format';
 
 const COLLAPSE_CHARS = 1500;
+const COLLAPSED_KEY = 'prunescope.details-collapsed';
+
+function readCollapsed(): boolean {
+  try {
+    return localStorage.getItem(COLLAPSED_KEY) === '1';
+  } catch {
+    return false;
+  }
+}
 const COLLAPSE_LINES = 24;
 
 /** The selected message in full, as text; long outputs behind "Show more"; raw source records on demand. */
@@ -16,15 +26,58 @@ export function DetailPane() {
   const rows = useInspector((s) => s.rows);
   const plans = useInspector((s) => s.plans);
   const focusSeq = useInspector((s) => s.detailFocusSeq);
-  const select = useInspector((s) => s.select);
+  const store = useInspectorStore();
   const announce = useInspector((s) => s.announce);
   const system = useInspector((s) => s.doc?.system);
   const [raw, setRaw] = useState(false);
+  const [collapsed, setCollapsed] = useState(readCollapsed);
   const headingRef = useRef<HTMLHeadingElement>(null);
 
+  // Opening a message (Enter, double-click) opens the pane too.
+  const [seenFocusSeq, setSeenFocusSeq] = useState(focusSeq);
+  if (seenFocusSeq !== focusSeq) {
+    setSeenFocusSeq(focusSeq);
+    if (collapsed) setCollapsed(false);
+  }
   useEffect(() => {
     if (focusSeq > 0) headingRef.current?.focus();
   }, [focusSeq]);
+
+  const toggle = (next: boolean) => {
+    setCollapsed(next);
+    try {
+      localStorage.setItem(COLLAPSED_KEY, next ? '1' : '0');
+    } catch {
+      // Private mode: the choice lasts for this page only.
+    }
+  };
+
+  if (collapsed) {
+    return (
+      <aside aria-label="Message details" data-collapsed="true" className="detail-pane flex shrink-0 border-zinc-200 bg-zinc-50/60 dark:border-zinc-800 dark:bg-zinc-900/40">
+        <button
+          type="button"
+          aria-expanded={false}
+          onClick={() => toggle(false)}
+          title="Show the details pane"
+          className="detail-toggle m-1 rounded border border-zinc-300 px-1.5 py-1 text-[11.5px] font-medium text-zinc-700 hover:bg-zinc-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 dark:border-zinc-700 dark:text-zinc-300 dark:hover:bg-zinc-800"
+        >
+          Show details{selected >= 0 ? ` · #${selected}` : ''}
+        </button>
+      </aside>
+    );
+  }
+  const hideButton = (
+    <button
+      type="button"
+      aria-expanded={true}
+      onClick={() => toggle(true)}
+      title="Hide the details pane"
+      className="whitespace-nowrap rounded border border-zinc-300 px-2 py-0.5 text-[11.5px] text-zinc-700 hover:bg-zinc-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 dark:border-zinc-700 dark:text-zinc-300 dark:hover:bg-zinc-800"
+    >
+      Hide
+    </button>
+  );
 
   const shown = detail && detail.index === selected ? detail : undefined;
   const partners =
@@ -35,11 +88,13 @@ export function DetailPane() {
   return (
     <aside
       aria-label="Message details"
-      className="flex min-h-0 w-[360px] shrink-0 flex-col border-l border-zinc-200 bg-zinc-50/60 dark:border-zinc-800 dark:bg-zinc-900/40"
+      data-empty={selected < 0 || !rows ? 'true' : undefined}
+      className="detail-pane flex min-h-0 shrink-0 flex-col border-zinc-200 bg-zinc-50/60 dark:border-zinc-800 dark:bg-zinc-900/40"
     >
       {selected < 0 || !rows ? (
         <div className="scroll-thin flex min-h-0 flex-1 flex-col overflow-auto">
-          <div className="flex flex-col items-center justify-center gap-2 p-8 text-center text-sm text-zinc-500 dark:text-zinc-400">
+          <div className="flex justify-end px-2 pt-2">{hideButton}</div>
+          <div className="flex flex-col items-center justify-center gap-2 px-8 pb-8 pt-2 text-center text-sm text-zinc-500 dark:text-zinc-400">
             <p className="m-0 font-medium text-zinc-700 dark:text-zinc-300">No message selected</p>
             <p className="m-0">
               Click a row, or press <kbd className="kbd">j</kbd> / <kbd className="kbd">k</kbd> to move and <kbd className="kbd">Enter</kbd> to open it here.
@@ -89,6 +144,7 @@ export function DetailPane() {
                 >
                   Copy JSON
                 </button>
+                {hideButton}
               </div>
             </div>
             <p className="m-0 mt-1 font-mono text-[12px] tabular-nums text-zinc-500 dark:text-zinc-400">
@@ -116,7 +172,7 @@ export function DetailPane() {
                   <button
                     key={p}
                     type="button"
-                    onClick={() => select(p, { scroll: true })}
+                    onClick={() => jumpTo(store, p)}
                     className="rounded border border-sky-400 px-1.5 py-0.5 font-mono text-[11.5px] text-sky-700 hover:bg-sky-50 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 dark:border-sky-600 dark:text-sky-300 dark:hover:bg-sky-500/10"
                   >
                     {p > selected ? `Jump to result #${p}` : `Jump to call #${p}`}

@@ -3,7 +3,7 @@ import type { MessageFate } from '../../core';
 import { FATE_NAMES_ORDERED, ROLE_NAMES, SUMMARY_ROW, hasFilters, useInspector, type RoleName } from '../../state';
 import { STRATEGIES, STRATEGY_LABELS } from '../../worker/protocol';
 import { FateIcon } from '../common/fate-badge';
-import { cx, formatInt } from '../common/format';
+import { cx, formatInt, plural } from '../common/format';
 
 const CHIP =
   'inline-flex items-center gap-1.5 rounded-full border px-2.5 py-0.5 text-[12px] font-medium focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500';
@@ -58,7 +58,7 @@ export function SearchBox() {
         <kbd className="kbd pointer-events-none absolute right-2 top-1/2 -translate-y-1/2 text-zinc-400">/</kbd>
       </div>
       <span className="min-w-[5.5rem] font-mono text-[12px] tabular-nums text-zinc-500 dark:text-zinc-400" data-testid="match-count">
-        {query.trim() ? (searching ? 'searching…' : matches.length === 0 ? 'no matches' : position >= 0 ? `${position + 1} / ${matches.length}` : `${matches.length} matches`) : ''}
+        {query.trim() ? (searching ? 'searching…' : matches.length === 0 ? 'no matches' : position >= 0 ? `${position + 1} / ${matches.length}` : plural(matches.length, 'match')) : ''}
       </span>
       <IconButton label="Previous match (Shift+Enter)" disabled={matches.length === 0} onClick={() => stepMatch(-1)}>
         ↑
@@ -124,13 +124,29 @@ function Popover({ label, badge, children }: { label: string; badge: number; chi
   );
 }
 
-function Check({ label, count, checked, onChange, icon }: { label: string; count: number; checked: boolean; onChange: (v: boolean) => void; icon?: ReactNode }) {
+function Check({
+  label,
+  count,
+  countLabel,
+  checked,
+  onChange,
+  icon,
+}: {
+  label: string;
+  count: number;
+  countLabel?: string;
+  checked: boolean;
+  onChange: (v: boolean) => void;
+  icon?: ReactNode;
+}) {
   return (
     <label className="flex cursor-pointer items-center gap-2 rounded px-1.5 py-1 text-[12.5px] text-zinc-800 hover:bg-zinc-100 dark:text-zinc-200 dark:hover:bg-zinc-800">
       <input type="checkbox" checked={checked} onChange={(e) => onChange(e.currentTarget.checked)} className="accent-indigo-600" />
       {icon}
       <span className="flex-1 truncate">{label}</span>
-      <span className="font-mono text-[11px] tabular-nums text-zinc-500">{formatInt(count)}</span>
+      <span className="font-mono text-[11px] tabular-nums text-zinc-500" title={countLabel}>
+        {formatInt(count)}
+      </span>
     </label>
   );
 }
@@ -186,10 +202,22 @@ export function FilterBar() {
         {tools.length === 0 ? (
           <p className="m-0 p-1.5 text-[12px] text-zinc-500">No tool calls in this transcript.</p>
         ) : (
-          tools.map((t) => (
-            <Check key={t.name} label={t.name} count={t.count} checked={filters.tools.includes(t.name)} onChange={(on) => setFilters({ tools: toggle(filters.tools, t.name, on) })} />
-          ))
+          <p className="m-0 flex justify-between gap-3 px-1.5 pb-1 text-[11px] text-zinc-500 dark:text-zinc-400">
+            <span>Shows each call and its result</span>
+            <span title="Messages that call the tool">calls</span>
+          </p>
         )}
+        {tools.length > 0 &&
+          tools.map((t) => (
+            <Check
+              key={t.name}
+              label={t.name}
+              count={t.count}
+              countLabel={`${plural(t.count, 'message')} calling ${t.name}`}
+              checked={filters.tools.includes(t.name)}
+              onChange={(on) => setFilters({ tools: toggle(filters.tools, t.name, on) })}
+            />
+          ))}
       </Popover>
       <Popover label="Fates" badge={fateFilterCount}>
         {STRATEGIES.map((strategy) => {

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useInspectorStore } from '../../state';
 import { STRATEGIES } from '../../worker/protocol';
+import { jumpTo } from '../common/jump';
 
 function isTyping(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false;
@@ -58,7 +59,7 @@ export function useShortcuts(): void {
           if (rows && s.selected >= 0) {
             const start = rows.partnerOffsets[s.selected] as number;
             const end = rows.partnerOffsets[s.selected + 1] as number;
-            if (end > start) s.select(rows.partners[start] as number, { scroll: true });
+            if (end > start) jumpTo(store, rows.partners[start] as number);
           }
           break;
         }

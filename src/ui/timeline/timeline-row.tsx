@@ -1,8 +1,7 @@
-import { memo } from 'react';
+import { memo, type CSSProperties } from 'react';
 import { FATE_NAMES, type MessageFate } from '../../core';
 import { ROW_FLAG } from '../../worker/protocol';
-import { FateBadge } from '../common/fate-badge';
-import { cx, formatCompact, formatTokens } from '../common/format';
+import { cx, formatCompact, formatInt, formatTokens } from '../common/format';
 
 export const ROW_H = 30;
 
@@ -46,14 +45,20 @@ function groupHue(group: number): number {
   return (group * 137.508) % 360;
 }
 
+const FATE_WORD = ['Kept', 'Dropped', 'Summarized'] as const;
+
+/**
+ * One message. Kept cheap on purpose (a scroll mounts dozens at once): few elements, no Intl, no SVG, only
+ * primitive props so `memo` skips rows whose data did not change; `contain: strict` keeps its layout to itself.
+ */
 export const TimelineRow = memo(function TimelineRow(p: RowProps) {
   const isTool = p.partnerCount > 0;
   const isCall = (p.flags & ROW_FLAG.toolUse) !== 0;
   const isResult = (p.flags & ROW_FLAG.toolResult) !== 0;
   const isError = (p.flags & ROW_FLAG.error) !== 0;
   const orphan = (p.flags & ROW_FLAG.orphan) !== 0;
-  const roleName = p.role === 1 ? 'assistant' : 'user';
   const linkLabel = isCall && isResult ? 'call and result' : isCall ? 'tool call' : 'tool result';
+  const hue = isTool ? groupHue(p.group) : 0;
 
   return (
     <div
@@ -67,21 +72,16 @@ export const TimelineRow = memo(function TimelineRow(p: RowProps) {
       aria-rowindex={p.index + 2}
       onClick={() => p.onSelect(p.index)}
       onDoubleClick={() => p.onOpen(p.index)}
-      onMouseEnter={() => p.onHover(p.index)}
+      onMouseMove={() => p.onHover(p.index)}
       className={cx(
-        'timeline-grid absolute left-0 right-0 top-0 cursor-default border-b border-zinc-100 text-[13px] dark:border-zinc-800/70',
-        p.selected
-          ? 'bg-indigo-50 dark:bg-indigo-500/15'
-          : p.linked || p.linkSource
-            ? 'bg-sky-50 dark:bg-sky-500/10'
-            : 'hover:bg-zinc-50 dark:hover:bg-zinc-800/40',
-        p.linked && 'outline outline-2 -outline-offset-2 outline-sky-500/80',
-        p.selected && 'outline outline-2 -outline-offset-2 outline-indigo-500',
+        'timeline-grid timeline-row',
+        p.selected ? 'is-selected' : p.linked || p.linkSource ? 'is-linked' : undefined,
+        p.linked && 'is-link-target',
       )}
-      style={{ height: ROW_H, transform: `translateY(${p.top}px)` }}
+      style={{ transform: `translateY(${p.top}px)` }}
     >
-      <div role="gridcell" className="relative flex items-center justify-center">
-        {isTool && (
+      <div role="gridcell" className="cell-center">
+        {isTool ? (
           <button
             type="button"
             tabIndex={-1}
@@ -91,100 +91,68 @@ export const TimelineRow = memo(function TimelineRow(p: RowProps) {
               e.stopPropagation();
               p.onJump(p.index);
             }}
-            className="z-10 flex h-5 w-5 items-center justify-center rounded-full border-2 bg-white text-[10px] font-bold leading-none hover:scale-110 dark:bg-zinc-900"
-            style={{ borderColor: `hsl(${groupHue(p.group)} 50% 55%)`, color: `hsl(${groupHue(p.group)} 50% 45%)` }}
+            className="link-dot"
+            style={{ '--hue': hue } as CSSProperties}
           >
-            <span aria-hidden="true">{isCall && !isResult ? '↓' : isResult && !isCall ? '↑' : '↕'}</span>
+            {isCall && !isResult ? '↓' : isResult && !isCall ? '↑' : '↕'}
           </button>
-        )}
-        {!isTool && orphan && (
+        ) : orphan ? (
           <span title="Tool block without a partner" aria-label="orphan tool block" className="text-[11px] text-rose-600 dark:text-rose-400">
             ⊘
           </span>
-        )}
+        ) : null}
       </div>
-      <div role="gridcell" className="flex items-center justify-end pr-2 font-mono text-[12px] tabular-nums text-zinc-400 dark:text-zinc-500">
+      <div role="gridcell" className="cell-index">
         {p.index}
       </div>
-      <div role="gridcell" className="flex items-center">
-        <span
-          className={cx(
-            'rounded px-1.5 py-px text-[11px] font-medium',
-            p.role === 1
-              ? 'bg-violet-100 text-violet-800 dark:bg-violet-500/15 dark:text-violet-300'
-              : 'bg-zinc-100 text-zinc-700 dark:bg-zinc-800 dark:text-zinc-300',
-          )}
-        >
-          {roleName}
-        </span>
+      <div role="gridcell" className="cell-role">
+        <span className={p.role === 1 ? 'role-pill role-assistant' : 'role-pill role-user'}>{p.role === 1 ? 'assistant' : 'user'}</span>
       </div>
-      <div role="gridcell" className="flex min-w-0 items-center gap-1.5 pr-2">
-        {isCall && (
-          <span className="shrink-0 rounded border border-sky-300 px-1 text-[10px] font-medium uppercase tracking-wide text-sky-700 dark:border-sky-700 dark:text-sky-300">
-            call{p.callCount > 1 ? ` ×${p.callCount}` : ''}
-          </span>
-        )}
-        {isResult && (
-          <span className="shrink-0 rounded border border-teal-300 px-1 text-[10px] font-medium uppercase tracking-wide text-teal-700 dark:border-teal-700 dark:text-teal-300">
-            result{p.resultCount > 1 ? ` ×${p.resultCount}` : ''}
-          </span>
-        )}
-        {isError && (
-          <span className="shrink-0 rounded bg-rose-600 px-1 text-[10px] font-bold uppercase tracking-wide text-white dark:bg-rose-500">
-            error
-          </span>
-        )}
-        {(p.flags & ROW_FLAG.compactSummary) !== 0 && (
-          <span className="shrink-0 rounded border border-amber-400 px-1 text-[10px] font-medium uppercase text-amber-700 dark:text-amber-300">
-            compact
-          </span>
-        )}
+      <div role="gridcell" className="cell-message">
+        {isCall && <span className="tag tag-call">call{p.callCount > 1 ? ` ×${p.callCount}` : ''}</span>}
+        {isResult && <span className="tag tag-result">result{p.resultCount > 1 ? ` ×${p.resultCount}` : ''}</span>}
+        {isError && <span className="tag tag-error">error</span>}
+        {(p.flags & ROW_FLAG.compactSummary) !== 0 && <span className="tag tag-compact">compact</span>}
         {(p.flags & ROW_FLAG.thinking) !== 0 && (
           <span className="shrink-0 text-[11px] text-zinc-400" title="has thinking" aria-label="has thinking">
             ✻
           </span>
         )}
-        <span className={cx('truncate text-zinc-800 dark:text-zinc-200', p.match && 'rounded-sm bg-yellow-200/70 px-0.5 dark:bg-yellow-400/25')}>
-          {p.preview}
-        </span>
+        <span className={p.match ? 'preview is-match' : 'preview'}>{p.preview}</span>
       </div>
-      <div
-        role="gridcell"
-        className="flex items-center justify-end gap-1 pr-3 font-mono text-[11.5px] tabular-nums text-zinc-500 dark:text-zinc-400"
-        title={`${p.chars.toLocaleString('en-US')} characters`}
-      >
-        <span className="text-zinc-700 dark:text-zinc-300">{formatCompact(p.chars)}</span>
-        <span className="text-zinc-400 dark:text-zinc-500">/ {formatTokens(p.chars).replace(' tok', '')}</span>
+      <div role="gridcell" className="cell-chars" title={`${formatInt(p.chars)} characters`}>
+        {formatCompact(p.chars)}
+        <span className="text-zinc-400 dark:text-zinc-500"> / {formatTokens(p.chars).slice(0, -4)}</span>
       </div>
-      <div role="gridcell" className="flex items-center pr-2">
+      <div role="gridcell" className="cell-score">
         <span
           tabIndex={p.selected ? 0 : -1}
           aria-label={`Importance score ${p.score.toFixed(2)}`}
-          aria-describedby={undefined}
           data-score-for={p.index}
           onMouseEnter={(e) => p.onScoreTip(p.index, e.currentTarget)}
           onMouseLeave={() => p.onScoreTip(-1, null)}
           onFocus={(e) => p.onScoreTip(p.index, e.currentTarget)}
           onBlur={() => p.onScoreTip(-1, null)}
-          className="flex w-full items-center gap-1.5 rounded px-0.5 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
+          className="score"
         >
-          <span className="relative h-1.5 flex-1 overflow-hidden rounded-full bg-zinc-200 dark:bg-zinc-700/70" aria-hidden="true">
-            <span className="absolute inset-y-0 left-0 rounded-full bg-indigo-500 dark:bg-indigo-400" style={{ width: `${Math.min(100, p.score * 100)}%` }} />
+          <span className="score-bar" aria-hidden="true">
+            <span style={{ width: `${Math.min(100, p.score * 100)}%` }} />
           </span>
-          <span className="w-8 text-right font-mono text-[11.5px] tabular-nums text-zinc-700 dark:text-zinc-300">{p.score.toFixed(2)}</span>
+          {p.score.toFixed(2)}
         </span>
       </div>
       {LANES.map((lane, k) => {
-        const fate = fateName(k === 0 ? p.fateSw : k === 1 ? p.fateSum : p.fateImp);
+        const code = k === 0 ? p.fateSw : k === 1 ? p.fateSum : p.fateImp;
+        const fate = fateName(code);
         return (
           <div
             role="gridcell"
             key={lane}
             data-lane={lane}
             data-fate={fate}
-            className={cx('border-l border-zinc-200/80 dark:border-zinc-800', p.focusLane === k && 'ring-1 ring-inset ring-indigo-400/60')}
+            className={cx('fate fate-cell', `fate-${fate}`, p.focusLane === k && 'is-focus')}
           >
-            <FateBadge fate={fate} compact />
+            {FATE_WORD[code] ?? 'Kept'}
           </div>
         );
       })}
@@ -199,7 +167,7 @@ export function SummaryRow({ top, summarized, focusLane }: { top: number; summar
     <div
       role="row"
       data-summary-row="true"
-      className="timeline-grid absolute left-0 right-0 top-0 border-y border-dashed border-amber-400/70 bg-amber-50/60 text-[13px] dark:border-amber-500/40 dark:bg-amber-500/5"
+      className="timeline-grid absolute left-0 right-0 top-0 overflow-hidden border-y border-dashed border-amber-400/70 bg-amber-50/60 text-[13px] dark:border-amber-500/40 dark:bg-amber-500/5"
       style={{ height: ROW_H, transform: `translateY(${top}px)` }}
     >
       <div role="gridcell" />
@@ -209,16 +177,19 @@ export function SummaryRow({ top, summarized, focusLane }: { top: number; summar
       <div role="gridcell" className="flex items-center">
         <span className="rounded bg-zinc-100 px-1.5 py-px text-[11px] font-medium text-zinc-700 dark:bg-zinc-800 dark:text-zinc-300">user</span>
       </div>
-      <div role="gridcell" className="flex min-w-0 items-center gap-1.5 pr-2">
+      <div role="gridcell" className="flex min-w-0 items-center gap-1.5 pr-2" title={`Summarize puts this message in place of the ${summarized} it drops; its text is “${text}”`}>
         <span className="shrink-0 rounded border border-amber-400 px-1 text-[10px] font-medium uppercase tracking-wide text-amber-700 dark:text-amber-300">
           synthetic
         </span>
-        <span className="truncate italic text-zinc-700 dark:text-zinc-300">{text}</span>
+        <span className="shrink-0 font-medium text-amber-800 dark:text-amber-200">
+          Summary placeholder · replaces {summarized} {summarized === 1 ? 'message' : 'messages'}
+        </span>
+        <span className="truncate italic text-zinc-500 dark:text-zinc-400">{text}</span>
       </div>
-      <div role="gridcell" className="flex items-center justify-end pr-3 font-mono text-[11.5px] tabular-nums text-zinc-500">
+      <div role="gridcell" className="cell-chars flex items-center justify-end overflow-hidden pr-3 font-mono text-[11.5px] tabular-nums text-zinc-500">
         {text.length}
       </div>
-      <div role="gridcell" className="flex items-center pl-1 text-[11px] text-zinc-400">—</div>
+      <div role="gridcell" className="cell-score flex items-center pl-1 text-[11px] text-zinc-400">—</div>
       {LANES.map((lane, k) => (
         <div role="gridcell" key={lane} data-lane={lane} className={cx('flex items-center border-l border-zinc-200/80 px-2 text-[12px] dark:border-zinc-800', focusLane === k && 'ring-1 ring-inset ring-indigo-400/60')}>
           {lane === 'summarize' ? (

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { scoreBreakdown } from '../../core';
 import { SUMMARY_ROW, lowerBound, useInspector, useInspectorStore } from '../../state';
@@ -7,7 +7,8 @@ import { LaneHeader } from '../lanes/lane-header';
 import { MaxTurnsControl } from '../tune/max-turns-control';
 import { ROW_H, SummaryRow, TimelineRow } from './timeline-row';
 import { mark, markAfterPaint } from '../common/perf';
-import { formatCompact, formatInt, formatTokens } from '../common/format';
+import { dismissJumpNotice, jumpTo, useJumpNotice } from '../common/jump';
+import { formatCompact, formatInt, formatTokens, plural } from '../common/format';
 
 function positionOf(items: Int32Array, index: number): number {
   if (index < 0) return -1;
@@ -20,6 +21,14 @@ function partnersOf(rows: RowData | undefined, index: number): Int32Array | unde
   const start = rows.partnerOffsets[index] as number;
   const end = rows.partnerOffsets[index + 1] as number;
   return end > start ? rows.partners.subarray(start, end) : undefined;
+}
+
+/** A row's preview, cut to what a row can show (shaping text nobody sees costs layout time on every scroll). */
+const PREVIEW_SHOWN = 180;
+function previewOf(rows: RowData, index: number): string {
+  const start = rows.previewOffsets[index] as number;
+  const end = rows.previewOffsets[index + 1] as number;
+  return end - start > PREVIEW_SHOWN ? `${rows.previewText.slice(start, start + PREVIEW_SHOWN - 1)}…` : rows.previewText.slice(start, end);
 }
 
 interface ScoreTip {
@@ -46,6 +55,7 @@ export function Timeline() {
   const openDetail = useInspector((s) => s.openDetail);
 
   const scrollRef = useRef<HTMLDivElement>(null);
+  const lastLeft = useRef(0);
   const headRef = useRef<HTMLDivElement>(null);
   const colsRef = useRef<HTMLDivElement>(null);
   const [tip, setTip] = useState<ScoreTip | null>(null);
@@ -56,16 +66,45 @@ export function Timeline() {
     count: items.length,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => ROW_H,
-    overscan: 12,
+    overscan: 3,
+    // Render the rows a scroll brings in as an ordinary React update, not synchronously inside the scroll event:
+    // the rows' JavaScript and the browser's style/layout/paint then run as two tasks, neither one long.
+    useFlushSync: false,
   });
 
-  // Scroll the selection into view when asked (keyboard, search, jump, load).
+  // Scroll the selection fully into view when asked (keyboard, search, jump, load, URL): a row already in view
+  // (a row's height of margin included) stays put; a near one scrolls just enough; a far one lands centred.
   useEffect(() => {
+    const el = scrollRef.current;
     const pos = positionOf(store.getState().items, store.getState().selected);
-    if (pos >= 0) virtualizer.scrollToIndex(pos, { align: 'auto' });
-    else if (store.getState().selected < 0) scrollRef.current?.scrollTo({ top: 0 });
+    if (!el) return;
+    if (pos < 0) {
+      if (store.getState().selected < 0) el.scrollTo({ top: 0 });
+      return;
+    }
+    const view = el.clientHeight;
+    const top = pos * ROW_H;
+    const margin = view > ROW_H * 4 ? ROW_H : 0;
+    const current = el.scrollTop;
+    if (top >= current + margin && top + ROW_H <= current + view - margin) return;
+    // A step past the edge (j/k, arrows) scrolls a row or two; anything further (load, URL, search, jump) centres,
+    // which also leaves room when the header above the rows grows after a load.
+    const near = top >= current - ROW_H * 2 && top + ROW_H <= current + view + ROW_H * 2;
+    const next = !near ? top - (view - ROW_H) / 2 : top < current + margin ? top - margin : top + ROW_H + margin - view;
+    el.scrollTop = Math.max(0, next);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [scrollSeq]);
+
+  // After a transcript loads, the timeline takes focus so j/k/g/Enter work at once (unless you are typing somewhere).
+  const gridRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!docId) return;
+    const active = document.activeElement;
+    const typing = active instanceof HTMLElement && active.matches('input[type="search"], textarea, [contenteditable="true"]');
+    const inDialog = active instanceof HTMLElement && active.closest('[role="dialog"]') !== null;
+    if (!typing && !inDialog) gridRef.current?.focus({ preventScroll: true });
+    dismissJumpNotice();
+  }, [docId]);
 
   // Performance marks for the browser benchmark: a new transcript or a new plan on screen.
   useLayoutEffect(() => {
@@ -94,7 +133,7 @@ export function Timeline() {
     (index: number) => {
       const partners = partnersOf(store.getState().rows, index);
       const target = partners?.[0];
-      if (target !== undefined) store.getState().select(target, { scroll: true });
+      if (target !== undefined) jumpTo(store, target);
     },
     [store],
   );
@@ -112,23 +151,17 @@ export function Timeline() {
   const focusLane = focus ? STRATEGIES.indexOf(focus) : -1;
 
   const virtualItems = virtualizer.getVirtualItems();
+  const slots = Math.max(1, virtualItems.length);
   const activePos = positionOf(items, active);
 
   return (
     <div className="flex min-h-0 min-w-0 flex-1 flex-col">
       <div ref={headRef} className="shrink-0 overflow-hidden border-b border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-950">
-        <div className="timeline-grid min-w-[900px]">
-          <div className="col-span-6 flex min-w-0 flex-col justify-between gap-3 px-3 py-2">
-            <MaxTurnsControl />
-            <TranscriptFacts />
-            <FateLegend />
-          </div>
-          {STRATEGIES.map((s) => (
-            <LaneHeader key={s} strategy={s} />
-          ))}
-        </div>
+        <TimelineHead />
       </div>
+      <JumpNoticeBar />
       <div
+        ref={gridRef}
         role="grid"
         aria-label="Timeline"
         aria-rowcount={count + 1}
@@ -152,13 +185,13 @@ export function Timeline() {
         }}
       >
         <div role="rowgroup" className="shrink-0 overflow-hidden border-b border-zinc-200 bg-zinc-50 dark:border-zinc-800 dark:bg-zinc-900" ref={colsRef}>
-          <div role="row" aria-rowindex={1} className="timeline-grid min-w-[900px] text-[10.5px] font-semibold uppercase tracking-wide text-zinc-500 dark:text-zinc-400">
+          <div role="row" aria-rowindex={1} className="timeline-grid text-[10.5px] font-semibold uppercase tracking-wide text-zinc-500 dark:text-zinc-400">
             <div role="columnheader" aria-label="Tool link" className="py-1.5" />
             <div role="columnheader" className="py-1.5 pr-2 text-right">#</div>
             <div role="columnheader" className="py-1.5">Role</div>
             <div role="columnheader" className="py-1.5">Message</div>
-            <div role="columnheader" className="py-1.5 pr-3 text-right">Chars / tok</div>
-            <div role="columnheader" className="py-1.5">Importance</div>
+            <div role="columnheader" className="col-chars truncate py-1.5 pr-3 text-right" title="Characters / estimated tokens">Chars/tok</div>
+            <div role="columnheader" className="col-score truncate py-1.5" title="Importance score (what the Importance strategy ranks by)">Score</div>
             {STRATEGIES.map((s) => (
               <div role="columnheader" key={s} className="truncate border-l border-zinc-200 px-2 py-1.5 dark:border-zinc-800">
                 {STRATEGY_LABELS[s]}
@@ -172,12 +205,19 @@ export function Timeline() {
           className="scroll-thin min-h-0 flex-1 overflow-auto"
           onScroll={(e) => {
             const left = e.currentTarget.scrollLeft;
-            if (headRef.current) headRef.current.scrollLeft = left;
-            if (colsRef.current) colsRef.current.scrollLeft = left;
+            if (left !== lastLeft.current) {
+              lastLeft.current = left;
+              if (headRef.current) headRef.current.scrollLeft = left;
+              if (colsRef.current) colsRef.current.scrollLeft = left;
+            }
             if (tip) setTip(null);
           }}
+          onWheel={() => {
+            // Rows move under a still pointer while wheeling; the hover link follows the next mouse move instead.
+            if (store.getState().hovered >= 0) hover(-1);
+          }}
         >
-          <div className="relative min-w-[900px]" style={{ height: virtualizer.getTotalSize() }}>
+          <div className="relative" style={{ height: virtualizer.getTotalSize(), contain: 'layout style' }}>
             {activePartners && activePos >= 0 && (
               <Connectors from={activePos} to={Array.from(activePartners, (i) => positionOf(items, i)).filter((x) => x >= 0)} />
             )}
@@ -188,14 +228,16 @@ export function Timeline() {
                   return <SummaryRow key="summary" top={v.start} summarized={summarize?.summarized ?? 0} focusLane={focusLane} />;
                 }
                 const partnerCount = (rows.partnerOffsets[index + 1] as number) - (rows.partnerOffsets[index] as number);
+                // Keyed by slot, not by message: a long scroll reuses the row elements it has instead of
+                // unmounting and building them all again (the window holds `slots` consecutive positions).
                 return (
                   <TimelineRow
-                    key={index}
+                    key={v.index % slots}
                     index={index}
                     top={v.start}
                     role={rows.role[index] === 1 ? 1 : 0}
                     flags={rows.flags[index] as number}
-                    preview={rows.previewText.slice(rows.previewOffsets[index], rows.previewOffsets[index + 1])}
+                    preview={previewOf(rows, index)}
                     chars={rows.chars[index] as number}
                     score={rows.score[index] as number}
                     group={rows.groupOf[index] as number}
@@ -228,6 +270,55 @@ export function Timeline() {
     </div>
   );
 }
+
+/** Says when a jump cleared a filter to show its target, with a way to put the filter back. */
+function JumpNoticeBar() {
+  const store = useInspectorStore();
+  const notice = useJumpNotice();
+  if (!notice) return null;
+  return (
+    <div
+      data-testid="jump-notice"
+      className="flex shrink-0 items-center gap-3 border-b border-amber-300 bg-amber-50 px-3 py-1.5 text-[12.5px] text-amber-900 dark:border-amber-500/40 dark:bg-amber-500/10 dark:text-amber-200"
+    >
+      <span className="min-w-0 flex-1">{notice.text}</span>
+      <button
+        type="button"
+        onClick={() => {
+          store.getState().setFilters(notice.previous);
+          dismissJumpNotice();
+        }}
+        className="shrink-0 rounded px-1.5 font-medium text-indigo-700 hover:underline focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 dark:text-indigo-300"
+      >
+        Restore filters
+      </button>
+      <button
+        type="button"
+        aria-label="Dismiss"
+        onClick={dismissJumpNotice}
+        className="shrink-0 rounded px-1 text-amber-800 hover:bg-amber-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 dark:text-amber-200 dark:hover:bg-amber-500/20"
+      >
+        ✕
+      </button>
+    </div>
+  );
+}
+
+/** The bound control, facts, legend and lane headers: memoized, so a scroll never re-renders them. */
+const TimelineHead = memo(function TimelineHead() {
+  return (
+    <div className="timeline-grid">
+      <div className="col-span-6 flex min-w-0 flex-col justify-between gap-3 px-3 py-2">
+        <MaxTurnsControl />
+        <TranscriptFacts />
+        <FateLegend />
+      </div>
+      {STRATEGIES.map((s) => (
+        <LaneHeader key={s} strategy={s} />
+      ))}
+    </div>
+  );
+});
 
 function Connectors({ from, to }: { from: number; to: number[] }) {
   return (
@@ -307,7 +398,8 @@ function TranscriptFacts() {
       </dd>
       <dt className="text-zinc-500">Tool calls</dt>
       <dd className="m-0 font-mono tabular-nums text-zinc-800 dark:text-zinc-200">
-        {formatInt(doc.pairCount)} pairs{doc.orphanCount > 0 ? ` · ${formatInt(doc.orphanCount)} orphan blocks` : ''}
+        {plural(doc.pairCount, 'pair')}
+        {doc.orphanCount > 0 ? ` · ${plural(doc.orphanCount, 'orphan block')}` : ''}
       </dd>
       <dt className="text-zinc-500">Checked as</dt>
       <dd className="m-0 text-zinc-800 dark:text-zinc-200">
