@@ -190,7 +190,7 @@ export function Timeline() {
             <div role="columnheader" className="py-1.5 pr-2 text-right">#</div>
             <div role="columnheader" className="py-1.5">Role</div>
             <div role="columnheader" className="py-1.5">Message</div>
-            <div role="columnheader" className="col-chars truncate py-1.5 pr-3 text-right" title="Characters / estimated tokens">Chars/tok</div>
+            <div role="columnheader" className="col-chars truncate py-1.5 pr-2 text-right" title="Characters / estimated tokens">Chars/tok</div>
             <div role="columnheader" className="col-score truncate py-1.5" title="Importance score (what the Importance strategy ranks by)">Score</div>
             {STRATEGIES.map((s) => (
               <div role="columnheader" key={s} className="truncate border-l border-zinc-200 px-2 py-1.5 dark:border-zinc-800">
@@ -377,7 +377,7 @@ function FateLegend() {
         <span className="fate fate-summarized fate-legend-swatch" aria-hidden="true" /> Summarized
       </span>
       <span className="inline-flex items-center gap-1">
-        <span className="inline-flex h-3.5 w-3.5 items-center justify-center rounded-full border-2 border-sky-500 text-[8px] font-bold text-sky-600" aria-hidden="true">
+        <span className="inline-flex h-3.5 w-3.5 items-center justify-center rounded-full border-2 border-sky-500 text-[8px] font-bold text-sky-600 dark:border-sky-400 dark:text-sky-300" aria-hidden="true">
           ↓
         </span>
         tool call / ↑ result (hover to link)

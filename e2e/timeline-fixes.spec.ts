@@ -1,0 +1,130 @@
+/**
+ * The timeline as a user meets it: every lane beside the message at 1024 wide, tool-call rows labelled as calls
+ * with every call counted, Codex previews, a selection scrolled fully into view, jumps through a filter, focus.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { linkToolCalls } from '../src/core';
+import { SAMPLE, coreMessages, openApp, upload } from './support';
+
+const CODEX = 'codex-rollout-agentcmd-2025-09-24.jsonl';
+
+async function expectFullyInView(page: Page, index: number): Promise<void> {
+  const row = page.locator(`#row-${index}`);
+  await expect(row).toHaveAttribute('aria-selected', 'true');
+  await expect
+    .poll(async () => {
+      const r = await row.boundingBox();
+      const body = await page.locator('[role="grid"] [role="rowgroup"]').nth(1).boundingBox();
+      return !!r && !!body && r.y >= body.y && r.y + r.height <= body.y + body.height;
+    })
+    .toBe(true);
+}
+
+test('at 1024×768 all three lanes sit beside the message and nothing scrolls sideways', async ({ page }) => {
+  await page.setViewportSize({ width: 1024, height: 768 });
+  await openApp(page);
+  const row = page.locator('#row-3');
+  const width = page.viewportSize()?.width ?? 1024;
+  for (const lane of ['sliding-window', 'summarize', 'importance']) {
+    const box = await row.locator(`[data-lane="${lane}"]`).boundingBox();
+    expect(box, lane).not.toBeNull();
+    expect(box!.x + box!.width, lane).toBeLessThanOrEqual(width);
+  }
+  const body = page.locator('[role="grid"] [role="rowgroup"]').nth(1);
+  const { scrollWidth, clientWidth } = await body.evaluate((el) => ({ scrollWidth: el.scrollWidth, clientWidth: el.clientWidth }));
+  expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
+  // The row (and its hover/selection) spans the whole timeline width.
+  const rowBox = await row.boundingBox();
+  const bodyBox = await body.boundingBox();
+  expect(rowBox!.width).toBeGreaterThanOrEqual(bodyBox!.width - 20);
+  // The details pane can be hidden and shown again.
+  await row.click();
+  const details = page.getByRole('complementary', { name: 'Message details' });
+  await details.getByRole('button', { name: 'Hide' }).click();
+  await expect(details.getByRole('button', { name: /Show details/ })).toBeVisible();
+  await page.locator('#row-3').dblclick();
+  await expect(details.getByRole('heading', { name: /Message #3/ })).toBeVisible();
+});
+
+test('a message with text and tool calls is a call row, and every call is counted', async ({ page }) => {
+  await openApp(page);
+  const messages = coreMessages(SAMPLE);
+  const isUse = (b: unknown) => (b as { type?: string }).type === 'tool_use';
+  const blocks = (i: number) => (Array.isArray(messages[i]?.content) ? (messages[i]!.content as unknown[]) : []);
+  // A call row whose long text comes first (the sample's #25).
+  const mixed = messages.findIndex((m, i) => m.role === 'assistant' && (blocks(i)[0] as { type?: string } | undefined)?.type === 'text' && blocks(i).some(isUse));
+  expect(mixed).toBeGreaterThanOrEqual(0);
+  const row = page.locator(`#row-${mixed}`);
+  await page.evaluate((i) => (location.hash = `sel=${i}`), mixed);
+  await expect(row).toHaveAttribute('aria-selected', 'true');
+  await expect(row.getByRole('button', { name: 'Jump from this tool call to its partner' })).toBeVisible();
+  await expect(row).toContainText('call');
+  const name = (blocks(mixed).find(isUse) as { name: string }).name;
+  await expect(row.locator('.preview')).toHaveText(new RegExp(`^${name}\\(`));
+  // A message holding three calls says ×3.
+  const triple = messages.findIndex((_, i) => blocks(i).filter(isUse).length === 3);
+  expect(triple).toBeGreaterThanOrEqual(0);
+  await page.evaluate((i) => (location.hash = `sel=${i}`), triple);
+  await expect(page.locator(`#row-${triple}`)).toContainText('call ×3');
+});
+
+test('Codex: shell previews show the command, failures are errors, outputs are unwrapped', async ({ page }) => {
+  await openApp(page);
+  await upload(page, CODEX);
+  await expect(page.locator('[role="row"][data-index]').first()).toBeVisible();
+  const body = page.locator('[role="grid"] [role="rowgroup"]').nth(1);
+  await expect(body).toContainText('shell(rg "TeamSheet")');
+  await expect(body).not.toContainText('shell(/Users/');
+  await expect(body).not.toContainText('→ {"output"');
+  await expect(page.locator('[role="row"][data-index]').filter({ hasText: 'failed in sandbox' }).first()).toContainText('error');
+});
+
+test('a selection from the URL or a search lands fully in view', async ({ page }) => {
+  await openApp(page, '#sel=25');
+  await expectFullyInView(page, 25);
+  await openApp(page, '#sel=200');
+  await expectFullyInView(page, 200);
+  await page.keyboard.press('/');
+  await page.keyboard.type('defmodule');
+  await expect(page.getByTestId('match-count')).toHaveText(/\d+ match/);
+  for (let k = 0; k < 3; k++) {
+    await page.keyboard.press('Enter');
+    const selected = Number(await page.locator('[role="row"][aria-selected="true"]').getAttribute('data-index'));
+    await expectFullyInView(page, selected);
+  }
+});
+
+test('jumping to a partner hidden by a filter shows it and says which filter hid it', async ({ page }) => {
+  await openApp(page);
+  const messages = coreMessages(SAMPLE);
+  const pair = linkToolCalls(messages).pairs.find((p) => p.useIndex !== p.resultIndex && p.resultIndex > 150 && messages[p.useIndex]?.role === 'assistant' && messages[p.resultIndex]?.role === 'user');
+  expect(pair).toBeDefined();
+  await page.evaluate((i) => (location.hash = `sel=${i}`), pair!.resultIndex);
+  await expect(page.locator(`#row-${pair!.resultIndex}`)).toHaveAttribute('aria-selected', 'true');
+  await page.getByRole('group', { name: 'Filters' }).getByRole('button', { name: /^user/ }).click();
+  await expect(page.locator(`#row-${pair!.useIndex}`)).toHaveCount(0);
+  await page.getByRole('button', { name: `Jump to call #${pair!.useIndex}` }).click();
+  await expectFullyInView(page, pair!.useIndex);
+  await expect(page.getByTestId('jump-notice')).toContainText(`#${pair!.useIndex} was hidden by the Role filter`);
+  await page.getByRole('button', { name: 'Restore filters' }).click();
+  await expect(page.getByRole('group', { name: 'Filters' }).getByRole('button', { name: /^user/ })).toHaveAttribute('aria-pressed', 'true');
+});
+
+test('after a load the timeline has focus, so g/j work at once; labels say what they count', async ({ page }) => {
+  await openApp(page);
+  await upload(page, 'spotter-short.jsonl');
+  await expect(page.getByRole('grid', { name: 'Timeline' })).toBeFocused();
+  await page.keyboard.press('j');
+  await expect(page.locator('#row-0')).toHaveAttribute('aria-selected', 'true');
+  await page.keyboard.press('j');
+  await expect(page.locator('#row-1')).toHaveAttribute('aria-selected', 'true');
+  await page.keyboard.press('g');
+  await expect(page.locator('#row-0')).toHaveAttribute('aria-selected', 'true');
+});
+
+test('the summary row says it is a placeholder and how many messages it replaces', async ({ page }) => {
+  await openApp(page, '#turns=270');
+  const summary = page.locator('[data-summary-row]');
+  await expect(summary).toContainText(/Summary placeholder · replaces \d+ messages/);
+  await expect(summary).toContainText(/\[Previous context: \d+ turns summarized\]/);
+});
