@@ -181,7 +181,7 @@ export function DetailPane() {
               </div>
             )}
           </div>
-          <div className="scroll-thin min-h-0 flex-1 overflow-auto px-4 py-3" aria-busy={!shown}>
+          <div className="detail-body scroll-thin min-h-0 flex-1 overflow-auto px-4 py-3" aria-busy={!shown}>
             {!shown ? (
               <p className="m-0 text-sm text-zinc-500">Loading…</p>
             ) : raw ? (

@@ -177,14 +177,14 @@ export function SummaryRow({ top, summarized, focusLane }: { top: number; summar
       <div role="gridcell" className="flex items-center">
         <span className="rounded bg-zinc-100 px-1.5 py-px text-[11px] font-medium text-zinc-700 dark:bg-zinc-800 dark:text-zinc-300">user</span>
       </div>
-      <div role="gridcell" className="flex min-w-0 items-center gap-1.5 pr-2" title={`Summarize puts this message in place of the ${summarized} it drops; its text is “${text}”`}>
+      <div role="gridcell" className="flex min-w-0 items-center gap-1.5 overflow-hidden pr-2" title={`Summarize puts this message in place of the ${summarized} it drops; its text is “${text}”`}>
         <span className="shrink-0 rounded border border-amber-400 px-1 text-[10px] font-medium uppercase tracking-wide text-amber-700 dark:text-amber-300">
           synthetic
         </span>
-        <span className="shrink-0 font-medium text-amber-800 dark:text-amber-200">
+        <span className="min-w-0 shrink truncate font-medium text-amber-800 dark:text-amber-200">
           Summary placeholder · replaces {summarized} {summarized === 1 ? 'message' : 'messages'}
         </span>
-        <span className="truncate italic text-zinc-500 dark:text-zinc-400">{text}</span>
+        <span className="min-w-0 shrink-[4] truncate italic text-zinc-500 dark:text-zinc-400">{text}</span>
       </div>
       <div role="gridcell" className="cell-chars flex items-center justify-end overflow-hidden pr-3 font-mono text-[11.5px] tabular-nums text-zinc-500">
         {text.length}
