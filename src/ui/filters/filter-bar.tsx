@@ -57,15 +57,15 @@ export function SearchBox() {
         />
         <kbd className="kbd pointer-events-none absolute right-2 top-1/2 -translate-y-1/2 text-zinc-400">/</kbd>
       </div>
-      <span className="min-w-[5.5rem] font-mono text-[12px] tabular-nums text-zinc-500 dark:text-zinc-400" data-testid="match-count">
-        {query.trim() ? (searching ? 'searching…' : matches.length === 0 ? 'no matches' : position >= 0 ? `${position + 1} / ${matches.length}` : plural(matches.length, 'match')) : ''}
-      </span>
       <IconButton label="Previous match (Shift+Enter)" disabled={matches.length === 0} onClick={() => stepMatch(-1)}>
         ↑
       </IconButton>
       <IconButton label="Next match (Enter)" disabled={matches.length === 0} onClick={() => stepMatch(1)}>
         ↓
       </IconButton>
+      <span className="min-w-[5.5rem] font-mono text-[12px] tabular-nums text-zinc-500 dark:text-zinc-400" data-testid="match-count">
+        {query.trim() ? (searching ? 'searching…' : matches.length === 0 ? 'no matches' : position >= 0 ? `${position + 1} / ${matches.length}` : plural(matches.length, 'match')) : ''}
+      </span>
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { Popover } from './popover';
 import { useInspector } from '../../state';
-import { formatBytes, formatInt } from '../common/format';
+import { formatBytes, formatInt, plural } from '../common/format';
 import { LoadControls } from '../load/load-controls';
 import { ThemeToggle } from '../theme/theme-toggle';
 
@@ -38,13 +38,13 @@ export function TopBar() {
           <span
             className="shrink-0 truncate font-mono text-[12px] tabular-nums text-zinc-500 xl:min-w-0 xl:shrink dark:text-zinc-400"
             data-testid="doc-stats"
-            title={`${formatInt(doc.count)} messages · ${formatInt(doc.pairCount)} tool pairs${doc.orphanCount > 0 ? ` · ${formatInt(doc.orphanCount)} orphans` : ''} · ${formatBytes(doc.bytes)}`}
+            title={`${plural(doc.count, 'message')} · ${plural(doc.pairCount, 'tool pair')}${doc.orphanCount > 0 ? ` · ${plural(doc.orphanCount, 'orphan')}` : ''} · ${formatBytes(doc.bytes)}`}
           >
             {formatInt(doc.count)} messages
             <span className="hidden xl:inline">
               {' '}
-              · {formatInt(doc.pairCount)} tool pairs
-              {doc.orphanCount > 0 ? ` · ${formatInt(doc.orphanCount)} orphans` : ''} · {formatBytes(doc.bytes)}
+              · {plural(doc.pairCount, 'tool pair')}
+              {doc.orphanCount > 0 ? ` · ${plural(doc.orphanCount, 'orphan')}` : ''} · {formatBytes(doc.bytes)}
             </span>
           </span>
           {doc.warningCount > 0 && <ParseWarnings />}
