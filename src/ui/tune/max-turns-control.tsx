@@ -11,6 +11,8 @@ export function MaxTurnsControl() {
   const hintId = useId();
   const disabled = count === 0;
 
+  // The slider and the number box are one control: same name, range, value and description.
+  const bound = { 'aria-label': 'Max turns', 'aria-describedby': hintId, min: 0, max: count, step: 1, value: maxTurns, disabled };
   return (
     <div className="flex min-w-0 flex-col gap-1.5" aria-busy={busy}>
       <div className="flex items-baseline justify-between gap-2">
@@ -22,25 +24,13 @@ export function MaxTurnsControl() {
       <div className="flex items-center gap-3">
         <input
           type="range"
-          aria-label="Max turns"
-          aria-describedby={hintId}
-          min={0}
-          max={count}
-          step={1}
-          value={maxTurns}
-          disabled={disabled}
+          {...bound}
           onChange={(e) => setMaxTurns(e.currentTarget.valueAsNumber)}
           className="h-1.5 min-w-0 flex-1 cursor-pointer accent-indigo-600 dark:accent-indigo-400"
         />
         <input
           type="number"
-          aria-label="Max turns"
-          aria-describedby={hintId}
-          min={0}
-          max={count}
-          step={1}
-          value={maxTurns}
-          disabled={disabled}
+          {...bound}
           onChange={(e) => {
             const v = e.currentTarget.valueAsNumber;
             if (!Number.isNaN(v)) setMaxTurns(v);
