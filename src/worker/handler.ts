@@ -16,11 +16,13 @@ import {
   planPrune,
   serializeTranscript,
   validateMessages,
+  TranscriptParseError,
   type Message,
+  type PrunePlan,
   type PruneStrategy,
   type TranscriptAnalysis,
 } from '../core';
-import type { Conversation, ParsedTranscript, Provider, TranscriptFormat } from '../core';
+import type { Conversation, ParsedTranscript, Provider } from '../core';
 import {
   STRATEGIES,
   clampMaxTurns,
@@ -54,6 +56,8 @@ interface Doc {
   provider: Provider;
   totalChars: number;
   searchText?: string[];
+  /** The three strategies' plans for the bound last asked for: fates, verdicts and export all read them. */
+  planned?: { maxTurns: number; plans: PrunePlan[] };
   /** Problems of the unpruned input, as `index\0rule`, and how many there are. */
   inputProblems?: Set<string>;
   inputProblemCount?: number;
@@ -128,22 +132,29 @@ export function createPruneHandler(post: Post, options: HandlerOptions = {}): (r
       totalChars: d.totalChars,
       pairCount: d.analysis.links.pairs.length,
       orphanCount: d.analysis.links.orphans.length,
-      hasSystem: typeof d.conversation.system === 'string' && d.conversation.system.length > 0,
       ...(typeof d.conversation.system === 'string' && d.conversation.system ? { system: d.conversation.system.slice(0, 50_000) } : {}),
       systemChars: typeof d.conversation.system === 'string' ? d.conversation.system.length : 0,
       bytes: d.bytes,
     };
   }
 
+  function planAll(d: Doc, maxTurns: number): PrunePlan[] {
+    if (d.planned?.maxTurns !== maxTurns) {
+      d.planned = { maxTurns, plans: STRATEGIES.map((strategy) => planPrune(d.analysis, { strategy, maxTurns })) };
+    }
+    return d.planned.plans;
+  }
+
   function plans(d: Doc, maxTurns: number): PlanResult[] {
-    return STRATEGIES.map((strategy) => {
-      const plan = planPrune(d.analysis, { strategy, maxTurns });
+    return planAll(d, maxTurns).map((plan) => {
+      const { strategy } = plan;
       let keptChars = 0;
       const { fates } = plan;
       const lengths = d.analysis.textLength;
       for (let i = 0; i < fates.length; i++) if (fates[i] === FATE.kept) keptChars += lengths[i] as number;
       if (plan.summarized > 0) keptChars += messageTextLength(createSummaryMessage(plan.summarized));
-      return { strategy, fates: plan.fates, kept: plan.kept, dropped: plan.dropped, summarized: plan.summarized, keptChars };
+      // A copy crosses to the main thread: transferring the plan's own buffer would empty the cached plan.
+      return { strategy, fates: plan.fates.slice(), kept: plan.kept, dropped: plan.dropped, summarized: plan.summarized, keptChars };
     });
   }
 
@@ -163,8 +174,8 @@ export function createPruneHandler(post: Post, options: HandlerOptions = {}): (r
     }
     const inputProblems = d.inputProblems;
     const inputProblemCount = d.inputProblemCount ?? inputProblems.size;
-    return STRATEGIES.map((strategy) => {
-      const plan = planPrune(d.analysis, { strategy, maxTurns });
+    return planAll(d, maxTurns).map((plan) => {
+      const { strategy } = plan;
       const output = applyPrunePlan(d.messages, plan);
       const problems = validateMessages(output, d.provider);
       // Output index → input index: the summary (if any) first, then kept messages in order.
@@ -283,7 +294,8 @@ export function createPruneHandler(post: Post, options: HandlerOptions = {}): (r
   function exportPruned(request: Extract<WorkerRequest, { type: 'export' }>): void {
     const d = currentDoc(request.id, request.docId);
     if (!d) return;
-    const plan = planPrune(d.analysis, { strategy: request.strategy, maxTurns: request.maxTurns });
+    const maxTurns = clampMaxTurns(request.maxTurns, d.messages.length);
+    const plan = planAll(d, maxTurns).find((p) => p.strategy === request.strategy) as PrunePlan;
     const output = applyPrunePlan(d.messages, plan);
     const result = exportText(d, output, request.strategy, request.maxTurns);
     send({ type: 'exported', id: request.id, docId: d.docId, result });
@@ -323,20 +335,16 @@ export function createPruneHandler(post: Post, options: HandlerOptions = {}): (r
 }
 
 function errorInfo(error: unknown, fileName: string): LoadErrorInfo {
-  if (error instanceof Error) {
-    const e = error as Error & { line?: unknown; column?: unknown; formatsTried?: unknown };
-    const formatsTried = Array.isArray(e.formatsTried)
-      ? (e.formatsTried as { format: TranscriptFormat; reason: string }[]).map((f) => ({ format: f.format, reason: String(f.reason) }))
-      : [];
+  if (error instanceof TranscriptParseError) {
     return {
-      message: e.message,
-      ...(typeof e.line === 'number' ? { line: e.line } : {}),
-      ...(typeof e.column === 'number' ? { column: e.column } : {}),
-      formatsTried,
+      message: error.message,
+      ...(error.line !== undefined ? { line: error.line } : {}),
+      ...(error.column !== undefined ? { column: error.column } : {}),
+      formatsTried: error.formatsTried.map((f) => ({ format: f.format, reason: f.reason })),
       fileName,
     };
   }
-  return { message: String(error), formatsTried: [], fileName };
+  return { message: error instanceof Error ? error.message : String(error), formatsTried: [], fileName };
 }
 
 function exportText(d: Doc, output: Message[], strategy: PruneStrategy, maxTurns: number): ExportResult {

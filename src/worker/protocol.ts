@@ -63,7 +63,6 @@ export interface DocSummary {
   totalChars: number;
   pairCount: number;
   orphanCount: number;
-  hasSystem: boolean;
   /** The system prompt (first 50,000 characters), never pruned; shown while no message is selected. */
   system?: string;
   /** The system prompt's full length in characters (0 without one). Not part of `totalChars`: it is always sent. */
