@@ -5,6 +5,7 @@ export { toolLinksFromScan } from './tool-links-from-scan';
 export { findToolPairs, type ToolPairIndices } from './find-tool-pairs';
 export { messageTextLength } from './message-text-length';
 export { estimateTokens } from './estimate-tokens';
+export { importanceScore } from './importance-score';
 export { scoreBreakdown, type ScoreBreakdown } from './score-breakdown';
 export { scoreMessage } from './score-message';
 export { createSummaryMessage } from './create-summary-message';

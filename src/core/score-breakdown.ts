@@ -9,9 +9,12 @@ export interface ScoreBreakdown {
   total: number;
 }
 
+import { importanceScore } from './importance-score';
+
 /**
  * The importance formula of seed 002 §5/§7, split into its parts so the inspector can show why a message
- * scored what it did: `(index / total) · 0.5 + 0.3 · hasToolBlock + min(textLength / 5000, 0.2)`.
+ * scored what it did: `(index / total) · 0.5 + 0.3 · hasToolBlock + min(textLength / 5000, 0.2)`. `total` is
+ * `importanceScore` itself, so the parts shown always add up to the score the strategy used.
  */
 export function scoreBreakdown(
   index: number,
@@ -22,5 +25,5 @@ export function scoreBreakdown(
   const recency = total > 0 ? (index / total) * 0.5 : 0;
   const toolBonus = hasToolBlock ? 0.3 : 0;
   const length = Math.min(Math.max(textLength, 0) / 5000, 0.2);
-  return { recency, toolBonus, length, total: recency + toolBonus + length };
+  return { recency, toolBonus, length, total: importanceScore(index, total, hasToolBlock, textLength) };
 }

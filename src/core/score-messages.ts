@@ -1,4 +1,5 @@
 import type { MessageGroups } from './group-messages';
+import { importanceScore } from './importance-score';
 
 export interface MessageScores {
   /** Per message: `messageTextLength`. */
@@ -30,8 +31,7 @@ export function scoreMessages(groups: MessageGroups): MessageScores {
   const groupScore = new Float64Array(groupFirst.length).fill(-Infinity);
   for (let i = 0; i < count; i++) {
     const length = textLength[i] as number;
-    // scoreBreakdown's arithmetic, in its order, without an object per message: the results must be identical.
-    const s = (i / count) * 0.5 + (hasToolBlock[i] === 1 ? 0.3 : 0) + Math.min(length / 5000, 0.2);
+    const s = importanceScore(i, count, hasToolBlock[i] === 1, length);
     score[i] = s;
     const g = groupOf[i] as number;
     if (s > (groupScore[g] as number)) groupScore[g] = s;
