@@ -30,7 +30,7 @@ export function visibleRows(
   const fateChecks: { fates: Uint8Array; allowed: Uint8Array }[] = [];
   for (const strategy of STRATEGIES) {
     const wanted = filters.fates[strategy];
-    const plan = plans?.find((p) => p.strategy === strategy);
+    const plan = planFor(plans, strategy);
     if (!wanted?.length || !plan) continue;
     const allowed = new Uint8Array(3);
     for (const f of wanted) allowed[FATE_CODE[f]] = 1;
@@ -38,7 +38,7 @@ export function visibleRows(
   }
   const onlyMatches = filters.matchesOnly && matchMask !== undefined;
 
-  const summarize = plans?.find((p) => p.strategy === 'summarize');
+  const summarize = planFor(plans, 'summarize');
   const cut = summarize && summarize.summarized > 0 ? summarize.summarized : -1;
   const out = new Int32Array(count + 1);
   let n = 0;
@@ -110,7 +110,7 @@ export function hiddenBy(
   }
   for (const strategy of STRATEGIES) {
     const wanted = filters.fates[strategy];
-    const plan = plans?.find((p) => p.strategy === strategy);
+    const plan = planFor(plans, strategy);
     if (!wanted?.length || !plan) continue;
     if (!wanted.some((f) => FATE_CODE[f] === plan.fates[index])) {
       reasons.push('fate');

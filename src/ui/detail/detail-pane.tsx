@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { FATE_NAMES, scoreBreakdown, type MessageFate } from '../../core';
-import { useInspector, useInspectorStore } from '../../state';
+import { planFor, useInspector, useInspectorStore } from '../../state';
 import { STRATEGIES, STRATEGY_LABELS, type DetailBlock } from '../../worker/protocol';
 import { copyText } from '../common/clipboard';
 import { jumpTo } from '../common/jump';
@@ -155,7 +155,7 @@ export function DetailPane() {
             </p>
             <ul className="m-0 mt-2 flex list-none flex-wrap gap-1.5 p-0">
               {STRATEGIES.map((s) => {
-                const code = plans?.find((p) => p.strategy === s)?.fates[selected] ?? 0;
+                const code = planFor(plans, s)?.fates[selected] ?? 0;
                 const fate: MessageFate = FATE_NAMES[code] ?? 'kept';
                 return (
                   <li key={s} className="flex items-center gap-1 text-[11px] text-zinc-600 dark:text-zinc-400">

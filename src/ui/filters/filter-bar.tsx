@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { MessageFate } from '../../core';
-import { FATE_NAMES_ORDERED, ROLE_NAMES, SUMMARY_ROW, hasFilters, useInspector, type RoleName } from '../../state';
+import { FATE_NAMES_ORDERED, ROLE_NAMES, SUMMARY_ROW, hasFilters, planFor, useInspector, type RoleName } from '../../state';
 import { STRATEGIES, STRATEGY_LABELS } from '../../worker/protocol';
 import { FateIcon } from '../common/fate-badge';
 import { cx, formatInt, plural } from '../common/format';
@@ -221,7 +221,7 @@ export function FilterBar() {
       </Popover>
       <Popover label="Fates" badge={fateFilterCount}>
         {STRATEGIES.map((strategy) => {
-          const plan = plans?.find((p) => p.strategy === strategy);
+          const plan = planFor(plans, strategy);
           const chosen = filters.fates[strategy] ?? [];
           return (
             <fieldset key={strategy} className="m-0 mb-1 border-0 p-0">

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { PruneStrategy } from '../../core';
-import { useInspector } from '../../state';
+import { planFor, useInspector } from '../../state';
 import { STRATEGY_LABELS } from '../../worker/protocol';
 import { FateIcon } from '../common/fate-badge';
 import { cx, formatCompact, formatInt, formatTokens } from '../common/format';
@@ -14,7 +14,7 @@ const PROVIDER_LABEL = { anthropic: 'Anthropic Messages', 'openai-chat': 'OpenAI
 /** A strategy's header: counts as text, kept size, % saved, the validator's verdict, export. */
 export function LaneHeader({ strategy }: { strategy: PruneStrategy }) {
   const label = STRATEGY_LABELS[strategy];
-  const plan = useInspector((s) => s.plans?.find((p) => p.strategy === strategy));
+  const plan = useInspector((s) => planFor(s.plans, strategy));
   const totalChars = useInspector((s) => s.doc?.totalChars ?? 0);
   const verdict = useInspector((s) =>
     s.verdictMaxTurns === s.planMaxTurns ? s.verdicts?.find((v) => v.strategy === strategy) : undefined,

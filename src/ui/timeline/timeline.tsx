@@ -1,7 +1,7 @@
 import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { scoreBreakdown } from '../../core';
-import { SUMMARY_ROW, lowerBound, useInspector, useInspectorStore } from '../../state';
+import { SUMMARY_ROW, lowerBound, planFor, useInspector, useInspectorStore } from '../../state';
 import { STRATEGIES, STRATEGY_LABELS, type RowData } from '../../worker/protocol';
 import { LaneHeader } from '../lanes/lane-header';
 import { MaxTurnsControl } from '../tune/max-turns-control';
@@ -146,8 +146,8 @@ export function Timeline() {
     setTip({ index, left: rect.left, top: rect.bottom + 4 });
   }, []);
 
-  const summarize = plans?.find((p) => p.strategy === 'summarize');
-  const fateArrays = STRATEGIES.map((s) => plans?.find((p) => p.strategy === s)?.fates);
+  const summarize = planFor(plans, 'summarize');
+  const fateArrays = STRATEGIES.map((s) => planFor(plans, s)?.fates);
   const focusLane = focus ? STRATEGIES.indexOf(focus) : -1;
 
   const virtualItems = virtualizer.getVirtualItems();
