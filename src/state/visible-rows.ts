@@ -87,6 +87,14 @@ export function planFor(plans: readonly PlanResult[] | undefined, strategy: Prun
   return plans?.find((p) => p.strategy === strategy);
 }
 
+/** Message `index`'s tool partners (its calls' results, its results' calls), or undefined when it has none. */
+export function partnersOf(rows: RowData | undefined, index: number): Int32Array | undefined {
+  if (!rows || index < 0 || index >= rows.count) return undefined;
+  const start = rows.partnerOffsets[index] as number;
+  const end = rows.partnerOffsets[index + 1] as number;
+  return end > start ? rows.partners.subarray(start, end) : undefined;
+}
+
 export type FilterName = 'role' | 'tool' | 'fate' | 'matches';
 
 /** Which filters hide message `index` (empty when it is shown). Cheap: one message, no array built. */

@@ -5,7 +5,7 @@
 import { useSyncExternalStore } from 'react';
 import type { InspectorStore } from '../../state';
 import { hiddenBy, relaxFilters, type FilterName } from '../../state/visible-rows';
-import type { Filters } from '../../state';
+import { partnersOf, type Filters } from '../../state';
 
 const FILTER_LABEL: Record<FilterName, string> = { role: 'Role', tool: 'Tools', fate: 'Fates', matches: 'Only matches' };
 
@@ -57,4 +57,10 @@ export function jumpTo(store: InspectorStore, target: number): void {
     s.announce(text);
   }
   store.getState().select(target, { scroll: true });
+}
+
+/** Jump to message `index`'s first tool partner, if it has one. */
+export function jumpToPartner(store: InspectorStore, index: number): void {
+  const target = partnersOf(store.getState().rows, index)?.[0];
+  if (target !== undefined) jumpTo(store, target);
 }

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { FATE_NAMES, scoreBreakdown, type MessageFate } from '../../core';
-import { planFor, useInspector, useInspectorStore } from '../../state';
+import { partnersOf, planFor, useInspector, useInspectorStore } from '../../state';
 import { STRATEGIES, STRATEGY_LABELS, type DetailBlock } from '../../worker/protocol';
 import { copyText } from '../common/clipboard';
 import { jumpTo } from '../common/jump';
@@ -80,10 +80,7 @@ export function DetailPane() {
   );
 
   const shown = detail && detail.index === selected ? detail : undefined;
-  const partners =
-    rows && selected >= 0 && selected < rows.count
-      ? Array.from(rows.partners.subarray(rows.partnerOffsets[selected], rows.partnerOffsets[selected + 1]))
-      : [];
+  const partners = Array.from(partnersOf(rows, selected) ?? []);
 
   return (
     <aside

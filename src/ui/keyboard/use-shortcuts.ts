@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useInspectorStore } from '../../state';
 import { STRATEGIES } from '../../worker/protocol';
-import { jumpTo } from '../common/jump';
+import { jumpToPartner } from '../common/jump';
 
 function isTyping(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false;
@@ -54,15 +54,9 @@ export function useShortcuts(): void {
         case '?':
           s.setHelpOpen(true);
           break;
-        case 'p': {
-          const rows = s.rows;
-          if (rows && s.selected >= 0) {
-            const start = rows.partnerOffsets[s.selected] as number;
-            const end = rows.partnerOffsets[s.selected + 1] as number;
-            if (end > start) jumpTo(store, rows.partners[start] as number);
-          }
+        case 'p':
+          jumpToPartner(store, s.selected);
           break;
-        }
         case '[':
         case ']':
         case '{':

@@ -1,26 +1,19 @@
 import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { scoreBreakdown } from '../../core';
-import { SUMMARY_ROW, lowerBound, planFor, useInspector, useInspectorStore } from '../../state';
+import { SUMMARY_ROW, lowerBound, partnersOf, planFor, useInspector, useInspectorStore } from '../../state';
 import { STRATEGIES, STRATEGY_LABELS, type RowData } from '../../worker/protocol';
 import { LaneHeader } from '../lanes/lane-header';
 import { MaxTurnsControl } from '../tune/max-turns-control';
 import { ROW_H, SummaryRow, TimelineRow } from './timeline-row';
 import { mark, markAfterPaint } from '../common/perf';
-import { dismissJumpNotice, jumpTo, useJumpNotice } from '../common/jump';
+import { dismissJumpNotice, jumpToPartner, useJumpNotice } from '../common/jump';
 import { formatCompact, formatInt, formatTokens, plural } from '../common/format';
 
 function positionOf(items: Int32Array, index: number): number {
   if (index < 0) return -1;
   const at = lowerBound(items, index);
   return at < items.length && items[at] === index ? at : -1;
-}
-
-function partnersOf(rows: RowData | undefined, index: number): Int32Array | undefined {
-  if (!rows || index < 0 || index >= rows.count) return undefined;
-  const start = rows.partnerOffsets[index] as number;
-  const end = rows.partnerOffsets[index + 1] as number;
-  return end > start ? rows.partners.subarray(start, end) : undefined;
 }
 
 /** A row's preview, cut to what a row can show (shaping text nobody sees costs layout time on every scroll). */
@@ -129,14 +122,7 @@ export function Timeline() {
     },
     [select, openDetail],
   );
-  const onJump = useCallback(
-    (index: number) => {
-      const partners = partnersOf(store.getState().rows, index);
-      const target = partners?.[0];
-      if (target !== undefined) jumpTo(store, target);
-    },
-    [store],
-  );
+  const onJump = useCallback((index: number) => jumpToPartner(store, index), [store]);
   const onScoreTip = useCallback((index: number, target: HTMLElement | null) => {
     if (index < 0 || !target) {
       setTip(null);
