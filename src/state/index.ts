@@ -1,4 +1,4 @@
-export { createInspectorStore, lowerBound, upperBound } from './inspector-store';
+export { createInspectorStore, lowerBound, positionOf, upperBound } from './inspector-store';
 export type { InspectorActions, InspectorState, InspectorStore, LoadingStatus } from './inspector-store';
 export { InspectorContext, useInspector, useInspectorStore } from './hooks';
 export { decodeView, encodeView, hasFilters, NO_FILTERS, ROLE_NAMES, FATE_NAMES_ORDERED } from './view';

@@ -364,6 +364,13 @@ export function lowerBound(values: Int32Array, value: number): number {
   return lo;
 }
 
+/** Where message `index` sits in `items` (ascending, the summary row allowed), or -1 when it is not there. */
+export function positionOf(items: Int32Array, index: number): number {
+  if (index < 0) return -1;
+  const at = lowerBound(items, index);
+  return at < items.length && items[at] === index ? at : -1;
+}
+
 /** First position whose value is > `value`. */
 export function upperBound(values: Int32Array, value: number): number {
   let lo = 0;

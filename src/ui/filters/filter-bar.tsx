@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { MessageFate } from '../../core';
-import { FATE_NAMES_ORDERED, ROLE_NAMES, SUMMARY_ROW, hasFilters, planFor, useInspector, type RoleName } from '../../state';
+import { FATE_NAMES_ORDERED, ROLE_NAMES, SUMMARY_ROW, hasFilters, planFor, positionOf, useInspector, type RoleName } from '../../state';
 import { STRATEGIES, STRATEGY_LABELS } from '../../worker/protocol';
 import { FateIcon } from '../common/fate-badge';
 import { cx, formatInt, plural } from '../common/format';
@@ -18,17 +18,7 @@ export function SearchBox() {
   const selected = useInspector((s) => s.selected);
   const searching = useInspector((s) => s.searching);
 
-  let position = -1;
-  for (let lo = 0, hi = matches.length; lo < hi; ) {
-    const mid = (lo + hi) >>> 1;
-    const v = matches[mid] as number;
-    if (v === selected) {
-      position = mid;
-      break;
-    }
-    if (v < selected) lo = mid + 1;
-    else hi = mid;
-  }
+  const position = positionOf(matches, selected);
 
   return (
     <div className="flex items-center gap-1.5">

@@ -1,7 +1,7 @@
 import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { scoreBreakdown } from '../../core';
-import { SUMMARY_ROW, lowerBound, partnersOf, planFor, useInspector, useInspectorStore } from '../../state';
+import { SUMMARY_ROW, partnersOf, planFor, positionOf, useInspector, useInspectorStore } from '../../state';
 import { STRATEGIES, STRATEGY_LABELS, type RowData } from '../../worker/protocol';
 import { LaneHeader } from '../lanes/lane-header';
 import { MaxTurnsControl } from '../tune/max-turns-control';
@@ -9,12 +9,6 @@ import { ROW_H, SummaryRow, TimelineRow } from './timeline-row';
 import { mark, markAfterPaint } from '../common/perf';
 import { dismissJumpNotice, jumpToPartner, useJumpNotice } from '../common/jump';
 import { formatCompact, formatInt, formatTokens, plural } from '../common/format';
-
-function positionOf(items: Int32Array, index: number): number {
-  if (index < 0) return -1;
-  const at = lowerBound(items, index);
-  return at < items.length && items[at] === index ? at : -1;
-}
 
 /** A row's preview, cut to what a row can show (shaping text nobody sees costs layout time on every scroll). */
 const PREVIEW_SHOWN = 180;
