@@ -167,8 +167,9 @@ export function FilterBar() {
         : [],
     [rows],
   );
-  let shown = 0;
-  for (const v of items) if (v !== SUMMARY_ROW) shown++;
+  // Shown only while a filter is on; visibleRows adds at most one summary row.
+  const filtered = hasFilters(filters);
+  const shown = filtered ? items.length - (items.includes(SUMMARY_ROW) ? 1 : 0) : 0;
   const fateFilterCount = STRATEGIES.reduce((n, s) => n + (filters.fates[s]?.length ?? 0), 0);
 
   return (
@@ -240,7 +241,7 @@ export function FilterBar() {
         <input type="checkbox" className="accent-indigo-600" checked={filters.matchesOnly} disabled={!query.trim()} onChange={(e) => setFilters({ matchesOnly: e.currentTarget.checked })} />
         Only matches
       </label>
-      {hasFilters(filters) && (
+      {filtered && (
         <>
           <span className="font-mono text-[12px] tabular-nums text-zinc-500" data-testid="shown-count">
             {formatInt(shown)} of {formatInt(count)}
