@@ -106,7 +106,8 @@ export function Timeline() {
 
   const active = hovered >= 0 ? hovered : selected;
   const activePartners = partnersOf(rows, active);
-  const linkedSet = useMemo(() => new Set(activePartners ? Array.from(activePartners) : []), [activePartners]);
+  // Keyed on what the partners come from: partnersOf returns a new subarray every render.
+  const linkedSet = useMemo(() => new Set(partnersOf(rows, active) ?? []), [rows, active]);
 
   const onSelect = useCallback((index: number) => select(index), [select]);
   const onOpen = useCallback(
