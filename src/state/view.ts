@@ -2,12 +2,11 @@
  * The view a URL hash holds: bound, selection, filters, focused strategy, conversation. Never the transcript.
  * Pure encode/decode, so a shared link reopens the same view on the same file.
  */
-import type { MessageFate, PruneStrategy } from '../core';
+import { FATE_NAMES, type MessageFate, type PruneStrategy } from '../core';
 import { STRATEGIES } from '../worker/protocol';
 
 export type RoleName = 'user' | 'assistant';
 export const ROLE_NAMES: readonly RoleName[] = ['user', 'assistant'];
-export const FATE_NAMES_ORDERED: readonly MessageFate[] = ['kept', 'dropped', 'summarized'];
 
 export interface Filters {
   roles: RoleName[];
@@ -72,7 +71,7 @@ export function decodeView(hash: string): ViewState {
   const fates: Filters['fates'] = {};
   for (const strategy of STRATEGIES) {
     const values = list(`fate.${STRATEGY_KEYS[strategy]}`).filter((f): f is MessageFate =>
-      (FATE_NAMES_ORDERED as readonly string[]).includes(f),
+      (FATE_NAMES as readonly string[]).includes(f),
     );
     if (values.length) fates[strategy] = values;
   }

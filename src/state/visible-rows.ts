@@ -9,8 +9,6 @@ import type { Filters } from './view';
 
 export const SUMMARY_ROW = -1;
 
-const FATE_CODE: Record<MessageFate, number> = { kept: FATE.kept, dropped: FATE.dropped, summarized: FATE.summarized };
-
 export function visibleRows(
   rows: RowData,
   plans: readonly PlanResult[] | undefined,
@@ -33,7 +31,7 @@ export function visibleRows(
     const plan = planFor(plans, strategy);
     if (!wanted?.length || !plan) continue;
     const allowed = new Uint8Array(3);
-    for (const f of wanted) allowed[FATE_CODE[f]] = 1;
+    for (const f of wanted) allowed[FATE[f]] = 1;
     fateChecks.push({ fates: plan.fates, allowed });
   }
   const onlyMatches = filters.matchesOnly && matchMask !== undefined;
@@ -120,7 +118,7 @@ export function hiddenBy(
     const wanted = filters.fates[strategy];
     const plan = planFor(plans, strategy);
     if (!wanted?.length || !plan) continue;
-    if (!wanted.some((f) => FATE_CODE[f] === plan.fates[index])) {
+    if (!wanted.some((f) => FATE[f] === plan.fates[index])) {
       reasons.push('fate');
       break;
     }

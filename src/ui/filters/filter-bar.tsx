@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import type { MessageFate } from '../../core';
-import { FATE_NAMES_ORDERED, ROLE_NAMES, SUMMARY_ROW, hasFilters, planFor, positionOf, useInspector, type RoleName } from '../../state';
+import { FATE_NAMES, type MessageFate } from '../../core';
+import { ROLE_NAMES, SUMMARY_ROW, hasFilters, planFor, positionOf, useInspector, type RoleName } from '../../state';
 import { STRATEGIES, STRATEGY_LABELS } from '../../worker/protocol';
 import { FateIcon } from '../common/fate-badge';
 import { cx, formatInt, plural } from '../common/format';
@@ -217,7 +217,7 @@ export function FilterBar() {
           return (
             <fieldset key={strategy} className="m-0 mb-1 border-0 p-0">
               <legend className="px-1.5 pt-1 text-[11px] font-semibold uppercase tracking-wide text-zinc-500">{STRATEGY_LABELS[strategy]}</legend>
-              {FATE_NAMES_ORDERED.map((fate: MessageFate) => (
+              {FATE_NAMES.map((fate: MessageFate) => (
                 <Check
                   key={fate}
                   label={fate}

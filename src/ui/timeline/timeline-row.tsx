@@ -1,6 +1,7 @@
 import { memo, type CSSProperties } from 'react';
 import { FATE_NAMES, type MessageFate } from '../../core';
-import { ROW_FLAG } from '../../worker/protocol';
+import { ROW_FLAG, STRATEGIES } from '../../worker/protocol';
+import { fateLabel } from '../common/fate-badge';
 import { cx, formatCompact, formatInt, formatTokens } from '../common/format';
 
 export const ROW_H = 30;
@@ -34,8 +35,6 @@ export interface RowProps {
   onScoreTip: (index: number, target: HTMLElement | null) => void;
 }
 
-const LANES = ['sliding-window', 'summarize', 'importance'] as const;
-
 function fateName(code: number): MessageFate {
   return FATE_NAMES[code] ?? 'kept';
 }
@@ -44,8 +43,6 @@ function fateName(code: number): MessageFate {
 function groupHue(group: number): number {
   return (group * 137.508) % 360;
 }
-
-const FATE_WORD = ['Kept', 'Dropped', 'Summarized'] as const;
 
 /**
  * One message. Kept cheap on purpose (a scroll mounts dozens at once): few elements, no Intl, no SVG, only
@@ -141,7 +138,7 @@ export const TimelineRow = memo(function TimelineRow(p: RowProps) {
           {p.score.toFixed(2)}
         </span>
       </div>
-      {LANES.map((lane, k) => {
+      {STRATEGIES.map((lane, k) => {
         const code = k === 0 ? p.fateSw : k === 1 ? p.fateSum : p.fateImp;
         const fate = fateName(code);
         return (
@@ -152,7 +149,7 @@ export const TimelineRow = memo(function TimelineRow(p: RowProps) {
             data-fate={fate}
             className={cx('fate fate-cell', `fate-${fate}`, p.focusLane === k && 'is-focus')}
           >
-            {FATE_WORD[code] ?? 'Kept'}
+            {fateLabel(fate)}
           </div>
         );
       })}
@@ -190,7 +187,7 @@ export function SummaryRow({ top, summarized, focusLane }: { top: number; summar
         {text.length}
       </div>
       <div role="gridcell" className="cell-score flex items-center pl-1 text-[11px] text-zinc-400">—</div>
-      {LANES.map((lane, k) => (
+      {STRATEGIES.map((lane, k) => (
         <div role="gridcell" key={lane} data-lane={lane} className={cx('flex items-center border-l border-zinc-200/80 px-2 text-[12px] dark:border-zinc-800', focusLane === k && 'ring-1 ring-inset ring-indigo-400/60')}>
           {lane === 'summarize' ? (
             <span className="fate fate-summarized inline-flex h-full w-full items-center gap-1.5 font-medium" aria-label="Summarize inserts its summary message here">
