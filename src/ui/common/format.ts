@@ -32,6 +32,9 @@ export function formatPercent(fraction: number): string {
   return `${pct >= 10 || pct === 0 ? Math.round(pct) : pct.toFixed(1)}%`;
 }
 
+/** Each provider's API, as the UI names it ("checked as … API"). */
+export const PROVIDER_LABEL = { anthropic: 'Anthropic Messages', 'openai-chat': 'OpenAI Chat Completions', 'openai-responses': 'OpenAI Responses' } as const;
+
 /** "1 match", "2 matches": a count and its noun, grouped digits. */
 export function plural(count: number, singular: string, pluralForm = /(s|x|ch|sh)$/.test(singular) ? `${singular}es` : `${singular}s`): string {
   return `${formatInt(count)} ${count === 1 ? singular : pluralForm}`;

@@ -3,13 +3,11 @@ import type { PruneStrategy } from '../../core';
 import { planFor, useInspector } from '../../state';
 import { STRATEGY_LABELS } from '../../worker/protocol';
 import { FateIcon } from '../common/fate-badge';
-import { cx, formatCompact, formatInt, formatTokens } from '../common/format';
+import { PROVIDER_LABEL, cx, formatCompact, formatInt, formatTokens } from '../common/format';
 import { downloadText, copyText } from '../common/clipboard';
 import { Popover } from '../layout/popover';
 import { formatSaved, keptOverNote, keptUnderNote, verdictWords } from './lane-text';
 import type { Verdict } from '../../worker/protocol';
-
-const PROVIDER_LABEL = { anthropic: 'Anthropic Messages', 'openai-chat': 'OpenAI Chat Completions', 'openai-responses': 'OpenAI Responses' } as const;
 
 /** A strategy's header: counts as text, kept size, % saved, the validator's verdict, export. */
 export function LaneHeader({ strategy }: { strategy: PruneStrategy }) {

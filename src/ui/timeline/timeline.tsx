@@ -8,7 +8,7 @@ import { MaxTurnsControl } from '../tune/max-turns-control';
 import { ROW_H, SummaryRow, TimelineRow } from './timeline-row';
 import { mark, markAfterPaint } from '../common/perf';
 import { dismissJumpNotice, jumpToPartner, useJumpNotice } from '../common/jump';
-import { formatCompact, formatInt, formatTokens, plural } from '../common/format';
+import { PROVIDER_LABEL, formatCompact, formatInt, formatTokens, plural } from '../common/format';
 
 /** A row's preview, cut to what a row can show (shaping text nobody sees costs layout time on every scroll). */
 const PREVIEW_SHOWN = 180;
@@ -392,5 +392,3 @@ function TranscriptFacts() {
     </dl>
   );
 }
-
-const PROVIDER_LABEL = { anthropic: 'Anthropic Messages', 'openai-chat': 'OpenAI Chat Completions', 'openai-responses': 'OpenAI Responses' } as const;
