@@ -3,7 +3,7 @@
  * synthetic summary message (`SUMMARY_ROW`) placed where it lands, just before the first message it keeps.
  * O(n) typed-array work; cheap enough to redo on every plan at 100k messages.
  */
-import { FATE, type MessageFate, type PruneStrategy } from '../core';
+import { FATE, type PruneStrategy } from '../core';
 import { STRATEGIES, type PlanResult, type RowData } from '../worker/protocol';
 import type { Filters } from './view';
 
@@ -74,11 +74,6 @@ export function visibleRows(
   }
   if (!summaryPlaced && !filtering) out[n++] = SUMMARY_ROW;
   return out.slice(0, n);
-}
-
-/** Counts per fate for a strategy, for the filter chips. */
-export function fateCounts(plan: PlanResult | undefined): Record<MessageFate, number> {
-  return { kept: plan?.kept ?? 0, dropped: plan?.dropped ?? 0, summarized: plan?.summarized ?? 0 };
 }
 
 export function planFor(plans: readonly PlanResult[] | undefined, strategy: PruneStrategy): PlanResult | undefined {

@@ -26,12 +26,6 @@ export function formatBytes(bytes: number): string {
   return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 }
 
-export function formatPercent(fraction: number): string {
-  if (!Number.isFinite(fraction)) return '0%';
-  const pct = fraction * 100;
-  return `${pct >= 10 || pct === 0 ? Math.round(pct) : pct.toFixed(1)}%`;
-}
-
 /** Each provider's API, as the UI names it ("checked as … API"). */
 export const PROVIDER_LABEL = { anthropic: 'Anthropic Messages', 'openai-chat': 'OpenAI Chat Completions', 'openai-responses': 'OpenAI Responses' } as const;
 
