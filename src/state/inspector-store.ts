@@ -87,16 +87,19 @@ export type InspectorStore = StoreApi<InspectorState & InspectorActions>;
 
 const EMPTY = new Int32Array(0);
 
+/** `partial` plus the visible rows for `state` with `partial` applied. */
+function withItems(state: InspectorState, partial: Partial<InspectorState> = {}): Partial<InspectorState> {
+  const s = { ...state, ...partial };
+  if (!s.rows) return { ...partial, items: EMPTY };
+  return { ...partial, items: visibleRows(s.rows, s.plans, s.filters, s.matchMask) };
+}
+
 export function createInspectorStore(client: PruneClient): InspectorStore {
   let searchTimer: ReturnType<typeof setTimeout> | undefined;
   let detailTimer: ReturnType<typeof setTimeout> | undefined;
 
   const store = createStore<InspectorState & InspectorActions>()((set, get) => {
-    const recompute = (partial: Partial<InspectorState> = {}): Partial<InspectorState> => {
-      const s = { ...get(), ...partial };
-      if (!s.rows) return { ...partial, items: EMPTY };
-      return { ...partial, items: visibleRows(s.rows, s.plans, s.filters, s.matchMask) };
-    };
+    const recompute = (partial: Partial<InspectorState> = {}): Partial<InspectorState> => withItems(get(), partial);
 
     const requestDetail = (index: number): void => {
       clearTimeout(detailTimer);
@@ -333,8 +336,7 @@ export function createInspectorStore(client: PruneClient): InspectorStore {
   client.events.onPlanned = ({ docId, maxTurns, plans }) => {
     const s = store.getState();
     if (s.doc?.docId !== docId || !s.rows) return;
-    const items = visibleRows(s.rows, plans, s.filters, s.matchMask);
-    store.setState({ plans, planMaxTurns: maxTurns, items });
+    store.setState(withItems(s, { plans, planMaxTurns: maxTurns }));
   };
   client.events.onPlanError = (message) => store.getState().announce(`Pruning failed: ${message}`);
   client.events.onVerdicts = ({ docId, maxTurns, verdicts }) => {
