@@ -108,32 +108,30 @@ export function LaneHeader({ strategy }: { strategy: PruneStrategy }) {
             {!verdict ? <span className="text-zinc-400 dark:text-zinc-500">checking…</span> : <VerdictView verdict={verdict} label={label} />}
           </div>
           <div className="mt-1 flex gap-1">
-            <button
-              type="button"
-              disabled={busy}
-              onClick={() => void runExport('download')}
-              aria-label={`Download ${label} transcript`}
-              title="Download the pruned transcript in the source format"
-              className="rounded border border-zinc-300 px-1.5 py-0.5 text-[11px] text-zinc-700 hover:bg-zinc-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 disabled:opacity-50 dark:border-zinc-700 dark:text-zinc-300 dark:hover:bg-zinc-800"
-            >
-              Download
-            </button>
-            <button
-              type="button"
-              disabled={busy}
-              onClick={() => void runExport('copy')}
-              aria-label={`Copy ${label} transcript`}
-              title="Copy the pruned transcript in the source format"
-              className="rounded border border-zinc-300 px-1.5 py-0.5 text-[11px] text-zinc-700 hover:bg-zinc-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 disabled:opacity-50 dark:border-zinc-700 dark:text-zinc-300 dark:hover:bg-zinc-800"
-            >
-              Copy
-            </button>
+            <ExportButton verb="Download" label={label} disabled={busy} onClick={() => void runExport('download')} />
+            <ExportButton verb="Copy" label={label} disabled={busy} onClick={() => void runExport('copy')} />
           </div>
         </>
       ) : (
         <p className="m-0 text-zinc-400">—</p>
       )}
     </section>
+  );
+}
+
+/** An export action on a lane: "Download" or "Copy" the pruned transcript. */
+function ExportButton({ verb, label, disabled, onClick }: { verb: 'Download' | 'Copy'; label: string; disabled: boolean; onClick: () => void }) {
+  return (
+    <button
+      type="button"
+      disabled={disabled}
+      onClick={onClick}
+      aria-label={`${verb} ${label} transcript`}
+      title={`${verb} the pruned transcript in the source format`}
+      className="rounded border border-zinc-300 px-1.5 py-0.5 text-[11px] text-zinc-700 hover:bg-zinc-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 disabled:opacity-50 dark:border-zinc-700 dark:text-zinc-300 dark:hover:bg-zinc-800"
+    >
+      {verb}
+    </button>
   );
 }
 
