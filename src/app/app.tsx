@@ -47,8 +47,10 @@ function useHashSync(store: InspectorStore): void {
         }
       }, 150);
     });
-    const onHash = () => {
-      const hash = location.hash.replace(/^#/, '');
+    const onHash = (event: HashChangeEvent) => {
+      // The URL navigated to, not location.hash: the debounced writer above may have replaced the hash between
+      // the navigation and this event, and reading it back would drop the view the user asked for.
+      const hash = new URL(event.newURL).hash.replace(/^#/, '');
       if (hash === written) return;
       written = hash;
       store.getState().applyView(decodeView(hash));
