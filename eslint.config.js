@@ -29,7 +29,7 @@ export default tseslint.config(
   {
     // The core is pure: nothing from outside src/core, no packages, no Node built-ins.
     files: ['src/core/**/*.ts'],
-    ignores: ['src/core/**/*.test.ts', 'src/core/test-support/**'],
+    ignores: ['src/core/**/*.test.ts'],
     rules: {
       'import-x/no-restricted-paths': [
         'error',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { linkToolCalls } from '../link-tool-calls';
+import { linkToolCalls } from '../links/link-tool-calls';
 import { parseTranscript } from './parse-transcript';
 import { serializeTranscript } from './serialize-transcript';
 

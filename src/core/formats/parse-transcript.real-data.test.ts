@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { linkToolCalls } from '../link-tool-calls';
+import { linkToolCalls } from '../links/link-tool-calls';
 import type { Message } from '../types';
 import { parseTranscript } from './parse-transcript';
 import { serializeTranscript } from './serialize-transcript';

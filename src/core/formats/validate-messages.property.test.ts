@@ -9,7 +9,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { ContentBlock, Message, PruneStrategy } from '../types';
 import type { Provider, ValidationProblem } from './types';
-import { pruneMessages } from '../prune-messages';
+import { pruneMessages } from '../prune/prune-messages';
 import { validateMessages } from './validate-messages';
 
 const PROVIDERS: Provider[] = ['anthropic', 'openai-chat', 'openai-responses'];

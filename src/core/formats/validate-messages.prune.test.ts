@@ -11,7 +11,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Message, PruneStrategy } from '../types';
 import type { Provider, ValidationProblem } from './types';
-import { pruneMessages } from '../prune-messages';
+import { pruneMessages } from '../prune/prune-messages';
 import { validateMessages } from './validate-messages';
 import { parseTranscript } from './parse-transcript';
 

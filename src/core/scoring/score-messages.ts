@@ -1,4 +1,4 @@
-import type { MessageGroups } from './group-messages';
+import type { MessageGroups } from '../links/group-messages';
 import { importanceScore } from './importance-score';
 
 export interface MessageScores {

@@ -1,5 +1,5 @@
-import type { Message } from '../types';
-import { linkToolCalls } from '../link-tool-calls';
+import type { Message } from '../../src/core/types';
+import { linkToolCalls } from '../../src/core/links/link-tool-calls';
 
 /**
  * Orphan blocks of `output` that were not orphans in `input`, compared by block identity (the pruned array

@@ -1,7 +1,7 @@
-import type { Message } from './types';
+import type { Message } from '../types';
 import type { PrunePlan } from './plan-prune';
 import { FATE } from './fate';
-import { createSummaryMessage } from './create-summary-message';
+import { createSummaryMessage } from '../summary/create-summary-message';
 
 /**
  * Builds the pruned array a plan describes: the kept messages, the very same objects, in input order, after

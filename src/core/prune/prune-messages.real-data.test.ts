@@ -4,14 +4,14 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import type { Message, PruneStrategy } from './types';
+import type { Message, PruneStrategy } from '../types';
 import { pruneMessages } from './prune-messages';
-import { linkToolCalls } from './link-tool-calls';
-import { findAddedOrphans } from './test-support/find-added-orphans';
-import { naivePrune } from './test-support/naive-oracles';
+import { linkToolCalls } from '../links/link-tool-calls';
+import { findAddedOrphans } from '../../../test/support/find-added-orphans';
+import { naivePrune } from '../../../test/support/naive-oracles';
 
 const spotter = JSON.parse(
-  readFileSync(new URL('../../fixtures/spotter-session.messages.json', import.meta.url), 'utf8'),
+  readFileSync(new URL('../../../fixtures/spotter-session.messages.json', import.meta.url), 'utf8'),
 ) as Message[];
 const STRATEGIES: PruneStrategy[] = ['sliding-window', 'summarize', 'importance'];
 

@@ -1,4 +1,4 @@
-import type { Message } from './types';
+import type { Message } from '../types';
 
 /**
  * The synthetic message the summarize strategy puts first: `[Previous context: N turns summarized]`, role user,

@@ -1,4 +1,4 @@
-import type { MessageGroups } from './group-messages';
+import type { MessageGroups } from '../links/group-messages';
 import { scoreMessages, type MessageScores } from './score-messages';
 
 export interface ImportanceRanking extends MessageScores {

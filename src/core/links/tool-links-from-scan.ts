@@ -1,4 +1,4 @@
-import type { OrphanBlock, ToolLink, ToolLinks } from './types';
+import type { OrphanBlock, ToolLink, ToolLinks } from '../types';
 import { BLOCK_BITS, type MessageScan } from './scan-messages';
 
 /** The pairs and orphans of a scan as objects, orphans sorted by position: what `linkToolCalls` returns. */

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import type { ContentBlock, Message } from '../types';
+import type { ContentBlock, Message } from '../../src/core/types';
 
 /**
  * Generated agent transcripts with what real logs hold: parallel calls answered in one user message or in

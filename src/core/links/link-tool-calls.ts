@@ -1,4 +1,4 @@
-import type { Message, ToolLinks } from './types';
+import type { Message, ToolLinks } from '../types';
 import { scanMessages } from './scan-messages';
 import { toolLinksFromScan } from './tool-links-from-scan';
 

@@ -1,7 +1,7 @@
-import type { Message, PruneStrategy } from '../types';
-import { createSummaryMessage } from '../create-summary-message';
-import { scoreMessage } from '../score-message';
-import { toolBlockKind } from '../tool-block-kind';
+import type { Message, PruneStrategy } from '../../src/core/types';
+import { createSummaryMessage } from '../../src/core/summary/create-summary-message';
+import { scoreMessage } from '../../src/core/scoring/score-message';
+import { toolBlockKind } from '../../src/core/links/tool-block-kind';
 
 /**
  * Reference implementations written for obviousness, not speed (O(n²)); the fast core must agree with them.

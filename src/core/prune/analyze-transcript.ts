@@ -1,7 +1,7 @@
-import type { Message, ToolLinks } from './types';
-import { toolLinksFromScan } from './tool-links-from-scan';
-import { groupMessages, type MessageGroups } from './group-messages';
-import { rankMessages, type ImportanceRanking } from './rank-messages';
+import type { Message, ToolLinks } from '../types';
+import { toolLinksFromScan } from '../links/tool-links-from-scan';
+import { groupMessages, type MessageGroups } from '../links/group-messages';
+import { rankMessages, type ImportanceRanking } from '../scoring/rank-messages';
 
 /** Everything the strategies need about a transcript that does not depend on `maxTurns`. */
 export type TranscriptAnalysis = MessageGroups & ImportanceRanking & { links: ToolLinks };

@@ -1,11 +1,11 @@
-import type { Message, PrunerConfig } from './types';
+import type { Message, PrunerConfig } from '../types';
 import { applyPrunePlan } from './apply-prune-plan';
 import { checkedTarget } from './checked-target';
-import { createSummaryMessage } from './create-summary-message';
-import { findWindowCut } from './find-window-cut';
-import { groupMessages } from './group-messages';
+import { createSummaryMessage } from '../summary/create-summary-message';
+import { findWindowCut } from '../links/find-window-cut';
+import { groupMessages } from '../links/group-messages';
 import { planPrune } from './plan-prune';
-import { scoreMessages } from './score-messages';
+import { scoreMessages } from '../scoring/score-messages';
 
 /**
  * Prunes a conversation to at most `config.maxTurns` messages without leaving a tool call or result without

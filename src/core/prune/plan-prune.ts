@@ -1,6 +1,6 @@
-import type { PruneStrategy, PrunerConfig } from './types';
-import type { MessageGroups } from './group-messages';
-import type { ImportanceRanking } from './rank-messages';
+import type { PruneStrategy, PrunerConfig } from '../types';
+import type { MessageGroups } from '../links/group-messages';
+import type { ImportanceRanking } from '../scoring/rank-messages';
 import { FATE } from './fate';
 import { checkedTarget } from './checked-target';
 

@@ -3,12 +3,12 @@
  * them, then regressions for what real transcripts hold that the seeds' picture does not.
  */
 import { describe, expect, it } from 'vitest';
-import type { Message, PruneStrategy } from './types';
+import type { Message, PruneStrategy } from '../types';
 import { pruneMessages } from './prune-messages';
-import { findToolPairs } from './find-tool-pairs';
-import { scoreMessage } from './score-message';
-import { assistant, callTurn, chat, resultTurn, toolResult, toolUse, user } from './test-support/build-messages';
-import { findAddedOrphans } from './test-support/find-added-orphans';
+import { findToolPairs } from '../links/find-tool-pairs';
+import { scoreMessage } from '../scoring/score-message';
+import { assistant, callTurn, chat, resultTurn, toolResult, toolUse, user } from '../../../test/support/build-messages';
+import { findAddedOrphans } from '../../../test/support/find-added-orphans';
 
 const STRATEGIES: PruneStrategy[] = ['sliding-window', 'summarize', 'importance'];
 

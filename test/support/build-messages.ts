@@ -1,4 +1,4 @@
-import type { ContentBlock, Message } from '../types';
+import type { ContentBlock, Message } from '../../src/core/types';
 
 // Small constructors so scenarios read like the seeds' prose.
 export const user = (text: string): Message => ({ role: 'user', content: text });

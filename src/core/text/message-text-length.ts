@@ -1,4 +1,4 @@
-import type { Message } from './types';
+import type { Message } from '../types';
 import { blockTextLength } from './block-text-length';
 
 /**

@@ -1,4 +1,4 @@
-import type { Message } from './types';
+import type { Message } from '../types';
 import { linkToolCalls } from './link-tool-calls';
 
 export interface ToolPairIndices {

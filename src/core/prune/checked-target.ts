@@ -1,4 +1,4 @@
-import type { PruneStrategy, PrunerConfig } from './types';
+import type { PruneStrategy, PrunerConfig } from '../types';
 
 const STRATEGIES: readonly PruneStrategy[] = ['sliding-window', 'summarize', 'importance'];
 

@@ -1,7 +1,7 @@
-import type { Message } from './types';
-import { messageTextLength } from './message-text-length';
+import type { Message } from '../types';
+import { messageTextLength } from '../text/message-text-length';
 import { scoreBreakdown } from './score-breakdown';
-import { toolBlockKind } from './tool-block-kind';
+import { toolBlockKind } from '../links/tool-block-kind';
 
 /**
  * Importance of one message, 0 to 1 (seed 002 §5.1):

@@ -19,16 +19,16 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { Message, PruneStrategy } from './types';
+import type { Message, PruneStrategy } from '../types';
 import { pruneMessages } from './prune-messages';
-import { linkToolCalls } from './link-tool-calls';
-import { createSummaryMessage } from './create-summary-message';
+import { linkToolCalls } from '../links/link-tool-calls';
+import { createSummaryMessage } from '../summary/create-summary-message';
 import { analyzeTranscript } from './analyze-transcript';
 import { planPrune } from './plan-prune';
 import { applyPrunePlan } from './apply-prune-plan';
-import { transcriptAndBound, agentTranscript } from './test-support/agent-transcript-arbitrary';
-import { findAddedOrphans } from './test-support/find-added-orphans';
-import { naiveGroups, naiveLinks, naivePrune } from './test-support/naive-oracles';
+import { transcriptAndBound, agentTranscript } from '../../../test/support/agent-transcript-arbitrary';
+import { findAddedOrphans } from '../../../test/support/find-added-orphans';
+import { naiveGroups, naiveLinks, naivePrune } from '../../../test/support/naive-oracles';
 
 const STRATEGIES: PruneStrategy[] = ['sliding-window', 'summarize', 'importance'];
 const replay = {

@@ -1,5 +1,5 @@
-import type { Message } from './types';
-import { blockTextLength } from './block-text-length';
+import type { Message } from '../types';
+import { blockTextLength } from '../text/block-text-length';
 import { toolBlockKind } from './tool-block-kind';
 
 /**
