@@ -3,8 +3,9 @@
  *
  * Every format prunescope reads is converted to this shape, and every strategy works on it.
  * Blocks the core does not know are carried through untouched: `UnknownBlock` keeps them typed
- * without forcing a cast, and the guards in `block-kind.ts` narrow by `type`.
+ * without forcing a cast, and `toolBlockKind` (links/) tells calls and results apart.
  */
+import type { PruneConfig, StrategyId } from './strategies/registry';
 
 export type Role = 'user' | 'assistant';
 
@@ -89,22 +90,17 @@ export interface Message {
   [extra: string]: unknown;
 }
 
-export type PruneStrategy = 'sliding-window' | 'summarize' | 'importance';
+/** The id of a registered strategy: the seed's three, and those added since (see `STRATEGY_REGISTRY`). */
+export type PruneStrategy = StrategyId;
 
-export interface PrunerConfig {
-  strategy: PruneStrategy;
-  /**
-   * Upper bound on the number of messages kept (a message count, not user+assistant pairs).
-   * Non-integers are floored; below 1 acts as 1, because the most recent message is always kept.
-   * Sliding window and summarize may keep more to avoid splitting a tool pair.
-   */
-  maxTurns: number;
-  /** Reserved for a model-written summary; the V1 summary is a placeholder and ignores it. */
-  summaryModel?: string;
-}
+/**
+ * The config `pruneMessages` and `planPrune` take: `{ strategy, maxTurns }` for the seed's strategies (seed 001),
+ * `maxTokens` for any, and each strategy's own options. A union told apart by `strategy`.
+ */
+export type PrunerConfig = PruneConfig;
 
 /** What a strategy did to one input message. */
-export type MessageFate = 'kept' | 'dropped' | 'summarized';
+export type MessageFate = 'kept' | 'dropped' | 'summarized' | 'masked';
 
 /** One tool call and its answer, located by message index and block index within that message. */
 export interface ToolLink {

@@ -2,15 +2,60 @@ import type { Message, ToolLinks } from '../types';
 import { toolLinksFromScan } from '../links/tool-links-from-scan';
 import { groupMessages, type MessageGroups } from '../links/group-messages';
 import { rankMessages, type ImportanceRanking } from '../scoring/rank-messages';
+import { estimateTokens } from '../tokens/estimate-tokens';
+import { findValidCuts, type ValidCuts } from '../links/find-valid-cuts';
+import type { TokenCounter } from '../tokens/types';
+import { charsTokenCounter } from '../tokens/chars-token-counter';
 
-/** Everything the strategies need about a transcript that does not depend on `maxTurns`. */
-export type TranscriptAnalysis = MessageGroups & ImportanceRanking & { links: ToolLinks };
+/** Everything the strategies need about a transcript that does not depend on the bound. */
+export type TranscriptAnalysis = MessageGroups &
+  ImportanceRanking &
+  ValidCuts & {
+    messages: readonly Message[];
+    links: ToolLinks;
+    /** Per message: its tokens. */
+    tokens: Float64Array;
+    /** `suffixTokens[i]`: the tokens of messages `i` to the end; `suffixTokens[count]` is 0. */
+    suffixTokens: Float64Array;
+    /** Counts what plans add (summaries, placeholders) the way `tokens` were counted. */
+    counter: TokenCounter;
+  };
+
+export interface AnalyzeOptions {
+  /** Per-message token counts (from `countMessageTokens`). Default is the characters ÷ 4 estimate of each message. */
+  tokens?: ArrayLike<number>;
+  /** The counter behind `tokens`, for what plans add. Default is the characters ÷ 4 estimate. */
+  counter?: TokenCounter;
+}
 
 /**
- * Links, groups and ranks a transcript once, O(n log n), so that `planPrune` can answer each `maxTurns` in O(n).
- * The inspector's worker keeps this per loaded conversation.
+ * Links, groups, ranks and measures a transcript once, O(n log n), so that `planPrune` can answer each bound in
+ * O(n) or less. The inspector's worker keeps this per loaded conversation; `withTokens` swaps in exact counts.
  */
-export function analyzeTranscript(messages: readonly Message[]): TranscriptAnalysis {
+export function analyzeTranscript(messages: readonly Message[], options: AnalyzeOptions = {}): TranscriptAnalysis {
   const groups = groupMessages(messages);
-  return { ...groups, ...rankMessages(groups), links: toolLinksFromScan(groups.scan) };
+  const tokens = new Float64Array(groups.count);
+  const given = options.tokens;
+  if (given !== undefined && given.length !== groups.count) {
+    throw new RangeError(`analyzeTranscript: tokens has ${given.length} counts for ${groups.count} messages`);
+  }
+  for (let i = 0; i < groups.count; i++) {
+    tokens[i] = given !== undefined ? (given[i] as number) : estimateTokens(groups.scan.textLength[i] as number);
+  }
+  return {
+    ...groups,
+    ...rankMessages(groups),
+    ...findValidCuts(groups),
+    messages,
+    links: toolLinksFromScan(groups.scan),
+    tokens,
+    suffixTokens: suffixSums(tokens),
+    counter: options.counter ?? charsTokenCounter,
+  };
+}
+
+function suffixSums(tokens: Float64Array): Float64Array {
+  const sums = new Float64Array(tokens.length + 1);
+  for (let i = tokens.length - 1; i >= 0; i--) sums[i] = (sums[i + 1] as number) + (tokens[i] as number);
+  return sums;
 }

@@ -1,17 +1,15 @@
-import type { Message, PrunerConfig } from '../types';
+import type { Message } from '../types';
+import type { PruneConfig } from '../strategies/registry';
+import { getStrategy } from '../strategies/get-strategy';
+import { analyzeTranscript } from './analyze-transcript';
 import { applyPrunePlan } from './apply-prune-plan';
-import { checkedTarget } from './checked-target';
-import { createSummaryMessage } from '../summary/create-summary-message';
-import { findWindowCut } from '../links/find-window-cut';
-import { groupMessages } from '../links/group-messages';
-import { planPrune } from './plan-prune';
-import { scoreMessages } from '../scoring/score-messages';
+import { checkConfigObject } from './check-config-object';
 
 /**
- * Prunes a conversation to at most `config.maxTurns` messages without leaving a tool call or result without
- * its partner, so the API accepts the request.
+ * Prunes a conversation to fit a bound without leaving a tool call or result without its partner, so the API
+ * accepts the request.
  *
- * - Returns a new array; the kept messages are the input objects themselves, in input order; never mutates.
+ * - Returns a new array; kept messages are the input objects themselves, in input order; never mutates.
  * - Deterministic: the same input and config give the same output.
  * - Keeps at least one message (the most recent) for non-empty input; `maxTurns` counts messages.
  * - Messages linked through tool ids (a call, its result, parallel calls answered together) are kept or dropped
@@ -20,24 +18,25 @@ import { scoreMessages } from '../scoring/score-messages';
  * - `summarize` puts `[Previous context: N turns summarized]` (role user) first, N = messages replaced.
  * - An input that already has orphans is pruned without adding any.
  *
- * See `planPrune` for each strategy's rule. O(n) for sliding window and summarize, O(n log n) for importance.
+ * The seed's three strategies take `{ strategy, maxTurns }` exactly as seed 001 writes them; every strategy also
+ * takes `maxTokens`, and its own options (see `STRATEGY_REGISTRY`). O(n) for the window strategies (reading only
+ * the kept suffix when bounded by messages), O(n log n) for the others.
  *
  * @param messages Anthropic Messages-shaped conversation (`{ role, content }`), oldest first.
- * @param config `strategy`: `'sliding-window' | 'summarize' | 'importance'`; `maxTurns`: message bound (≥ 0).
- * @throws {TypeError} when `messages` is not an array, or the config is invalid (see `planPrune`)
+ * @param config `{ strategy, maxTurns?, maxTokens?, …options }`; see each strategy's config type.
+ * @throws {TypeError} when `messages` is not an array, or for an unknown strategy or a config of the wrong type
+ * @throws {RangeError} for a bound or option out of its range
  */
-export function pruneMessages(messages: readonly Message[], config: PrunerConfig): Message[] {
+export function pruneMessages(messages: readonly Message[], config: PruneConfig): Message[] {
   if (!Array.isArray(messages)) {
     throw new TypeError(`pruneMessages: messages must be an array, got ${messages === null ? 'null' : typeof messages}`);
   }
-  if (config?.strategy === 'importance') {
-    const groups = groupMessages(messages);
-    // One bound only: score the groups, and let planPrune select the lowest ones instead of sorting them all.
-    return applyPrunePlan(messages, planPrune({ ...groups, ...scoreMessages(groups) }, config));
-  }
-  // The window strategies need only the kept suffix and what it links to: no full analysis.
-  const target = checkedTarget(config);
-  const cut = findWindowCut(messages, target);
-  const kept = messages.slice(cut);
-  return config.strategy === 'summarize' && cut > 0 ? [createSummaryMessage(cut), ...kept] : kept;
+  checkConfigObject(config);
+  const strategy = getStrategy(config.strategy);
+  const settings = strategy.normalize(config);
+  // A custom counter means counting every message anyway: only the full analysis uses it.
+  const fast = config.tokenCounter === undefined ? strategy.prune?.(messages, settings) : undefined;
+  if (fast !== undefined) return fast;
+  const analysis = analyzeTranscript(messages, config.tokenCounter ? { counter: config.tokenCounter } : {});
+  return applyPrunePlan(messages, strategy.plan(analysis, settings));
 }

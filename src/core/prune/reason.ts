@@ -1,0 +1,82 @@
+/**
+ * Why a message met its fate, as one byte per message beside the fate, so the inspector can say it as a sentence.
+ * Codes are stable (they cross to the worker's clients); add new ones at the end.
+ */
+export const REASON = {
+  /** Nothing to prune: the whole transcript fits the bound. */
+  fits: 0,
+  /** Inside the recent window (sliding window, summarize). */
+  recentWindow: 1,
+  /** Outside the window, but its tool call or result is inside: kept so the pair stays whole. */
+  pulledByPair: 2,
+  /** The most recent message: every strategy keeps at least one. */
+  floor: 3,
+  /** In the last message's tool group, which is always kept whole. */
+  lastGroup: 4,
+  /** Scored high enough to stay (importance, governor). */
+  score: 5,
+  /** Pinned by the user. */
+  pinned: 6,
+  /** Fits the token budget (budget fill). */
+  budget: 7,
+  /** In the pinned prefix (token budget). */
+  pinnedPrefix: 8,
+  /** In the recent tail (token budget). */
+  recentTail: 9,
+  /** One of the last N tool results (observation masking). */
+  recentResult: 10,
+  /** Its tool is never cleared (observation masking's `excludeTools`). */
+  excludedTool: 11,
+  /** Its tool result is too small to be worth clearing. */
+  smallResult: 12,
+  /** Holds no tool result to clear. */
+  noToolResult: 13,
+  /** Older than the window. */
+  outsideWindow: 14,
+  /** Among the lowest-scoring tool groups. */
+  lowScore: 15,
+  /** Did not fit the token budget. */
+  overBudget: 16,
+  /** Replaced by the summary message. */
+  replacedBySummary: 17,
+  /** An old tool result: its content became a placeholder. */
+  oldResultCleared: 18,
+  /** Shortened in place to fit (governor). */
+  shortened: 19,
+  /** Below the soft limit: the token-budget pruner did nothing. */
+  belowSoftLimit: 20,
+  /** Already a summary: never summarized again. */
+  earlierSummary: 21,
+  /** A call whose old result was cleared: its input was cleared too (`clearToolInputs`). */
+  oldInputCleared: 22,
+} as const;
+
+export type ReasonName = keyof typeof REASON;
+export type ReasonCode = (typeof REASON)[ReasonName];
+
+/** Each code as the end of a sentence that starts with the fate: "Kept: in the recent window." */
+export const REASON_TEXT: Readonly<Record<ReasonCode, string>> = {
+  0: 'the whole transcript fits the bound, so nothing is pruned',
+  1: 'in the recent window',
+  2: 'outside the window, but its tool call or result is inside, and a pair is kept whole',
+  3: 'the most recent message is always kept',
+  4: "in the last message's tool group, which is always kept whole",
+  5: 'its tool group scored high enough to stay',
+  6: 'pinned',
+  7: 'fits the token budget',
+  8: 'in the pinned prefix, never summarized',
+  9: 'in the recent tail, never summarized',
+  10: 'one of the most recent tool results',
+  11: 'its tool is excluded from clearing',
+  12: 'its tool result is too small to be worth clearing',
+  13: 'holds no tool result to clear',
+  14: 'older than the window',
+  15: 'its tool group scored among the lowest',
+  16: 'did not fit the token budget',
+  17: 'replaced by the summary message',
+  18: 'an old tool result: its content became a one-line placeholder',
+  19: 'shortened in place to fit the budget',
+  20: 'below the soft limit, so nothing is pruned',
+  21: 'already a summary, never summarized again',
+  22: "its old result was cleared, and so was this call's input",
+};

@@ -1,0 +1,42 @@
+import type { CommonPruneOptions } from '../types';
+import { defineStrategy } from '../define-strategy';
+import { checkBound } from '../../prune/check-bound';
+import { groupMessages } from '../../links/group-messages';
+import { scoreMessages } from '../../scoring/score-messages';
+import { estimateTokens } from '../../tokens/estimate-tokens';
+import { applyPrunePlan } from '../../prune/apply-prune-plan';
+import { planImportance, type ImportanceSettings } from './plan-importance';
+
+export interface ImportanceConfig extends CommonPruneOptions {
+  strategy: 'importance';
+}
+
+/** Drop the least important tool groups first (seed 002 §5's score), never the last message's group. */
+export const importanceStrategy = defineStrategy({
+  id: 'importance',
+  label: 'Importance',
+  description:
+    'Drops whole tool groups, lowest importance score first (newer, tool-bearing and longer messages score higher); never the most recent message.',
+  bounds: ['maxTurns', 'maxTokens'],
+  needsBound: true,
+  honoursPins: true,
+  options: [],
+  normalize: (config: ImportanceConfig): ImportanceSettings => ({
+    ...checkBound(config, 'importance', true),
+    pinned: config.pinned ?? [],
+  }),
+  plan: (analysis, settings) => planImportance(analysis, settings),
+  // One bound only: score the groups and select just the lowest ones, instead of ranking them all.
+  prune: (messages, settings) => {
+    const groups = groupMessages(messages);
+    const { textLength } = groups.scan;
+    const tokens = new Float64Array(groups.count);
+    const suffixTokens = new Float64Array(groups.count + 1);
+    for (let i = groups.count - 1; i >= 0; i--) {
+      tokens[i] = estimateTokens(textLength[i] as number);
+      suffixTokens[i] = (suffixTokens[i + 1] as number) + (tokens[i] as number);
+    }
+    const scores = scoreMessages(groups);
+    return applyPrunePlan(messages, planImportance({ ...groups, ...scores, tokens, suffixTokens }, settings));
+  },
+});

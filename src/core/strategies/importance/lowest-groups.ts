@@ -1,0 +1,46 @@
+const BUCKETS = 4096;
+
+/**
+ * The first groups of importance's drop order, enough to drop `needMessages` messages and `needTokens` tokens,
+ * without sorting every group: groups are counted into score buckets (floor(score · 4096), monotonic in the score),
+ * every bucket below the one where both running totals are reached is taken whole, and only that boundary bucket is
+ * sorted by (score, id). The greedy walk over the result then drops exactly what it would over the full order.
+ * Guarded groups (never dropped) count toward nothing. O(n + k log k).
+ */
+export function lowestGroups(
+  groupScore: Float64Array,
+  groupSize: Int32Array,
+  groupTokens: Float64Array,
+  guard: Uint8Array,
+  needMessages: number,
+  needTokens: number,
+): number[] {
+  const total = groupScore.length;
+  const bucketOf = new Uint16Array(total);
+  const messagesIn = new Float64Array(BUCKETS);
+  const tokensIn = new Float64Array(BUCKETS);
+  for (let g = 0; g < total; g++) {
+    const bucket = Math.min(BUCKETS - 1, Math.floor(Math.min(Math.max(groupScore[g] as number, 0), 1) * BUCKETS));
+    bucketOf[g] = bucket;
+    if (guard[g] !== 0) continue;
+    messagesIn[bucket] = (messagesIn[bucket] as number) + (groupSize[g] as number);
+    tokensIn[bucket] = (tokensIn[bucket] as number) + (groupTokens[g] as number);
+  }
+  let boundary = 0;
+  for (let messages = 0, tokens = 0; boundary < BUCKETS; boundary++) {
+    messages += messagesIn[boundary] as number;
+    tokens += tokensIn[boundary] as number;
+    if (messages >= needMessages && tokens >= needTokens) break;
+  }
+  const below: number[] = [];
+  const at: number[] = [];
+  for (let g = 0; g < total; g++) {
+    const bucket = bucketOf[g] as number;
+    if (bucket < boundary) below.push(g);
+    else if (bucket === boundary) at.push(g);
+  }
+  // `below` is in id order, not score order; harmless, as the walk takes all of it before reaching `at`.
+  at.sort((a, b) => (groupScore[a] as number) - (groupScore[b] as number) || a - b);
+  for (const g of at) below.push(g);
+  return below;
+}

@@ -1,0 +1,48 @@
+import type { CommonPruneOptions } from '../types';
+import { defineStrategy } from '../define-strategy';
+import { checkBound } from '../../prune/check-bound';
+import { checkOption } from '../check-option';
+import { planObservationMasking, type ObservationMaskingSettings } from './plan-observation-masking';
+
+export interface ObservationMaskingConfig extends CommonPruneOptions {
+  strategy: 'observation-masking';
+  /** Tool results left as they are, counted from the end. Default is 10. Range 0–100,000. */
+  keepRecent?: number;
+  /** Names of tools whose results are never cleared (for example a memory or todo tool). Default is none. */
+  excludeTools?: readonly string[];
+  /** Also clear the inputs of the calls whose results are cleared. Default is false. */
+  clearToolInputs?: boolean;
+  /** Results smaller than this many tokens are not worth clearing. Default is 50. Range 0–10,000,000. */
+  minTokens?: number;
+}
+
+const OPTIONS = [
+  { key: 'keepRecent', label: 'Keep recent', description: 'Tool results left as they are, counted from the end.', kind: 'integer', default: 10, min: 0, max: 100_000, unit: 'results' },
+  { key: 'minTokens', label: 'Min size', description: 'Results smaller than this many tokens are not worth clearing.', kind: 'integer', default: 50, min: 0, max: 10_000_000, unit: 'tokens' },
+  { key: 'clearToolInputs', label: 'Clear inputs', description: 'Also clear the inputs of the calls whose results are cleared.', kind: 'boolean', default: false },
+  { key: 'excludeTools', label: 'Never clear', description: 'Tools whose results are never cleared.', kind: 'string-list', default: [] },
+] as const;
+
+/**
+ * SWE-agent's `LastNObservations`, Anthropic's `clear_tool_uses`, Claude Code's micro-compaction: keep every message,
+ * clear the content of old tool results. As good as LLM summarization at about half the cost on SWE-bench agents
+ * (arXiv 2508.21433).
+ */
+export const observationMaskingStrategy = defineStrategy({
+  id: 'observation-masking',
+  label: 'Observation masking',
+  description: 'Keeps every message; the content of tool results older than the most recent ones becomes a one-line placeholder.',
+  bounds: ['maxTokens'],
+  needsBound: false,
+  honoursPins: true,
+  options: OPTIONS,
+  normalize: (config: ObservationMaskingConfig): ObservationMaskingSettings => ({
+    ...checkBound({ maxTokens: config.maxTokens }, 'observation-masking', false),
+    keepRecent: checkOption(config, OPTIONS[0]),
+    minTokens: checkOption(config, OPTIONS[1]),
+    clearToolInputs: checkOption(config, OPTIONS[2]),
+    excludeTools: checkOption(config, OPTIONS[3]),
+    pinned: config.pinned ?? [],
+  }),
+  plan: planObservationMasking,
+});

@@ -1,0 +1,29 @@
+import type { StrategyDefinition, StrategyPlan } from './types';
+import { slidingWindowStrategy } from './sliding-window/sliding-window-strategy';
+import { summarizeStrategy } from './summarize/summarize-strategy';
+import { importanceStrategy } from './importance/importance-strategy';
+import { observationMaskingStrategy } from './observation-masking/observation-masking-strategy';
+
+/**
+ * Every strategy, in the order the inspector offers them. Adding one is a folder beside these and a line here: the
+ * id, config and settings unions below, the validation, `planPrune`, `pruneMessages`, the worker, the lanes, the CLI
+ * and the URL hash all read this list.
+ */
+export const STRATEGY_REGISTRY = [slidingWindowStrategy, summarizeStrategy, importanceStrategy, observationMaskingStrategy] as const;
+
+type AnyStrategy = (typeof STRATEGY_REGISTRY)[number];
+
+/** The id of a registered strategy. */
+export type StrategyId = AnyStrategy['id'];
+
+/** The config of any registered strategy, told apart by `strategy`. */
+export type PruneConfig = Parameters<AnyStrategy['normalize']>[0];
+
+/** The config of one strategy. */
+export type StrategyConfig<Id extends StrategyId> = Extract<PruneConfig, { strategy: Id }>;
+
+/** A plan of any registered strategy. */
+export type PrunePlan = StrategyPlan<StrategyId>;
+
+/** A registered strategy's definition, with its types erased for code that handles every strategy alike. */
+export type RegisteredStrategy = StrategyDefinition<StrategyId, PruneConfig, unknown>;

@@ -1,0 +1,35 @@
+import type { CommonPruneOptions } from '../types';
+import { defineStrategy } from '../define-strategy';
+import { checkBound } from '../../prune/check-bound';
+import { findWindowCut } from '../../links/find-window-cut';
+import { createSummaryMessage } from '../../summary/create-summary-message';
+import { planWindow } from '../sliding-window/plan-window';
+
+export interface SummarizeConfig extends CommonPruneOptions {
+  strategy: 'summarize';
+}
+
+/**
+ * The sliding window, with the messages it removes replaced by one user message first:
+ * `[Previous context: N turns summarized]` (seed 001; a placeholder, no model is called).
+ */
+export const summarizeStrategy = defineStrategy({
+  id: 'summarize',
+  label: 'Summarize',
+  description: 'Keeps the most recent messages and puts one placeholder message, "[Previous context: N turns summarized]", in place of the rest.',
+  bounds: ['maxTurns', 'maxTokens'],
+  needsBound: true,
+  honoursPins: false,
+  options: [],
+  normalize: (config: SummarizeConfig) => checkBound(config, 'summarize', true),
+  plan: (analysis, bound) =>
+    planWindow(analysis, 'summarize', bound, {
+      message: createSummaryMessage,
+      tokens: (message) => analysis.counter.count(message.content as string),
+    }),
+  prune: (messages, bound) => {
+    if (bound.maxTokens !== Infinity) return undefined;
+    const cut = findWindowCut(messages, bound.maxTurns);
+    return cut > 0 ? [createSummaryMessage(cut), ...messages.slice(cut)] : messages.slice();
+  },
+});

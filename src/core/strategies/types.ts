@@ -1,0 +1,113 @@
+/**
+ * What a pruning strategy is, for the registry: an id, words for people, the bounds and options it takes, and a
+ * `plan` that decides each message's fate from a transcript analysed once. Everything that lists strategies (the
+ * worker, the inspector's lanes, the CLI, the hash) reads `STRATEGY_REGISTRY`; adding a strategy is one folder
+ * and one line there.
+ */
+import type { Message } from '../types';
+import type { TokenCounter } from '../tokens/types';
+import type { TranscriptAnalysis } from '../prune/analyze-transcript';
+
+/** The bounds a strategy can take. Both given: both must hold. Neither: the strategy's own options decide. */
+export interface PruneBound {
+  /**
+   * Upper bound on the number of messages kept (a message count, not user+assistant pairs). Non-integers are
+   * floored; below 1 acts as 1, because the most recent message is always kept. Range 0 or more.
+   */
+  maxTurns?: number;
+  /**
+   * Upper bound on the tokens the kept messages hold (the system prompt is sent apart and not counted). Below the
+   * size of the most recent message (or its tool group) the result is over the bound and the plan says by how much.
+   * Range 0 or more.
+   */
+  maxTokens?: number;
+}
+
+/** Fields every strategy's config may hold beside its own options. */
+export interface CommonPruneOptions extends PruneBound {
+  /** Indices of pinned messages: strategies that honour pins never drop, summarize or mask them. Default is none. */
+  pinned?: readonly number[];
+  /** How `maxTokens` counts. Default is the characters ÷ 4 estimate. */
+  tokenCounter?: TokenCounter;
+}
+
+/** The bounds after checking: absent ones are `Infinity`; `maxTurns` is floored and at least 1. */
+export interface CheckedBound {
+  maxTurns: number;
+  maxTokens: number;
+}
+
+/** One option of a strategy, described for settings forms, the CLI's `--help` and the URL hash. */
+export type OptionSpec =
+  | { key: string; label: string; description: string; kind: 'integer'; default: number; min: number; max: number; unit?: 'tokens' | 'results' | 'messages' }
+  | { key: string; label: string; description: string; kind: 'boolean'; default: boolean }
+  | { key: string; label: string; description: string; kind: 'string-list'; default: readonly string[] };
+
+/** A synthetic message a plan adds to the output, such as a summary. */
+export interface PlanInsert {
+  /** It goes right before input message `before`; `before === count` puts it at the end. */
+  before: number;
+  message: Message;
+  /** How many input messages it stands for. */
+  replaces: number;
+  /** Its tokens, counted like the messages'. */
+  tokens: number;
+}
+
+/** When a plan could not meet its bound: by how much, and why (a sentence for people). */
+export interface PlanOverrun {
+  unit: 'messages' | 'tokens';
+  by: number;
+  why: string;
+}
+
+/**
+ * One strategy's decision for one transcript and bound. Never holds the pruned array: `applyPrunePlan` builds it.
+ * `PrunePlan` (registry.ts) is this for any registered strategy.
+ */
+export interface StrategyPlan<Id extends string = string> {
+  strategy: Id;
+  /** The bounds as checked. */
+  bound: CheckedBound;
+  /** Per input message: a `FATE` code. */
+  fates: Uint8Array;
+  /** Per input message: a `REASON` code, why it met its fate. */
+  reasons: Uint8Array;
+  kept: number;
+  dropped: number;
+  summarized: number;
+  masked: number;
+  /** Synthetic messages, in output order. */
+  inserts: readonly PlanInsert[];
+  /**
+   * What is sent in place of a masked message, or of one summarized in place (`undefined`: nothing, a separate
+   * summary stands for it). Built on demand, so a plan that is only counted never builds them.
+   */
+  replacement?: (index: number) => Message | undefined;
+  /** Tokens the output's messages hold, inserts and replacements included. */
+  tokens: number;
+  /** Set when the output is over a bound it was given. */
+  over?: PlanOverrun;
+}
+
+/**
+ * A strategy. `C` is the config callers write (`{ strategy: id, …options }`), `S` the settings `normalize` makes of it
+ * (checked, defaults filled in), which `plan` receives.
+ */
+export interface StrategyDefinition<Id extends string, C extends { strategy: Id }, S> {
+  id: Id;
+  label: string;
+  /** One sentence: what it keeps and what it removes. */
+  description: string;
+  /** The bounds it honours; a strategy that never removes a message ignores `maxTurns`. */
+  bounds: readonly (keyof PruneBound)[];
+  /** It throws when neither bound is given. */
+  needsBound: boolean;
+  honoursPins: boolean;
+  options: readonly OptionSpec[];
+  /** Checks a config (errors name the field and what is allowed) and fills in defaults. */
+  normalize(config: C): S;
+  plan(analysis: TranscriptAnalysis, settings: S): StrategyPlan<Id>;
+  /** A faster one-shot path for `pruneMessages`; `undefined` means analyse and plan. */
+  prune?(messages: readonly Message[], settings: S): Message[] | undefined;
+}
