@@ -59,7 +59,7 @@ export function planObservationMasking(
     else {
       const resultTokens = share(m, results.chars[r] as number);
       if (resultTokens < settings.minTokens || resultTokens <= placeholderTokens) reason = REASON.smallResult;
-      else if (sent <= settings.maxTokens) reason = REASON.budget;
+      else if (settings.maxTokens !== Infinity && sent <= settings.maxTokens) reason = REASON.budget;
       else {
         cleared[r] = 1;
         sent -= resultTokens - placeholderTokens;

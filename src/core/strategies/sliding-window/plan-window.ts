@@ -49,7 +49,7 @@ export function planWindow<Id extends 'sliding-window' | 'summarize'>(
     cut = floorCut;
     floored = true;
   }
-  if (cut === 0) return plan;
+  if (cut === 0) return withOverrun(plan, bound, floored);
 
   const fate = summary ? FATE.summarized : FATE.dropped;
   plan.fates.fill(fate, 0, cut);
@@ -71,6 +71,10 @@ export function planWindow<Id extends 'sliding-window' | 'summarize'>(
     plan.dropped = cut;
   }
   plan.tokens = (suffixTokens[cut] as number) + (insert?.tokens ?? 0);
+  return withOverrun(plan, bound, floored);
+}
+
+function withOverrun<P extends StrategyPlan>(plan: P, bound: CheckedBound, floored: boolean): P {
   if (plan.tokens > bound.maxTokens) {
     plan.over = {
       unit: 'tokens',

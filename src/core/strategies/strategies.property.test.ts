@@ -1,0 +1,146 @@
+/**
+ * Laws every registered strategy obeys, for any config the registry says it takes (bounds in messages, tokens, both
+ * or none; every option; pins), over generated agent transcripts with parallel calls, reused ids and broken inputs.
+ * A strategy added to the registry is held to them without editing this file (`strategyConfig` reads the registry).
+ *
+ *  1. No orphan added: a call or result that had its partner in the input has it in the output.
+ *  2. No mutation: the input deep-equals its copy taken before.
+ *  3. Determinism: the same call twice gives deep-equal outputs and plans.
+ *  4. Order and identity: the output is the input's kept messages (the same objects), masked messages' replacements
+ *     (same role, same tool ids in the same order) and the plan's inserts, in input order.
+ *  5. Counts: every message has one fate; kept + dropped + summarized + masked = n; the plan's tokens are the kept
+ *     messages' tokens plus the inserts' (masked ones at most their originals).
+ *  6. Bounds: the plan's tokens are within `maxTokens` unless the plan says it is over, and by how much.
+ *  7. Never empty for non-empty input; the last message is always sent.
+ *  8. Pins: a strategy that honours pins keeps pinned messages as they are.
+ *  9. One answer two ways: analyse once + planPrune + applyPrunePlan equals pruneMessages.
+ * 10. The API sees nothing new: on transcripts every provider accepts, the output is accepted by every provider.
+ *
+ * On failure fast-check prints `{ seed, path }`; replay with
+ * `FC_SEED=<seed> FC_PATH=<path> npx vitest run src/core/strategies/strategies.property.test.ts`.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { Message } from '../types';
+import { pruneMessages } from '../prune/prune-messages';
+import { analyzeTranscript } from '../prune/analyze-transcript';
+import { planPrune } from '../prune/plan-prune';
+import { applyPrunePlan } from '../prune/apply-prune-plan';
+import { planOutputOrigins } from '../prune/plan-output-origins';
+import { FATE } from '../prune/fate';
+import { getStrategy } from './get-strategy';
+import { validateMessages } from '../formats/validate-messages';
+import type { Provider } from '../formats/types';
+import { agentTranscript } from '../../../test/support/agent-transcript-arbitrary';
+import { validTranscript } from '../../../test/support/valid-transcript-arbitrary';
+import { findAddedOrphans } from '../../../test/support/find-added-orphans';
+import { strategyConfig } from '../../../test/support/strategy-config-arbitrary';
+
+const replay = {
+  ...(process.env.FC_SEED ? { seed: Number(process.env.FC_SEED) } : {}),
+  ...(process.env.FC_PATH ? { path: process.env.FC_PATH } : {}),
+};
+
+const withConfig = (transcripts: fc.Arbitrary<Message[]>) =>
+  transcripts.chain((messages) => {
+    const analysis = analyzeTranscript(messages);
+    return fc.tuple(fc.constant(messages), strategyConfig(messages.length, analysis.suffixTokens[0] as number));
+  });
+
+function toolIds(message: Message): string[] {
+  if (!Array.isArray(message.content)) return [];
+  return message.content.flatMap((b) => {
+    const block = b as { id?: unknown; tool_use_id?: unknown };
+    return typeof block.id === 'string' ? [`use ${block.id}`] : typeof block.tool_use_id === 'string' ? [`result ${block.tool_use_id}`] : [];
+  });
+}
+
+describe('laws of every registered strategy', () => {
+  it('laws 1–9 over generated transcripts, broken ones included (3,000 cases)', () => {
+    fc.assert(
+      fc.property(withConfig(agentTranscript()), ([input, config]) => {
+        const before = structuredClone(input);
+        const analysis = analyzeTranscript(input);
+        const plan = planPrune(analysis, config);
+        const out = pruneMessages(input, config);
+        const n = input.length;
+
+        expect(findAddedOrphans(input, out)).toEqual([]);
+        expect(input).toEqual(before);
+        expect(pruneMessages(input, config)).toEqual(out);
+        const { replacement: _again, ...planAgain } = planPrune(analysis, config);
+        const { replacement: _first, ...planFirst } = plan;
+        expect(planAgain).toEqual(planFirst);
+        expect(applyPrunePlan(input, plan)).toEqual(out);
+
+        const origins = planOutputOrigins(plan);
+        expect(origins.length).toBe(out.length);
+        let inserts = 0;
+        let previous = -1;
+        out.forEach((message, k) => {
+          const from = origins[k] as number;
+          if (from === -1) {
+            expect(message).toEqual(plan.inserts[inserts++]?.message);
+            return;
+          }
+          expect(from).toBeGreaterThan(previous);
+          previous = from;
+          const original = input[from] as Message;
+          if (plan.fates[from] === FATE.kept) expect(message).toBe(original);
+          else {
+            expect(message.role).toBe(original.role);
+            expect(toolIds(message)).toEqual(toolIds(original));
+          }
+        });
+        expect(inserts).toBe(plan.inserts.length);
+
+        expect(plan.fates.length).toBe(n);
+        expect(plan.kept + plan.dropped + plan.summarized + plan.masked).toBe(n);
+        let keptTokens = 0;
+        let maskedTokens = 0;
+        plan.fates.forEach((fate, i) => {
+          if (fate === FATE.kept) keptTokens += analysis.tokens[i] as number;
+          if (fate === FATE.masked) maskedTokens += analysis.tokens[i] as number;
+        });
+        const insertTokens = plan.inserts.reduce((sum, insert) => sum + insert.tokens, 0);
+        expect(plan.tokens).toBeGreaterThanOrEqual(keptTokens + insertTokens - 1e-6);
+        expect(plan.tokens).toBeLessThanOrEqual(keptTokens + insertTokens + maskedTokens + 1e-6);
+
+        const maxTokens = config.maxTokens ?? Infinity;
+        if (plan.over === undefined) expect(plan.tokens).toBeLessThanOrEqual(maxTokens + 1e-6);
+        else expect(plan.over.by).toBeGreaterThan(0);
+
+        if (n > 0) {
+          expect(out.length).toBeGreaterThan(0);
+          expect(origins[origins.length - 1]).toBe(n - 1);
+        }
+        if (getStrategy(config.strategy).honoursPins) {
+          for (const index of config.pinned ?? []) if (index < n) expect(plan.fates[index]).toBe(FATE.kept);
+        }
+      }),
+      { numRuns: 3000, ...replay },
+    );
+  });
+
+  it('law 10: what every provider accepts stays accepted, for every strategy and config (2,000 cases)', () => {
+    const providers: Provider[] = ['anthropic', 'openai-chat', 'openai-responses'];
+    fc.assert(
+      fc.property(withConfig(validTranscript), ([input, config]) => {
+        const out = pruneMessages(input, config);
+        for (const provider of providers) expect({ provider, problems: validateMessages(out, provider) }).toEqual({ provider, problems: [] });
+      }),
+      { numRuns: 2000, ...replay },
+    );
+  });
+
+  it('a test that cannot fail is a defect: law 1 catches a plan that splits a pair', () => {
+    const result = fc.check(
+      fc.property(withConfig(agentTranscript({ broken: false })), ([input]) => {
+        const careless = input.slice(Math.max(0, input.length - 2));
+        return findAddedOrphans(input, careless).length === 0;
+      }),
+      { numRuns: 2000, seed: 7 },
+    );
+    expect(result.failed).toBe(true);
+  });
+});

@@ -1,0 +1,42 @@
+import fc from 'fast-check';
+import { STRATEGY_REGISTRY, type PruneConfig } from '../../src/core/strategies/registry';
+import type { OptionSpec } from '../../src/core/strategies/types';
+
+/**
+ * A valid config for any registered strategy, built from the registry alone (its bounds and option specs), so a
+ * strategy added later is covered by every law test without touching them. Bounds are scaled to the transcript:
+ * `maxTurns` from 0 to n + 2, `maxTokens` from 0 to a little over its size.
+ */
+export function strategyConfig(count: number, totalTokens: number, ids = STRATEGY_REGISTRY.map((s) => s.id)): fc.Arbitrary<PruneConfig> {
+  return fc.constantFrom(...ids).chain((id) => {
+    const definition = STRATEGY_REGISTRY.find((s) => s.id === id)!;
+    const turns = fc.integer({ min: 0, max: count + 2 });
+    const tokens = fc.integer({ min: 0, max: Math.ceil(totalTokens * 1.1) + 5 });
+    const bound = fc.record(
+      {
+        ...(definition.bounds.includes('maxTurns') ? { maxTurns: turns } : {}),
+        ...(definition.bounds.includes('maxTokens') ? { maxTokens: tokens } : {}),
+      },
+      { requiredKeys: [] },
+    ).filter((b) => !definition.needsBound || Object.keys(b).length > 0);
+    const options = fc.record(Object.fromEntries(definition.options.map((o) => [o.key, optionValue(o)])), { requiredKeys: [] });
+    const pinned = definition.honoursPins
+      ? fc.option(fc.uniqueArray(fc.integer({ min: 0, max: Math.max(0, count - 1) }), { maxLength: 3 }), { nil: undefined })
+      : fc.constant(undefined);
+    return fc.tuple(bound, options, pinned).map(
+      ([b, o, p]) => ({ strategy: id, ...b, ...o, ...(p !== undefined && count > 0 ? { pinned: p } : {}) }) as PruneConfig,
+    );
+  });
+}
+
+function optionValue(spec: OptionSpec): fc.Arbitrary<unknown> {
+  switch (spec.kind) {
+    case 'integer':
+      // Small values matter most (keepRecent 0–3, a few tokens); the range's ends are covered too.
+      return fc.oneof(fc.integer({ min: spec.min, max: Math.min(spec.max, spec.min + 12) }), fc.constantFrom(spec.min, spec.max, spec.default));
+    case 'boolean':
+      return fc.boolean();
+    case 'string-list':
+      return fc.uniqueArray(fc.constantFrom('tool0', 'tool1', 'lost', 'Read', 'Bash'), { maxLength: 2 });
+  }
+}
