@@ -70,7 +70,7 @@ export function naivePrune(messages: readonly Message[], strategy: PruneStrategy
   const n = messages.length;
   const target = Math.max(1, Math.floor(maxTurns));
   if (n <= target) return [...messages];
-  const groups = naiveGroups(messages);
+  const groups = naiveUnits(messages);
   const groupOfIndex = (i: number) => groups.find((g) => g.includes(i))!;
 
   if (strategy !== 'importance') {
@@ -96,4 +96,45 @@ export function naivePrune(messages: readonly Message[], strategy: PruneStrategy
     kept -= g.length;
   }
   return messages.filter((_, i) => !dropped.has(i));
+}
+
+/**
+ * The units strategies keep or drop whole: the groups, with a message holding a broken block (an orphan, or one end of
+ * a pair split across turns) joined to its turn (the run of its role around it) and the message on each side of it.
+ */
+export function naiveUnits(messages: readonly Message[], groups = naiveGroups(messages)): number[][] {
+  const links = naiveLinks(messages);
+  const turnOf = (i: number) => messages.slice(1, i + 1).filter((m, k) => m.role !== messages[k]!.role).length;
+  const broken = links.orphans.map((o) => Number(/@(\d+)\./.exec(o)![1]));
+  for (const pair of links.pairs) {
+    const [, use, result] = /:(\d+)\.\d+->(\d+)\.\d+$/.exec(pair)!.map(Number) as [number, number, number];
+    if (turnOf(result) - turnOf(use) > 1 || messages[use]!.role !== 'assistant') broken.push(use, result);
+  }
+  const glue: number[][] = broken.map((i) => {
+    let start = i;
+    while (start > 0 && messages[start - 1]!.role === messages[i]!.role) start--;
+    let end = i;
+    while (end < messages.length - 1 && messages[end + 1]!.role === messages[i]!.role) end++;
+    return Array.from({ length: end - start + 3 }, (_, k) => start - 1 + k).filter((k) => k >= 0 && k < messages.length);
+  });
+  return mergeWhere([...groups, ...glue], (a, b) => a.some((i) => b.includes(i)));
+}
+
+/** Joins lists while any two satisfy `linked`, then sorts each list and the lists by their first index. */
+function mergeWhere(lists: number[][], linked: (a: number[], b: number[]) => boolean): number[][] {
+  const out = lists.map((l) => [...l]);
+  for (let changed = true; changed; ) {
+    changed = false;
+    outer: for (let x = 0; x < out.length; x++) {
+      for (let y = x + 1; y < out.length; y++) {
+        if (linked(out[x]!, out[y]!)) {
+          out[x] = [...out[x]!, ...out[y]!];
+          out.splice(y, 1);
+          changed = true;
+          break outer;
+        }
+      }
+    }
+  }
+  return out.map((l) => [...new Set(l)].sort((a, b) => a - b)).sort((a, b) => a[0]! - b[0]!);
 }

@@ -3,7 +3,8 @@ import type { MessageGroups } from './group-messages';
 export interface ValidCuts {
   /**
    * For each cut position `c` (0 to count: keep messages `c` onwards), the largest valid cut at or before it. A cut is
-   * valid when no tool group has members on both sides of it, so a suffix starting there orphans nothing.
+   * valid when no unit (tool group, glued to orphans' neighbours) has members on both sides of it, so a suffix
+   * starting there orphans nothing and leaves every broken block where it was.
    */
   cutAtOrBefore: Int32Array;
   /** For each cut position, the smallest valid cut at or after it. */

@@ -4,6 +4,7 @@ import { groupMessages, type MessageGroups } from '../links/group-messages';
 import { rankMessages, type ImportanceRanking } from '../scoring/rank-messages';
 import { estimateTokens } from '../tokens/estimate-tokens';
 import { findValidCuts, type ValidCuts } from '../links/find-valid-cuts';
+import { glueBrokenTurns } from '../links/glue-broken-turns';
 import type { TokenCounter } from '../tokens/types';
 import { charsTokenCounter } from '../tokens/chars-token-counter';
 
@@ -12,6 +13,10 @@ export type TranscriptAnalysis = MessageGroups &
   ImportanceRanking &
   ValidCuts & {
     messages: readonly Message[];
+    /** Per message: its importance unit (its tool group, glued to an orphan's neighbours); see `glueBrokenTurns`. */
+    unitOf: Int32Array;
+    /** Per unit: how many messages it holds. */
+    unitSize: Int32Array;
     links: ToolLinks;
     /** Per message: its tokens. */
     tokens: Float64Array;
@@ -42,10 +47,13 @@ export function analyzeTranscript(messages: readonly Message[], options: Analyze
   for (let i = 0; i < groups.count; i++) {
     tokens[i] = given !== undefined ? (given[i] as number) : estimateTokens(groups.scan.textLength[i] as number);
   }
+  const units = glueBrokenTurns(groups, messages);
   return {
     ...groups,
-    ...rankMessages(groups),
-    ...findValidCuts(groups),
+    ...rankMessages(units),
+    unitOf: units.groupOf,
+    unitSize: units.groupSize,
+    ...findValidCuts(units),
     messages,
     links: toolLinksFromScan(groups.scan),
     tokens,

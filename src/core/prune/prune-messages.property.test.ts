@@ -8,7 +8,7 @@
  *  4. Identity and order: kept messages are the input objects themselves, in input order.
  *  5. Bounds: sliding-window and summarize keep a suffix of at least min(max(maxTurns, 1), n) messages;
  *     summarize adds exactly one summary, first, counting the messages it replaced, iff it replaced any;
- *     importance keeps at most max(maxTurns, size of the last message's group) and always the last message.
+ *     importance keeps at most max(maxTurns, size of the last message's unit) and always the last message.
  *  6. Never empty for non-empty input.
  *  7. Oracles: the fast core equals the O(n²) reference in `naive-oracles.ts`, for links and for output.
  *  8. One answer two ways: the inspector's path (analyzeTranscript → planPrune → applyPrunePlan, groups read
@@ -28,7 +28,7 @@ import { planPrune } from './plan-prune';
 import { applyPrunePlan } from './apply-prune-plan';
 import { transcriptAndBound, agentTranscript } from '../../../test/support/agent-transcript-arbitrary';
 import { findAddedOrphans } from '../../../test/support/find-added-orphans';
-import { naiveGroups, naiveLinks, naivePrune } from '../../../test/support/naive-oracles';
+import { naiveGroups, naiveLinks, naivePrune, naiveUnits } from '../../../test/support/naive-oracles';
 
 const STRATEGIES: PruneStrategy[] = ['sliding-window', 'summarize', 'importance'];
 const replay = {
@@ -63,7 +63,7 @@ describe('pruneMessages laws over generated agent transcripts', () => {
 
         if (n > 0) expect(out.length).toBeGreaterThan(0);
         if (strategy === 'importance') {
-          const lastGroup = naiveGroups(input).find((g) => g.includes(n - 1))?.length ?? 0;
+          const lastGroup = naiveUnits(input).find((g) => g.includes(n - 1))?.length ?? 0;
           expect(kept.length).toBeLessThanOrEqual(Math.max(maxTurns, lastGroup));
           if (n > 0) expect(kept.at(-1)).toBe(input[n - 1]);
         } else {

@@ -2,7 +2,7 @@ import type { MessageGroups } from '../links/group-messages';
 import { scoreMessages, type MessageScores } from './score-messages';
 
 export interface ImportanceRanking extends MessageScores {
-  /** Group ids in the order importance drops them: lowest group score first, ties by first message index. */
+  /** Unit ids in the order importance drops them: lowest unit score first, ties by first message index. */
   dropOrder: Int32Array;
 }
 
@@ -12,7 +12,7 @@ export interface ImportanceRanking extends MessageScores {
  */
 export function rankMessages(groups: MessageGroups): ImportanceRanking {
   const scores = scoreMessages(groups);
-  return { ...scores, dropOrder: sortByScoreThenIndex(scores.groupScore) };
+  return { ...scores, dropOrder: sortByScoreThenIndex(scores.unitScore) };
 }
 
 const ID_SPACE = 2 ** 20;

@@ -8,8 +8,8 @@ export interface MessageScores {
   hasToolBlock: Uint8Array;
   /** Per message: `scoreMessage`. */
   score: Float64Array;
-  /** Per group: the highest score among its members. */
-  groupScore: Float64Array;
+  /** Per unit (the groups given): the highest score among its members. */
+  unitScore: Float64Array;
 }
 
 /**
@@ -19,6 +19,7 @@ export interface MessageScores {
  * drag a long, recent result below an idle chat line; taking the mean or the minimum would do just that.
  */
 export function scoreMessages(groups: MessageGroups): MessageScores {
+  // `groups` are importance's units: the tool groups, glued to orphans' neighbours (glueBrokenTurns).
   const { count, scan, groupOf, groupFirst } = groups;
 
   const hasToolBlock = new Uint8Array(count);
@@ -28,13 +29,13 @@ export function scoreMessages(groups: MessageGroups): MessageScores {
 
   const { textLength } = scan;
   const score = new Float64Array(count);
-  const groupScore = new Float64Array(groupFirst.length).fill(-Infinity);
+  const unitScore = new Float64Array(groupFirst.length).fill(-Infinity);
   for (let i = 0; i < count; i++) {
     const length = textLength[i] as number;
     const s = importanceScore(i, count, hasToolBlock[i] === 1, length);
     score[i] = s;
     const g = groupOf[i] as number;
-    if (s > (groupScore[g] as number)) groupScore[g] = s;
+    if (s > (unitScore[g] as number)) unitScore[g] = s;
   }
-  return { textLength, hasToolBlock, score, groupScore };
+  return { textLength, hasToolBlock, score, unitScore };
 }

@@ -15,6 +15,10 @@
  *  8. Pins: a strategy that honours pins keeps pinned messages as they are.
  *  9. One answer two ways: analyse once + planPrune + applyPrunePlan equals pruneMessages.
  * 10. The API sees nothing new: on transcripts every provider accepts, the output is accepted by every provider.
+ * 11. On broken transcripts too: for every provider, each kind of problem is found no more often in the output than in
+ *     the input. Kinds, not rules: pruning may change the words the API picks for the same broken block (a result
+ *     with no call is "unexpected" after a text turn and "duplicate" when merged beside its twin; OpenAI says "no
+ *     call" or "id not found" depending on what precedes it), so rules naming one offence count as one kind.
  *
  * On failure fast-check prints `{ seed, path }`; replay with
  * `FC_SEED=<seed> FC_PATH=<path> npx vitest run src/core/strategies/strategies.property.test.ts`.
@@ -53,6 +57,25 @@ function toolIds(message: Message): string[] {
     const block = b as { id?: unknown; tool_use_id?: unknown };
     return typeof block.id === 'string' ? [`use ${block.id}`] : typeof block.tool_use_id === 'string' ? [`result ${block.tool_use_id}`] : [];
   });
+}
+
+/** Rules that name one offence in different words, by where the broken block lands after merging. */
+const KIND: Record<string, string> = {
+  'anthropic/unexpected-tool-result': 'result without its call',
+  'anthropic/duplicate-tool-result': 'result without its call',
+  'anthropic/tool-use-without-result': 'call without its result',
+  'anthropic/tool-result-not-first': 'call without its result',
+  'openai-chat/tool-without-call': 'result without its call',
+  'openai-chat/tool-call-id-not-found': 'result without its call',
+};
+
+function problemKinds(problems: readonly { rule: string }[]): Map<string, number> {
+  const kinds = new Map<string, number>();
+  for (const { rule } of problems) {
+    const kind = KIND[rule] ?? rule;
+    kinds.set(kind, (kinds.get(kind) ?? 0) + 1);
+  }
+  return kinds;
 }
 
 describe('laws of every registered strategy', () => {
@@ -130,6 +153,22 @@ describe('laws of every registered strategy', () => {
         for (const provider of providers) expect({ provider, problems: validateMessages(out, provider) }).toEqual({ provider, problems: [] });
       }),
       { numRuns: 2000, ...replay },
+    );
+  });
+
+  it('law 11: on broken transcripts no kind of API problem becomes more frequent, for every strategy and config (3,000 cases)', () => {
+    const providers: Provider[] = ['anthropic', 'openai-chat', 'openai-responses'];
+    fc.assert(
+      fc.property(withConfig(agentTranscript()), ([input, config]) => {
+        const out = pruneMessages(input, config);
+        for (const provider of providers) {
+          const before = problemKinds(validateMessages(input, provider));
+          const after = problemKinds(validateMessages(out, provider));
+          const added = [...after].filter(([kind, n]) => n > (before.get(kind) ?? 0)).map(([kind]) => kind);
+          expect({ provider, added }).toEqual({ provider, added: [] });
+        }
+      }),
+      { numRuns: 3000, ...replay },
     );
   });
 

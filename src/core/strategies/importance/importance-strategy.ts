@@ -2,6 +2,7 @@ import type { CommonPruneOptions } from '../types';
 import { defineStrategy } from '../define-strategy';
 import { checkBound } from '../../prune/check-bound';
 import { groupMessages } from '../../links/group-messages';
+import { glueBrokenTurns } from '../../links/glue-broken-turns';
 import { scoreMessages } from '../../scoring/score-messages';
 import { estimateTokens } from '../../tokens/estimate-tokens';
 import { applyPrunePlan } from '../../prune/apply-prune-plan';
@@ -36,7 +37,9 @@ export const importanceStrategy = defineStrategy({
       tokens[i] = estimateTokens(textLength[i] as number);
       suffixTokens[i] = (suffixTokens[i + 1] as number) + (tokens[i] as number);
     }
-    const scores = scoreMessages(groups);
-    return applyPrunePlan(messages, planImportance({ ...groups, ...scores, tokens, suffixTokens }, settings));
+    const units = glueBrokenTurns(groups, messages);
+    const { unitScore } = scoreMessages(units);
+    const plan = planImportance({ count: groups.count, unitOf: units.groupOf, unitSize: units.groupSize, unitScore, tokens, suffixTokens }, settings);
+    return applyPrunePlan(messages, plan);
   },
 });

@@ -10,7 +10,7 @@ export interface ImportanceSettings extends CheckedBound {
 }
 
 /**
- * Importance (seed 002 §5): drop whole tool groups, lowest `groupScore` first (ties: earliest first), until at most
+ * Importance (seed 002 §5): drop whole units (tool groups; an orphan with its neighbours, see `glueBrokenTurns`), lowest `groupScore` first (ties: earliest first), until at most
  * `maxTurns` messages and `maxTokens` tokens remain. The last message's group and pinned messages' groups are never
  * dropped, so the result can stay over a bound when they alone exceed it; the plan then says by how much.
  *
@@ -18,11 +18,11 @@ export interface ImportanceSettings extends CheckedBound {
  * otherwise picks just enough of the lowest groups through score buckets (one bound, no full sort).
  */
 export function planImportance(
-  analysis: Pick<TranscriptAnalysis, 'count' | 'groupOf' | 'groupSize' | 'groupScore' | 'tokens' | 'suffixTokens'> &
+  analysis: Pick<TranscriptAnalysis, 'count' | 'unitOf' | 'unitSize' | 'unitScore' | 'tokens' | 'suffixTokens'> &
     Partial<Pick<TranscriptAnalysis, 'dropOrder'>>,
   settings: ImportanceSettings,
 ): StrategyPlan<'importance'> {
-  const { count, groupOf, groupSize, groupScore, tokens, suffixTokens, dropOrder } = analysis;
+  const { count, unitOf: groupOf, unitSize: groupSize, unitScore: groupScore, tokens, suffixTokens, dropOrder } = analysis;
   const total = suffixTokens[0] as number;
   const plan = emptyPlan('importance', { maxTurns: settings.maxTurns, maxTokens: settings.maxTokens }, count, total);
   if (count === 0 || (count <= settings.maxTurns && total <= settings.maxTokens)) return plan;

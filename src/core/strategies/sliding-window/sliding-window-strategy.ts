@@ -20,5 +20,8 @@ export const slidingWindowStrategy = defineStrategy({
   normalize: (config: SlidingWindowConfig) => checkBound(config, 'sliding-window', true),
   plan: (analysis, bound) => planWindow(analysis, 'sliding-window', bound),
   // Only the kept suffix and what it links to need reading, so a long clean transcript costs what is kept.
-  prune: (messages, bound) => (bound.maxTokens === Infinity ? messages.slice(findWindowCut(messages, bound.maxTurns)) : undefined),
+  prune: (messages, bound) => {
+    const cut = bound.maxTokens === Infinity ? findWindowCut(messages, bound.maxTurns) : -1;
+    return cut >= 0 ? messages.slice(cut) : undefined;
+  },
 });

@@ -30,6 +30,7 @@ export const summarizeStrategy = defineStrategy({
   prune: (messages, bound) => {
     if (bound.maxTokens !== Infinity) return undefined;
     const cut = findWindowCut(messages, bound.maxTurns);
+    if (cut < 0) return undefined;
     return cut > 0 ? [createSummaryMessage(cut), ...messages.slice(cut)] : messages.slice();
   },
 });
