@@ -28,7 +28,7 @@ import { planPrune } from './plan-prune';
 import { applyPrunePlan } from './apply-prune-plan';
 import { transcriptAndBound, agentTranscript } from '../../../test/support/agent-transcript-arbitrary';
 import { findAddedOrphans } from '../../../test/support/find-added-orphans';
-import { naiveGroups, naiveLinks, naivePrune, naiveUnits } from '../../../test/support/naive-oracles';
+import { naiveLinks, naivePrune, naiveUnits } from '../../../test/support/naive-oracles';
 
 const STRATEGIES: PruneStrategy[] = ['sliding-window', 'summarize', 'importance'];
 const replay = {
