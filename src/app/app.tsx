@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { PruneClient } from '../worker/client';
-import { InspectorContext, createInspectorStore, decodeView, encodeView, readThemePreference, type InspectorStore, type ViewState } from '../state';
+import { createInspectorStore, decodeView, encodeView, readThemePreference, type InspectorStore, type ViewState } from '../state';
+import { InspectorContext } from '../state/react';
 import { Announcer, DetailPane, DropOverlay, FilterBar, HelpDialog, LoadStatus, SearchBox, Timeline, TopBar, applyTheme, useGlobalDropAndPaste, useShortcuts } from '../ui';
 
 const SAMPLE = { path: 'samples/spotter-session.jsonl', fileName: 'spotter-session.jsonl' };
@@ -9,25 +10,32 @@ function createApp(): InspectorStore {
   applyTheme(readThemePreference());
   const store = createInspectorStore(new PruneClient());
   const view = decodeView(location.hash);
-  store.getState().applyView(view);
   void store.getState().load(
     { kind: 'url', url: new URL(`${import.meta.env.BASE_URL}${SAMPLE.path}`, location.href).href, fileName: SAMPLE.fileName },
-    {
-      ...(view.maxTurns !== undefined ? { maxTurns: view.maxTurns } : {}),
-      ...(view.conversation !== undefined ? { conversation: view.conversation } : {}),
-      ...(view.selected !== undefined ? { selected: view.selected } : {}),
-    },
+    view,
   );
   return store;
 }
 
+/** The view to keep in the hash: lanes by position, options that differ from their defaults. */
 function currentView(store: InspectorStore): ViewState {
   const s = store.getState();
+  const fates: ViewState['fates'] = {};
+  s.lanes.forEach((lane, k) => {
+    const list = s.filters.fates[lane.id];
+    if (list?.length) fates[k] = list;
+  });
+  const focus = s.lanes.findIndex((lane) => lane.id === s.focus);
   return {
-    ...(s.doc ? { maxTurns: s.maxTurns, conversation: s.doc.conversationIndex } : {}),
+    ...(s.doc ? { conversation: s.doc.conversationIndex, budget: s.budget } : {}),
+    lanes: s.lanes.map((lane) => ({ strategy: lane.strategy, options: lane.options, ...(lane.budget ? { budget: lane.budget } : {}) })),
+    ...(s.pinned.length ? { pinned: s.pinned } : {}),
     ...(s.selected >= 0 ? { selected: s.selected } : {}),
-    ...(s.focus ? { focus: s.focus } : {}),
-    filters: s.filters,
+    ...(focus >= 0 ? { focus } : {}),
+    roles: s.filters.roles,
+    tools: s.filters.tools,
+    fates,
+    matchesOnly: s.filters.matchesOnly,
   };
 }
 

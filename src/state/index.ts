@@ -1,7 +1,11 @@
-export { createInspectorStore, lowerBound, positionOf, upperBound } from './inspector-store';
-export type { InspectorActions, InspectorState, InspectorStore, LoadingStatus } from './inspector-store';
-export { InspectorContext, useInspector, useInspectorStore } from './hooks';
-export { decodeView, encodeView, hasFilters, NO_FILTERS, ROLE_NAMES } from './view';
-export type { Filters, RoleName, ViewState } from './view';
-export { SUMMARY_ROW, visibleRows, partnersOf, planFor } from './visible-rows';
+/** The inspector's state, free of React (hooks are in `react.ts`): usable from tests, benches and other renderers. */
+export { createInspectorStore, type InspectorStore } from './inspector-store';
+export type { Inspector, InspectorActions, InspectorState, JumpNotice, LoadingStatus } from './inspector-state';
+export { laneStatus, lanePlans, planRequestOf } from './inspector-state';
+export { MAX_LANES } from './lane-actions';
+export { jumpToPartner } from './navigation-actions';
+export { lowerBound, positionOf, upperBound } from './bounds';
+export { decodeView, encodeView, hasFilters, NO_FILTERS, ROLE_NAMES, EMPTY_VIEW } from './view';
+export type { Filters, LaneOptions, LaneView, RoleName, ViewState } from './view';
+export { visibleRows, partnersOf, isExtra, extraOf, type ExtraRow } from './visible-rows';
 export { readThemePreference, writeThemePreference, type ThemePreference } from './theme';

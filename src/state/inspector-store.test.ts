@@ -1,45 +1,55 @@
 import { describe, expect, it } from 'vitest';
 import { PruneClient } from '../worker/client';
-import { inProcessTransport } from '../worker/client';
-import { createInspectorStore, lowerBound } from './inspector-store';
-import { SUMMARY_ROW } from './visible-rows';
+import { inProcessTransport } from '../worker/transport';
+import { createInspectorStore } from './inspector-store';
+import { laneStatus } from './inspector-state';
+import { lowerBound, positionOf } from './bounds';
+import { EMPTY_VIEW } from './view';
 
 const transcript = JSON.stringify(
   Array.from({ length: 20 }, (_, i) =>
     i % 4 === 1
       ? { role: 'assistant', content: [{ type: 'tool_use', id: `t${i}`, name: i % 8 === 1 ? 'Read' : 'Bash', input: {} }] }
       : i % 4 === 2
-        ? { role: 'user', content: [{ type: 'tool_result', tool_use_id: `t${i - 1}`, content: `out ${i}` }] }
+        ? { role: 'user', content: [{ type: 'tool_result', tool_use_id: `t${i - 1}`, content: `out ${i} `.repeat(40) }] }
         : { role: i % 2 === 0 ? 'user' : 'assistant', content: `message ${i}` },
   ),
 );
 
+/** Waits for `check`; fails with what it last saw instead of passing on a timeout. */
 const until = async (check: () => boolean) => {
-  for (let i = 0; i < 200 && !check(); i++) await new Promise((r) => setTimeout(r, 5));
+  for (let i = 0; i < 400 && !check(); i++) await new Promise((r) => setTimeout(r, 5));
   expect(check()).toBe(true);
 };
 
+const messagesView = (value: number) => ({ ...EMPTY_VIEW, budget: { unit: 'messages' as const, value } });
+
 describe('inspector store', () => {
-  it('loads, re-plans on maxTurns, places the summary row, filters and moves the selection', async () => {
+  it('loads every default lane, re-plans on a budget change, and places each insert where its plan puts it', async () => {
     const store = createInspectorStore(new PruneClient(inProcessTransport()));
-    const outcome = await store.getState().load({ kind: 'text', text: transcript, fileName: 't.json' }, { maxTurns: 10 });
+    const outcome = await store.getState().load({ kind: 'text', text: transcript, fileName: 't.json' }, messagesView(10));
     expect(outcome.status).toBe('loaded');
     let s = store.getState();
     expect(s.doc?.count).toBe(20);
-    expect(s.planMaxTurns).toBe(10);
-    const summarize = s.plans?.find((p) => p.strategy === 'summarize');
-    expect(summarize?.summarized).toBeGreaterThan(0);
-    // The synthetic summary row sits just before the first message summarize keeps.
-    const at = Array.from(s.items).indexOf(SUMMARY_ROW);
-    expect(s.items[at + 1]).toBe(summarize!.summarized);
+    expect(s.budget).toEqual({ unit: 'messages', value: 10 });
+    expect(s.lanes.map((l) => l.strategy)).toEqual(['sliding-window', 'summarize', 'importance', 'observation-masking']);
+    for (const lane of s.lanes) expect(laneStatus(s, lane)).toBe('ready');
+    const summarize = s.plans[s.lanes[1]!.id]!;
+    expect(summarize.summarized).toBeGreaterThan(0);
+    // The summary row sits just before the first message summarize keeps.
+    const at = Array.from(s.items).indexOf(-1);
+    expect(s.extras[0]?.insert.before).toBe(summarize.summarized);
+    expect(s.items[at + 1]).toBe(summarize.summarized);
 
-    s.setMaxTurns(4);
-    await until(() => store.getState().planMaxTurns === 4);
-    expect(store.getState().plans?.find((p) => p.strategy === 'sliding-window')?.kept).toBeLessThanOrEqual(5);
+    s.setBudget({ unit: 'messages', value: 4 });
+    await until(() => laneStatus(store.getState(), store.getState().lanes[0]!) === 'ready');
+    expect(store.getState().plans[s.lanes[0]!.id]?.kept).toBeLessThanOrEqual(5);
 
     s = store.getState();
     s.setFilters({ tools: ['Read'] });
-    expect(Array.from(store.getState().items).every((i) => i === SUMMARY_ROW || [1, 2, 9, 10, 17, 18].includes(i))).toBe(true);
+    const shown = Array.from(store.getState().items).filter((i) => i >= 0);
+    expect(shown.length).toBeGreaterThan(0);
+    expect(shown.every((i) => [1, 2, 9, 10, 17, 18].includes(i))).toBe(true);
     s.clearFilters();
 
     s.moveSelection('first');
@@ -52,6 +62,33 @@ describe('inspector store', () => {
     await until(() => store.getState().detail?.index === 19);
   });
 
+  it('adds, moves and removes lanes; a lane with new options plans afresh; pins reach the lanes that honour them', async () => {
+    const store = createInspectorStore(new PruneClient(inProcessTransport()));
+    await store.getState().load({ kind: 'text', text: transcript, fileName: 't.json' }, messagesView(6));
+    store.getState().addLane('importance', {}, { unit: 'messages', value: 12 });
+    const added = store.getState().lanes[4]!;
+    await until(() => laneStatus(store.getState(), added) === 'ready');
+    expect(store.getState().plans[added.id]?.kept).toBeGreaterThan(store.getState().plans[store.getState().lanes[2]!.id]!.kept);
+
+    store.getState().moveLane(added.id, -1);
+    expect(store.getState().lanes[3]?.id).toBe(added.id);
+    store.getState().removeLane(added.id);
+    expect(store.getState().lanes).toHaveLength(4);
+    expect(store.getState().plans[added.id]).toBeUndefined();
+
+    const masking = store.getState().lanes[3]!;
+    store.getState().updateLane(masking.id, { options: { keepRecent: 0 } });
+    expect(laneStatus(store.getState(), store.getState().lanes[3]!)).toBe('planning');
+    await until(() => laneStatus(store.getState(), store.getState().lanes[3]!) === 'ready');
+    expect(store.getState().plans[masking.id]?.masked).toBe(5);
+
+    store.getState().togglePin(0);
+    const importance = store.getState().lanes[2]!;
+    await until(() => laneStatus(store.getState(), importance) === 'ready');
+    expect(store.getState().plans[importance.id]?.fates[0]).toBe(0);
+    expect(store.getState().pinned).toEqual([0]);
+  });
+
   it('a failed load keeps the previous transcript and reports the error', async () => {
     const store = createInspectorStore(new PruneClient(inProcessTransport()));
     await store.getState().load({ kind: 'text', text: transcript, fileName: 'good.json' });
@@ -59,13 +96,14 @@ describe('inspector store', () => {
     const s = store.getState();
     expect(s.doc?.fileName).toBe('good.json');
     expect(s.loadError?.fileName).toBe('bad.json');
-    expect(s.loadError?.formatsTried.length).toBeGreaterThan(0);
   });
 
-  it('lowerBound steps over the summary row', () => {
-    const items = Int32Array.from([0, 1, SUMMARY_ROW, 2, 3]);
+  it('binary searches step over extra rows', () => {
+    const items = Int32Array.from([0, 1, -1, -2, 2, 3]);
     expect(lowerBound(items, 2)).toBe(2);
-    expect(lowerBound(items, 3)).toBe(4);
+    expect(positionOf(items, 2)).toBe(4);
+    expect(lowerBound(items, 3)).toBe(5);
     expect(lowerBound(items, 0)).toBe(0);
+    expect(positionOf(items, 4)).toBe(-1);
   });
 });

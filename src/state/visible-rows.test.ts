@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { PlanResult, RowData } from '../worker/protocol';
 import { NO_FILTERS } from './view';
-import { SUMMARY_ROW, hiddenBy, relaxFilters, visibleRows } from './visible-rows';
+import { hiddenBy, relaxFilters, visibleRows as visible } from './visible-rows';
 
 function rows(count: number): RowData {
   const role = Uint8Array.from({ length: count }, (_, i) => i % 2);
@@ -12,6 +12,7 @@ function rows(count: number): RowData {
     role,
     flags: new Uint8Array(count),
     chars: new Float64Array(count),
+    tokens: new Float64Array(count),
     score: new Float64Array(count),
     hasToolBlock: new Uint8Array(count),
     groupOf: Int32Array.from({ length: count }, (_, i) => i),
@@ -28,41 +29,55 @@ function rows(count: number): RowData {
   };
 }
 
-function plan(strategy: PlanResult['strategy'], fates: number[]): PlanResult {
+function plan(laneId: string, strategy: PlanResult['strategy'], fates: number[], inserts: PlanResult['inserts'] = []): PlanResult {
   return {
+    laneId,
     strategy,
+    key: laneId,
     fates: Uint8Array.from(fates),
+    reasons: new Uint8Array(fates.length),
     kept: fates.filter((f) => f === 0).length,
     dropped: fates.filter((f) => f === 1).length,
     summarized: fates.filter((f) => f === 2).length,
-    keptChars: 0,
+    masked: fates.filter((f) => f === 3).length,
+    tokens: 0,
+    inserts,
   };
 }
 
+const summary = (before: number, replaces: number) => ({ before, replaces, tokens: 9, text: `[Previous context: ${replaces} turns summarized]`, textLength: 40 });
+const X = (k: number) => -(k + 1);
+
 describe('visibleRows', () => {
   const r = rows(6);
-  const plans = [plan('sliding-window', [1, 1, 1, 0, 0, 0]), plan('summarize', [2, 2, 2, 0, 0, 0]), plan('importance', [1, 0, 1, 0, 1, 0])];
+  const ids = ['sw', 'sum', 'imp'];
+  const plans = [plan('sw', 'sliding-window', [1, 1, 1, 0, 0, 0]), plan('sum', 'summarize', [2, 2, 2, 0, 0, 0], [summary(3, 3)]), plan('imp', 'importance', [1, 0, 1, 0, 1, 0])];
+  const visibleRows = (filters: typeof NO_FILTERS, mask?: Uint8Array) => Array.from(visible(r, plans, ids, filters, mask).items);
 
-  it('puts the summary row just before the first message summarize keeps', () => {
-    expect(Array.from(visibleRows(r, plans, NO_FILTERS, undefined))).toEqual([0, 1, 2, SUMMARY_ROW, 3, 4, 5]);
+  it('puts each insert where its plan puts it, in lane order where two land together', () => {
+    expect(visibleRows(NO_FILTERS)).toEqual([0, 1, 2, X(0), 3, 4, 5]);
+    const two = [plan('a', 'summarize', [2, 0, 0, 0, 0, 0], [summary(1, 1)]), plan('b', 'summarize', [2, 2, 2, 0, 0, 0], [summary(1, 1), summary(6, 0)])];
+    const { items, extras } = visible(r, two, ['a', 'b'], NO_FILTERS, undefined);
+    expect(Array.from(items)).toEqual([0, X(0), X(1), 1, 2, 3, 4, 5, X(2)]);
+    expect(extras.map((e) => e.lane)).toEqual([0, 1, 1]);
   });
 
   it('filters by role, tool and fate, combined with AND', () => {
-    expect(Array.from(visibleRows(r, plans, { ...NO_FILTERS, roles: ['assistant'] }, undefined))).toEqual([1, SUMMARY_ROW, 3, 5]);
-    expect(Array.from(visibleRows(r, plans, { ...NO_FILTERS, fates: { importance: ['dropped'] } }, undefined))).toEqual([0, 2, SUMMARY_ROW, 4]);
-    expect(Array.from(visibleRows(r, plans, { ...NO_FILTERS, tools: ['Bash'], fates: { 'sliding-window': ['kept'] } }, undefined))).toEqual([SUMMARY_ROW, 3, 5]);
-    expect(Array.from(visibleRows(r, plans, { ...NO_FILTERS, matchesOnly: true }, Uint8Array.of(0, 1, 0, 0, 0, 1)))).toEqual([1, SUMMARY_ROW, 5]);
+    expect(visibleRows({ ...NO_FILTERS, roles: ['assistant'] })).toEqual([1, X(0), 3, 5]);
+    expect(visibleRows({ ...NO_FILTERS, fates: { imp: ['dropped'] } })).toEqual([0, 2, X(0), 4]);
+    expect(visibleRows({ ...NO_FILTERS, tools: ['Bash'], fates: { sw: ['kept'] } })).toEqual([X(0), 3, 5]);
+    expect(visibleRows({ ...NO_FILTERS, matchesOnly: true }, Uint8Array.of(0, 1, 0, 0, 0, 1))).toEqual([1, X(0), 5]);
   });
 
   it('says which filters hide a message, and relaxes just those', () => {
-    const filters = { ...NO_FILTERS, roles: ['user' as const], fates: { importance: ['kept' as const] } };
-    expect(hiddenBy(r, plans, filters, undefined, 1)).toEqual(['role']);
-    expect(hiddenBy(r, plans, filters, undefined, 0)).toEqual(['fate']);
-    expect(hiddenBy(r, plans, filters, undefined, 2)).toEqual(['fate']);
-    expect(hiddenBy(r, plans, { ...NO_FILTERS, tools: ['Bash'] }, undefined, 0)).toEqual(['tool']);
-    expect(hiddenBy(r, plans, NO_FILTERS, undefined, 0)).toEqual([]);
+    const filters = { ...NO_FILTERS, roles: ['user' as const], fates: { imp: ['kept' as const] } };
+    expect(hiddenBy(r, plans, ids, filters, undefined, 1)).toEqual(['role']);
+    expect(hiddenBy(r, plans, ids, filters, undefined, 0)).toEqual(['fate']);
+    expect(hiddenBy(r, plans, ids, filters, undefined, 2)).toEqual(['fate']);
+    expect(hiddenBy(r, plans, ids, { ...NO_FILTERS, tools: ['Bash'] }, undefined, 0)).toEqual(['tool']);
+    expect(hiddenBy(r, plans, ids, NO_FILTERS, undefined, 0)).toEqual([]);
     expect(relaxFilters(filters, ['role'])).toEqual({ ...filters, roles: [] });
-    const relaxed = relaxFilters(filters, hiddenBy(r, plans, filters, undefined, 1));
-    expect(Array.from(visibleRows(r, plans, relaxed, undefined))).toContain(1);
+    const relaxed = relaxFilters(filters, hiddenBy(r, plans, ids, filters, undefined, 1));
+    expect(visibleRows(relaxed)).toContain(1);
   });
 });

@@ -1,20 +1,43 @@
 /**
- * Which rows the timeline shows, in order: the messages passing the filters, plus the summarize strategy's
- * synthetic summary message (`SUMMARY_ROW`) placed where it lands, just before the first message it keeps.
- * O(n) typed-array work; cheap enough to redo on every plan at 100k messages.
+ * Which rows the timeline shows, in order: the messages passing the filters, plus the extra rows lanes add where
+ * their plans put them (a summary message, anywhere, several per lane if a plan has several). Extra rows are encoded
+ * in `items` as negative numbers: `-(k + 1)` is `extras[k]`. O(n) typed-array work; cheap enough to redo on every
+ * plan at 100k messages.
  */
-import { FATE, type PruneStrategy } from '../core';
-import { STRATEGIES, type PlanResult, type RowData } from '../worker/protocol';
+import { FATE, type MessageFate } from '../core';
+import type { InsertInfo, PlanResult, RowData } from '../worker/protocol';
 import type { Filters } from './view';
 
-export const SUMMARY_ROW = -1;
+/** A row that is not a message of the transcript. */
+export interface ExtraRow {
+  kind: 'insert';
+  /** Position of the lane whose plan adds it. */
+  lane: number;
+  insert: InsertInfo;
+}
 
+export interface VisibleRows {
+  items: Int32Array;
+  extras: ExtraRow[];
+}
+
+/** Whether an item of `items` is an extra row. */
+export const isExtra = (item: number): boolean => item < 0;
+
+/** The extra row an item stands for. */
+export const extraOf = (extras: readonly ExtraRow[], item: number): ExtraRow | undefined => extras[-item - 1];
+
+/**
+ * @param lanePlans the plan of each lane on screen, in lane order (undefined while a lane has none yet)
+ * @param laneIds the lanes' ids, in the same order, for the fate filters
+ */
 export function visibleRows(
   rows: RowData,
-  plans: readonly PlanResult[] | undefined,
+  lanePlans: readonly (PlanResult | undefined)[],
+  laneIds: readonly string[],
   filters: Filters,
   matchMask: Uint8Array | undefined,
-): Int32Array {
+): VisibleRows {
   const { count } = rows;
   const roleWanted = filters.roles.length === 1 ? (filters.roles[0] === 'assistant' ? 1 : 0) : -1;
   let toolWanted: Uint8Array | undefined;
@@ -26,58 +49,47 @@ export function visibleRows(
     });
   }
   const fateChecks: { fates: Uint8Array; allowed: Uint8Array }[] = [];
-  for (const strategy of STRATEGIES) {
-    const wanted = filters.fates[strategy];
-    const plan = planFor(plans, strategy);
-    if (!wanted?.length || !plan) continue;
-    const allowed = new Uint8Array(3);
+  laneIds.forEach((laneId, lane) => {
+    const wanted = filters.fates[laneId];
+    const plan = lanePlans[lane];
+    if (!wanted?.length || !plan) return;
+    const allowed = new Uint8Array(4);
     for (const f of wanted) allowed[FATE[f]] = 1;
     fateChecks.push({ fates: plan.fates, allowed });
-  }
+  });
   const onlyMatches = filters.matchesOnly && matchMask !== undefined;
-
-  const summarize = planFor(plans, 'summarize');
-  const cut = summarize && summarize.summarized > 0 ? summarize.summarized : -1;
-  const out = new Int32Array(count + 1);
-  let n = 0;
-  let summaryPlaced = cut < 0;
   const filtering = roleWanted >= 0 || toolWanted !== undefined || fateChecks.length > 0 || onlyMatches;
 
+  // Extra rows sorted by where they land, then by lane, so two lanes' summaries at one place keep lane order.
+  const extras: ExtraRow[] = [];
+  lanePlans.forEach((plan, lane) => {
+    for (const insert of plan?.inserts ?? []) extras.push({ kind: 'insert', lane, insert });
+  });
+  extras.sort((a, b) => a.insert.before - b.insert.before || a.lane - b.lane);
+
+  const out = new Int32Array(count + extras.length);
+  let n = 0;
+  let next = 0;
   for (let i = 0; i < count; i++) {
     if (filtering) {
       if (roleWanted >= 0 && rows.role[i] !== roleWanted) continue;
       if (onlyMatches && !matchMask![i]) continue;
-      if (toolWanted) {
-        let hit = false;
-        for (let k = rows.toolNameOffsets[i] as number, end = rows.toolNameOffsets[i + 1] as number; k < end; k++) {
-          if (toolWanted[rows.toolNameIds[k] as number]) {
-            hit = true;
-            break;
-          }
-        }
-        if (!hit) continue;
-      }
-      let pass = true;
-      for (const check of fateChecks) {
-        if (!check.allowed[check.fates[i] as number]) {
-          pass = false;
-          break;
-        }
-      }
-      if (!pass) continue;
+      if (toolWanted && !callsWanted(rows, i, toolWanted)) continue;
+      if (fateChecks.some((check) => !check.allowed[check.fates[i] as number])) continue;
     }
-    if (!summaryPlaced && i >= cut) {
-      out[n++] = SUMMARY_ROW;
-      summaryPlaced = true;
-    }
+    while (next < extras.length && (extras[next] as ExtraRow).insert.before <= i) out[n++] = -(next++ + 1);
     out[n++] = i;
   }
-  if (!summaryPlaced && !filtering) out[n++] = SUMMARY_ROW;
-  return out.slice(0, n);
+  // Extra rows after the last shown message only when nothing is filtered out (they would float, unanchored).
+  if (!filtering) while (next < extras.length) out[n++] = -(next++ + 1);
+  return { items: out.slice(0, n), extras };
 }
 
-export function planFor(plans: readonly PlanResult[] | undefined, strategy: PruneStrategy): PlanResult | undefined {
-  return plans?.find((p) => p.strategy === strategy);
+function callsWanted(rows: RowData, i: number, toolWanted: Uint8Array): boolean {
+  for (let k = rows.toolNameOffsets[i] as number, end = rows.toolNameOffsets[i + 1] as number; k < end; k++) {
+    if (toolWanted[rows.toolNameIds[k] as number]) return true;
+  }
+  return false;
 }
 
 /** Message `index`'s tool partners (its calls' results, its results' calls), or undefined when it has none. */
@@ -93,7 +105,8 @@ export type FilterName = 'role' | 'tool' | 'fate' | 'matches';
 /** Which filters hide message `index` (empty when it is shown). Cheap: one message, no array built. */
 export function hiddenBy(
   rows: RowData,
-  plans: readonly PlanResult[] | undefined,
+  lanePlans: readonly (PlanResult | undefined)[],
+  laneIds: readonly string[],
   filters: Filters,
   matchMask: Uint8Array | undefined,
   index: number,
@@ -109,15 +122,12 @@ export function hiddenBy(
     }
     if (!hit) reasons.push('tool');
   }
-  for (const strategy of STRATEGIES) {
-    const wanted = filters.fates[strategy];
-    const plan = planFor(plans, strategy);
-    if (!wanted?.length || !plan) continue;
-    if (!wanted.some((f) => FATE[f] === plan.fates[index])) {
-      reasons.push('fate');
-      break;
-    }
-  }
+  const fateHides = laneIds.some((laneId, lane) => {
+    const wanted: readonly MessageFate[] | undefined = filters.fates[laneId];
+    const plan = lanePlans[lane];
+    return !!wanted?.length && !!plan && !wanted.some((f) => FATE[f] === plan.fates[index]);
+  });
+  if (fateHides) reasons.push('fate');
   if (filters.matchesOnly && matchMask !== undefined && !matchMask[index]) reasons.push('matches');
   return reasons;
 }

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { PruneClient, type Transport } from './client';
+import { PruneClient } from './client';
+import type { Transport } from './transport';
 import { createPruneHandler } from './handler';
+import { defaultLanes, type Budget } from './lanes';
 import type { WorkerRequest, WorkerResponse } from './protocol';
 
 const chat = JSON.stringify([
@@ -43,18 +45,22 @@ function heldTransport() {
 }
 
 const tick = (ms = 5) => new Promise((r) => setTimeout(r, ms));
+const lanes = defaultLanes();
+const messages = (value: number): Budget => ({ unit: 'messages', value });
+const plan = (value: number) => ({ lanes, pinned: [], budget: messages(value) });
+const load = { plan: { lanes, pinned: [] } };
 
 describe('PruneClient', () => {
-  it('loads a transcript, with rows, plans for the three strategies and the bound asked for', async () => {
+  it('loads a transcript, with rows, a plan for every quick lane and the budget asked for', async () => {
     const { transport } = heldTransport();
     const client = new PruneClient(transport);
-    const outcome = await client.load({ kind: 'text', text: chat, fileName: 'chat.json' }, { maxTurns: 2 });
+    const outcome = await client.load({ kind: 'text', text: chat, fileName: 'chat.json' }, { plan: plan(2) });
     expect(outcome.status).toBe('loaded');
     if (outcome.status !== 'loaded') return;
     expect(outcome.doc.count).toBe(6);
     expect(outcome.doc.format).toBe('anthropic');
-    expect(outcome.maxTurns).toBe(2);
-    expect(outcome.plans.map((p) => p.strategy)).toEqual(['sliding-window', 'summarize', 'importance']);
+    expect(outcome.budget).toEqual(messages(2));
+    expect(outcome.plans.map((p) => p.strategy)).toEqual(['sliding-window', 'summarize', 'importance', 'observation-masking']);
     expect(outcome.rows.previewText.slice(outcome.rows.previewOffsets[1], outcome.rows.previewOffsets[2])).toBe('Read(/a)');
     // The call and its result are partners.
     expect(Array.from(outcome.rows.partners.subarray(outcome.rows.partnerOffsets[1], outcome.rows.partnerOffsets[2]))).toEqual([2]);
@@ -64,8 +70,8 @@ describe('PruneClient', () => {
   it('a newer load makes the older one stale, whatever order the answers come in', async () => {
     const { transport } = heldTransport();
     const client = new PruneClient(transport);
-    const first = client.load({ kind: 'text', text: chat, fileName: 'first.json' });
-    const second = client.load({ kind: 'text', text: chat, fileName: 'second.json' });
+    const first = client.load({ kind: 'text', text: chat, fileName: 'first.json' }, load);
+    const second = client.load({ kind: 'text', text: chat, fileName: 'second.json' }, load);
     expect((await first).status).toBe('stale');
     const outcome = await second;
     expect(outcome.status === 'loaded' && outcome.doc.fileName).toBe('second.json');
@@ -74,7 +80,7 @@ describe('PruneClient', () => {
   it('a parse error comes back with its line and column', async () => {
     const { transport } = heldTransport();
     const client = new PruneClient(transport);
-    const outcome = await client.load({ kind: 'text', text: '[\n  {"role": "user",, }\n]', fileName: 'bad.json' });
+    const outcome = await client.load({ kind: 'text', text: '[\n  {"role": "user",, }\n]', fileName: 'bad.json' }, load);
     expect(outcome.status).toBe('error');
     if (outcome.status !== 'error') return;
     expect(outcome.error.line).toBe(2);
@@ -85,37 +91,36 @@ describe('PruneClient', () => {
   it('coalesces plan requests: one in flight, the newest sent next, intermediate values never sent', async () => {
     const env = heldTransport();
     const client = new PruneClient(env.transport);
-    const loaded = await client.load({ kind: 'text', text: chat, fileName: 'c.json' });
+    const loaded = await client.load({ kind: 'text', text: chat, fileName: 'c.json' }, load);
     if (loaded.status !== 'loaded') throw new Error('load failed');
-    const planned: number[] = [];
-    client.events.onPlanned = (u) => planned.push(u.maxTurns);
+    const planned: string[] = [];
+    client.events.onPlanned = (u) => planned.push(u.plans[0]!.key.split('|')[2]!);
     env.hold(true);
-    client.setMaxTurns(loaded.doc.docId, 1);
-    client.setMaxTurns(loaded.doc.docId, 2);
-    client.setMaxTurns(loaded.doc.docId, 3);
-    client.setMaxTurns(loaded.doc.docId, 4);
-    const plans = () => env.sent.filter((r) => r.type === 'plan').map((r) => (r as { maxTurns: number }).maxTurns);
+    for (const value of [1, 2, 3, 4]) client.setPlan(loaded.doc.docId, plan(value));
+    const plans = () => env.sent.flatMap((r) => (r.type === 'plan' ? [r.plan.budget.value] : []));
     expect(plans()).toEqual([1]);
     env.hold(false);
     env.release(env.held.splice(0).filter((r) => r.type === 'planned'));
     await tick(20);
     expect(plans()).toEqual([1, 4]);
-    expect(planned).toEqual([1, 4]);
+    expect(planned).toEqual(['messages:1', 'messages:4']);
+    // The plan in flight was cancelled when the next was sent, so its slow lanes and verdicts stop.
+    expect(env.sent.filter((r) => r.type === 'cancel').length).toBeGreaterThan(0);
   });
 
   it('drops plans and searches that answer for a transcript no longer loaded', async () => {
     const env = heldTransport();
     const client = new PruneClient(env.transport);
-    const a = await client.load({ kind: 'text', text: chat, fileName: 'a.json' });
+    const a = await client.load({ kind: 'text', text: chat, fileName: 'a.json' }, load);
     if (a.status !== 'loaded') throw new Error('load failed');
     const planned: number[] = [];
     client.events.onPlanned = (u) => planned.push(u.docId);
     env.hold(true);
-    client.setMaxTurns(a.doc.docId, 3);
+    client.setPlan(a.doc.docId, plan(3));
     const search = client.search(a.doc.docId, 'file');
     const oldAnswers = env.held.splice(0);
     env.hold(false);
-    const b = await client.load({ kind: 'text', text: chat, fileName: 'b.json' });
+    const b = await client.load({ kind: 'text', text: chat, fileName: 'b.json' }, load);
     expect(b.status).toBe('loaded');
     env.release(oldAnswers);
     await tick();
@@ -126,7 +131,7 @@ describe('PruneClient', () => {
   it('search finds matches in text, tool inputs and results', async () => {
     const { transport } = heldTransport();
     const client = new PruneClient(transport);
-    const loaded = await client.load({ kind: 'text', text: chat, fileName: 'c.json' });
+    const loaded = await client.load({ kind: 'text', text: chat, fileName: 'c.json' }, load);
     if (loaded.status !== 'loaded') throw new Error('load failed');
     expect(Array.from((await client.search(loaded.doc.docId, 'READ'))!)).toEqual([0, 1]);
     expect(Array.from((await client.search(loaded.doc.docId, 'more'))!)).toEqual([2]);
@@ -141,7 +146,7 @@ describe('PruneClient', () => {
     const env = heldTransport();
     const client = new PruneClient(env.transport);
     env.hold(true);
-    const pending = client.load({ kind: 'text', text: chat, fileName: 'c.json' });
+    const pending = client.load({ kind: 'text', text: chat, fileName: 'c.json' }, load);
     env.transport.onFailure?.('boom');
     const outcome = await pending;
     expect(outcome.status === 'error' && outcome.error.message).toBe('boom');
@@ -150,12 +155,12 @@ describe('PruneClient', () => {
   it('detail and export', async () => {
     const { transport } = heldTransport();
     const client = new PruneClient(transport);
-    const loaded = await client.load({ kind: 'text', text: chat, fileName: 'c.json' });
+    const loaded = await client.load({ kind: 'text', text: chat, fileName: 'c.json' }, load);
     if (loaded.status !== 'loaded') throw new Error('load failed');
     const detail = await client.detail(loaded.doc.docId, 2);
     expect(detail?.blocks[0]).toMatchObject({ kind: 'tool_result', text: 'A\nmore', toolId: 't1' });
-    const exported = await client.exportPruned(loaded.doc.docId, 'summarize', 2);
-    expect(exported?.fileName).toBe('c.summarize-2.json');
+    const exported = await client.exportLane(loaded.doc.docId, plan(2), 'l2');
+    expect(exported?.fileName).toBe('c.summarize-2msg.json');
     const messages = JSON.parse(exported!.text) as { content: unknown }[];
     expect(messages[0]?.content).toBe('[Previous context: 4 turns summarized]');
     expect(messages).toHaveLength(3);

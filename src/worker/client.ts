@@ -1,114 +1,30 @@
 /**
- * The main thread's side of the prune worker: request ids, stale answers dropped, plans coalesced.
+ * The main thread's side of the prune worker: request ids, stale answers dropped, plans coalesced, cancels sent.
  *
- * - Each kind of request is a channel (load, plan, search, detail, export). Only the newest request of a channel
- *   may answer; an older one resolves as `null` (stale) the moment a newer one is sent, and its answer is dropped.
- * - A load supersedes everything: pending plans, searches and details of the previous transcript turn stale.
+ * - Each kind of request is a channel (load, search, detail, export). Only the newest request of a channel may
+ *   answer; an older one resolves as `null` (stale) the moment a newer one is sent, and its answer is dropped.
+ * - A load supersedes everything: pending plans, searches and details of the previous transcript turn stale, and the
+ *   worker is told to stop the older load.
  * - Plans are coalesced: at most one is in flight; changes that arrive meanwhile collapse into the newest, which is
- *   sent when the answer comes back. So a fast drag never queues work the worker cannot keep up with.
- * - When a Worker cannot be created (old browser, blocked by policy), the same handler runs on the main thread.
+ *   sent when the quick lanes of the one in flight come back. Slow lanes and verdicts arrive later as events; each
+ *   plan says which lane and key it answers, so the store keeps only what matches what is on screen.
  */
-import type { PruneStrategy } from '../core';
-import type {
-  DocSummary,
-  ExportResult,
-  LoadErrorInfo,
-  LoadPhase,
-  LoadSource,
-  MessageDetail,
-  PlanResult,
-  RowData,
-  Verdict,
-  WorkerRequest,
-  WorkerResponse,
-} from './protocol';
-
-export interface Transport {
-  post(request: WorkerRequest): void;
-  onResponse: ((response: WorkerResponse) => void) | null;
-  /** The worker failed (an uncaught error, a message it could not read). */
-  onFailure: ((message: string) => void) | null;
-  terminate(): void;
-  readonly kind: 'worker' | 'main-thread';
-}
-
-export function workerTransport(): Transport {
-  const worker = new Worker(new URL('./prune.worker.ts', import.meta.url), { type: 'module', name: 'prunescope' });
-  const transport: Transport = {
-    kind: 'worker',
-    onResponse: null,
-    onFailure: null,
-    post: (request) => worker.postMessage(request),
-    terminate: () => worker.terminate(),
-  };
-  worker.onmessage = (event: MessageEvent<WorkerResponse>) => transport.onResponse?.(event.data);
-  worker.onerror = (event) => {
-    event.preventDefault();
-    transport.onFailure?.(event.message || 'The prune worker stopped unexpectedly.');
-  };
-  worker.onmessageerror = () => transport.onFailure?.('A message from the prune worker could not be read.');
-  return transport;
-}
-
-/**
- * The handler on this thread, answering asynchronously like a worker would. Loaded on demand, so the parsers
- * and the core stay out of the main bundle when a Worker is available.
- */
-export function inProcessTransport(): Transport {
-  let handle: ((request: WorkerRequest) => void) | undefined;
-  const queue: WorkerRequest[] = [];
-  const transport: Transport = {
-    kind: 'main-thread',
-    onResponse: null,
-    onFailure: null,
-    post: (request) =>
-      setTimeout(() => {
-        if (handle) handle(request);
-        else queue.push(request);
-      }, 0),
-    terminate: () => {
-      transport.onResponse = null;
-    },
-  };
-  void import('./handler').then(({ createPruneHandler }) => {
-    handle = createPruneHandler((response) => setTimeout(() => transport.onResponse?.(response), 0));
-    for (const request of queue.splice(0)) handle(request);
-  });
-  return transport;
-}
-
-export function defaultTransport(): Transport {
-  try {
-    if (typeof Worker === 'function') return workerTransport();
-  } catch {
-    // Fall through to the main thread.
-  }
-  return inProcessTransport();
-}
+import type { Budget, LoadPlanRequest, LoadErrorInfo, LoadPhase, LoadSource, DocSummary, ExportResult, MessageDetail, PlanRequest, PlanResult, RowData, Verdict, WorkerRequest, WorkerResponse } from './protocol';
+import { defaultTransport, type Transport } from './transport';
 
 export interface LoadedDoc {
   status: 'loaded';
   doc: DocSummary;
   rows: RowData;
-  maxTurns: number;
+  budget: Budget;
   plans: PlanResult[];
 }
 export type LoadOutcome = LoadedDoc | { status: 'error'; error: LoadErrorInfo } | { status: 'stale' };
 
-export interface PlanUpdate {
-  docId: number;
-  maxTurns: number;
-  plans: PlanResult[];
-}
-export interface VerdictUpdate {
-  docId: number;
-  maxTurns: number;
-  verdicts: Verdict[];
-}
-
 export interface ClientEvents {
-  onPlanned?: (update: PlanUpdate) => void;
-  onVerdicts?: (update: VerdictUpdate) => void;
+  onPlanned?: (update: { docId: number; plans: PlanResult[] }) => void;
+  onLaneError?: (update: { docId: number; laneId: string; key: string; message: string }) => void;
+  onVerdicts?: (update: { docId: number; verdicts: Verdict[] }) => void;
   onPlanError?: (message: string) => void;
 }
 
@@ -125,10 +41,10 @@ export class PruneClient {
   private readonly latest: Record<Channel, number> = { load: 0, search: 0, detail: 0, export: 0 };
   private readonly pending = new Map<number, Pending>();
   private planInFlight = 0;
-  private wantedPlan: { docId: number; maxTurns: number } | undefined;
-  /** Plans and verdicts of older loads are dropped: only ids after the newest load may answer. */
+  private lastPlanSent = 0;
+  private wantedPlan: { docId: number; plan: PlanRequest } | undefined;
+  /** Plans and verdicts of older loads are dropped: only ids from the newest load on may answer. */
   private epoch = 0;
-  private lastPlanShown = 0;
   readonly events: ClientEvents;
 
   constructor(
@@ -144,38 +60,28 @@ export class PruneClient {
     return this.transport.kind;
   }
 
-  load(
-    source: LoadSource,
-    options: { maxTurns?: number; conversation?: number; onProgress?: Pending['onProgress'] } = {},
-  ): Promise<LoadOutcome> {
+  load(source: LoadSource, options: { plan: LoadPlanRequest; conversation?: number; onProgress?: Pending['onProgress'] }): Promise<LoadOutcome> {
     const id = this.open('load');
     this.supersedeDocWork(id);
     const request: WorkerRequest = {
       type: 'load',
       id,
       source,
-      ...(options.maxTurns !== undefined ? { maxTurns: options.maxTurns } : {}),
+      plan: options.plan,
       ...(options.conversation !== undefined ? { conversation: options.conversation } : {}),
     };
     return this.ask(id, 'load', request, options.onProgress).then(loadOutcome);
   }
 
-  selectConversation(docId: number, conversation: number, maxTurns?: number): Promise<LoadOutcome> {
+  selectConversation(docId: number, conversation: number, plan: LoadPlanRequest): Promise<LoadOutcome> {
     const id = this.open('load');
     this.supersedeDocWork(id);
-    const request: WorkerRequest = {
-      type: 'select-conversation',
-      id,
-      docId,
-      conversation,
-      ...(maxTurns !== undefined ? { maxTurns } : {}),
-    };
-    return this.ask(id, 'load', request).then(loadOutcome);
+    return this.ask(id, 'load', { type: 'select-conversation', id, docId, conversation, plan }).then(loadOutcome);
   }
 
-  /** Re-plan all strategies; coalesced, answers arrive through `events.onPlanned`. */
-  setMaxTurns(docId: number, maxTurns: number): void {
-    this.wantedPlan = { docId, maxTurns };
+  /** Re-plan every lane; coalesced, answers arrive through `events.onPlanned` (quick lanes first, slow ones after). */
+  setPlan(docId: number, plan: PlanRequest): void {
+    this.wantedPlan = { docId, plan };
     if (!this.planInFlight) this.sendPlan();
   }
 
@@ -191,9 +97,9 @@ export class PruneClient {
     return response?.type === 'detail' ? response.detail : null;
   }
 
-  async exportPruned(docId: number, strategy: PruneStrategy, maxTurns: number): Promise<ExportResult | null> {
+  async exportLane(docId: number, plan: PlanRequest, laneId: string): Promise<ExportResult | null> {
     const id = this.open('export');
-    const response = await this.ask(id, 'export', { type: 'export', id, docId, strategy, maxTurns });
+    const response = await this.ask(id, 'export', { type: 'export', id, docId, plan, laneId });
     if (response?.type === 'error') throw new Error(response.message);
     return response?.type === 'exported' ? response.result : null;
   }
@@ -226,12 +132,14 @@ export class PruneClient {
     if (stale) {
       this.pending.delete(previous);
       stale.resolve(null);
+      if (channel === 'load') this.transport.post({ type: 'cancel', id: previous });
     }
     return id;
   }
 
   private supersedeDocWork(loadId: number): void {
     this.epoch = loadId;
+    if (this.lastPlanSent) this.transport.post({ type: 'cancel', id: this.lastPlanSent });
     this.planInFlight = 0;
     this.wantedPlan = undefined;
     for (const channel of ['search', 'detail', 'export'] as const) {
@@ -254,9 +162,12 @@ export class PruneClient {
     const want = this.wantedPlan;
     if (!want) return;
     this.wantedPlan = undefined;
+    // Slow lanes and verdicts of the previous plan are not wanted any more.
+    if (this.lastPlanSent) this.transport.post({ type: 'cancel', id: this.lastPlanSent });
     const id = this.nextId++;
     this.planInFlight = id;
-    this.transport.post({ type: 'plan', id, docId: want.docId, maxTurns: want.maxTurns });
+    this.lastPlanSent = id;
+    this.transport.post({ type: 'plan', id, docId: want.docId, plan: want.plan });
   }
 
   private receive(response: WorkerResponse): void {
@@ -267,13 +178,16 @@ export class PruneClient {
           this.planInFlight = 0;
           this.sendPlan();
         }
-        if (id < this.epoch || id <= this.lastPlanShown) return;
-        this.lastPlanShown = id;
-        this.events.onPlanned?.({ docId: response.docId, maxTurns: response.maxTurns, plans: response.plans });
+        if (id < this.epoch) return;
+        this.events.onPlanned?.({ docId: response.docId, plans: response.plans });
+        return;
+      case 'lane-error':
+        if (id < this.epoch) return;
+        this.events.onLaneError?.({ docId: response.docId, laneId: response.laneId, key: response.key, message: response.message });
         return;
       case 'verdicts':
         if (id < this.epoch) return;
-        this.events.onVerdicts?.({ docId: response.docId, maxTurns: response.maxTurns, verdicts: response.verdicts });
+        this.events.onVerdicts?.({ docId: response.docId, verdicts: response.verdicts });
         return;
       case 'progress': {
         const pending = this.pending.get(id);
@@ -300,9 +214,7 @@ export class PruneClient {
 
 function loadOutcome(response: WorkerResponse | null): LoadOutcome {
   if (response === null) return { status: 'stale' };
-  if (response.type === 'loaded') {
-    return { status: 'loaded', doc: response.doc, rows: response.rows, maxTurns: response.maxTurns, plans: response.plans };
-  }
+  if (response.type === 'loaded') return { status: 'loaded', doc: response.doc, rows: response.rows, budget: response.budget, plans: response.plans };
   if (response.type === 'load-error') return { status: 'error', error: response.error };
   if (response.type === 'error') return { status: 'error', error: { message: response.message, formatsTried: [] } };
   return { status: 'stale' };

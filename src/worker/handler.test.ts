@@ -1,13 +1,28 @@
 import { describe, expect, it } from 'vitest';
 import { createPruneHandler } from './handler';
+import { defaultLanes } from './lanes';
 import type { WorkerRequest, WorkerResponse } from './protocol';
 
-function run(requests: WorkerRequest[]): Promise<WorkerResponse[]> {
+/** Runs the requests and resolves once the handler has sent a response of `type` (never on a fixed wait). */
+function run(requests: WorkerRequest[], until: WorkerResponse['type']): Promise<WorkerResponse[]> {
   const out: WorkerResponse[] = [];
-  const handle = createPruneHandler((r) => out.push(r), { verdictDelay: () => 0 });
-  for (const r of requests) handle(r);
-  return new Promise((resolve) => setTimeout(() => resolve(out), 30));
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no ${until}: got ${out.map((r) => r.type).join(', ')}`)), 5_000);
+    const handle = createPruneHandler(
+      (r) => {
+        out.push(r);
+        if (r.type === until) {
+          clearTimeout(timer);
+          resolve(out);
+        }
+      },
+      { verdictDelay: () => 0 },
+    );
+    for (const r of requests) handle(r);
+  });
 }
+
+const plan = (value: number) => ({ lanes: defaultLanes(), pinned: [], budget: { unit: 'messages' as const, value } });
 
 describe('prune handler', () => {
   it('sends the system prompt and its full length, apart from the message totals', async () => {
@@ -17,16 +32,19 @@ describe('prune handler', () => {
       { role: 'user', content: 'hi' },
       { role: 'assistant', content: 'hello' },
     ]);
-    const out = await run([{ type: 'load', id: 1, source: { kind: 'text', text, fileName: 'chat.json' } }]);
+    const out = await run([{ type: 'load', id: 1, source: { kind: 'text', text, fileName: 'chat.json' }, plan: { lanes: defaultLanes(), pinned: [] } }], 'loaded');
     const loaded = out.find((r) => r.type === 'loaded');
     if (loaded?.type !== 'loaded') throw new Error('not loaded');
     expect(loaded.doc.count).toBe(2);
     expect(loaded.doc.systemChars).toBe(system.length);
     expect(loaded.doc.system).toBe(system);
     expect(loaded.doc.totalChars).toBe('hi'.length + 'hello'.length);
+    expect(loaded.doc.systemTokens).toBeGreaterThan(0);
+    expect(loaded.budget).toEqual({ unit: 'tokens', value: Math.round(loaded.doc.totalTokens / 2) });
+    expect(loaded.plans.map((p) => p.laneId)).toEqual(defaultLanes().map((l) => l.id));
   });
 
-  it('verdict counts agree: output problems = added + carried, and the input count is every input problem', async () => {
+  it('tells which input problems each lane carries over, and which it adds', async () => {
     const blank = { type: 'text', text: '   ' };
     const text = JSON.stringify([
       { role: 'user', content: [blank, { type: 'text', text: 'first' }] },
@@ -36,17 +54,24 @@ describe('prune handler', () => {
       { role: 'user', content: [blank, { type: 'text', text: 'third' }] },
       { role: 'assistant', content: 'c' },
     ]);
-    const out = await run([{ type: 'load', id: 1, source: { kind: 'text', text, fileName: 'm.json' }, maxTurns: 2 }]);
+    const out = await run([{ type: 'load', id: 1, source: { kind: 'text', text, fileName: 'm.json' }, plan: plan(2) }], 'verdicts');
     const verdicts = out.find((r) => r.type === 'verdicts');
     if (verdicts?.type !== 'verdicts') throw new Error('no verdicts');
-    for (const v of verdicts.verdicts) {
-      expect(v.inputProblemCount).toBe(3);
-      expect(v.addedCount + v.carriedCount).toBe(v.problemCount);
-      expect(v.problems.filter((p) => p.inherited)).toHaveLength(v.carriedCount);
-      expect(v.carriedCount).toBeLessThanOrEqual(v.inputProblemCount);
-    }
-    const sw = verdicts.verdicts.find((v) => v.strategy === 'sliding-window');
-    // The last two messages: #4 (blank block, from the input) and #5.
+    const sw = verdicts.verdicts.find((v) => v.laneId === 'l1');
+    // The last two messages: #4 (a blank block, from the input) and #5.
     expect(sw?.problems.map((p) => [p.messageIndex, p.inherited])).toEqual([[4, true]]);
+    expect(sw).toMatchObject({ problemCount: 1, addedCount: 0, carriedCount: 1, inputProblemCount: 3, empty: false });
+    // Masking keeps every message, so every input problem is still there.
+    expect(verdicts.verdicts.find((v) => v.laneId === 'l4')).toMatchObject({ problemCount: 3, carriedCount: 3 });
+  });
+
+  it('a lane with a config the core refuses reports its own error; the others still plan', async () => {
+    const text = JSON.stringify([{ role: 'user', content: 'hi' }, { role: 'assistant', content: 'hello' }]);
+    const lanes = [...defaultLanes(), { id: 'bad', strategy: 'observation-masking' as const, options: { keepRecent: -4 } }];
+    const out = await run([{ type: 'load', id: 1, source: { kind: 'text', text }, plan: { lanes, pinned: [] } }], 'loaded');
+    const error = out.find((r) => r.type === 'lane-error');
+    expect(error).toMatchObject({ laneId: 'bad', message: expect.stringContaining('keepRecent') });
+    const loaded = out.find((r) => r.type === 'loaded');
+    expect(loaded?.type === 'loaded' && loaded.plans.length).toBe(4);
   });
 });

@@ -2,66 +2,22 @@
  * The worker's logic, free of `self`: it holds the loaded transcript and its analysis, and answers requests.
  * `prune.worker.ts` wires it to `onmessage`; the client can also run it on the main thread when no Worker exists.
  *
- * Loads are cooperative: between phases the handler yields to the event loop, and a load that a newer one has
- * superseded stops there without answering. Verdicts (the validator) run after the fates are sent, and are
- * skipped when a newer plan arrived meanwhile.
+ * Loads are cooperative: between phases the handler yields to the event loop, and a load that a newer one (or a
+ * `cancel`) has superseded stops there without answering. A plan answers the quick lanes at once; slow lanes follow
+ * one by one, each after a yield, and the validator's verdicts after the bound settles; a newer plan or a cancel
+ * stops what is left of the older one.
  */
-import {
-  FATE,
-  analyzeTranscript,
-  applyPrunePlan,
-  createSummaryMessage,
-  messageTextLength,
-  parseTranscript,
-  planPrune,
-  serializeTranscript,
-  validateMessages,
-  TranscriptParseError,
-  type Message,
-  type PrunePlan,
-  type PruneStrategy,
-  type TranscriptAnalysis,
-} from '../core';
-import type { Conversation, ParsedTranscript, Provider } from '../core';
-import {
-  STRATEGIES,
-  clampMaxTurns,
-  defaultMaxTurns,
-  providerFor,
-  transferablesOf,
-  type DocSummary,
-  type ExportResult,
-  type LoadErrorInfo,
-  type LoadSource,
-  type MessageDetail,
-  type PlanResult,
-  type Verdict,
-  type WorkerRequest,
-  type WorkerResponse,
-} from './protocol';
+import { TranscriptParseError, parseTranscript, type Message } from '../core';
+import { openConversation, summarize, type Doc, type DocBase } from './doc';
+import { isSlow, keepOnly, lanePlan, toResult } from './plan-lanes';
+import { laneVerdict } from './verdicts';
+import { exportText } from './export-text';
 import { buildRows } from './rows';
 import { detailBlocks, safeJson, searchableText } from './preview';
+import { clampBudget, defaultBudget, planKey, type PlanRequest } from './lanes';
+import { transferablesOf, type LoadPlanRequest, type LoadErrorInfo, type LoadSource, type MessageDetail, type PlanResult, type WorkerRequest, type WorkerResponse } from './protocol';
 
 export type Post = (response: WorkerResponse, transfer: Transferable[]) => void;
-
-interface Doc {
-  docId: number;
-  fileName: string;
-  bytes: number;
-  parsed: ParsedTranscript;
-  conversationIndex: number;
-  conversation: Conversation;
-  messages: Message[];
-  analysis: TranscriptAnalysis;
-  provider: Provider;
-  totalChars: number;
-  searchText?: string[];
-  /** The three strategies' plans for the bound last asked for: fates, verdicts and export all read them. */
-  planned?: { maxTurns: number; plans: PrunePlan[] };
-  /** Problems of the unpruned input, as `index\0rule`, and how many there are. */
-  inputProblems?: Set<string>;
-  inputProblemCount?: number;
-}
 
 export interface HandlerOptions {
   /** Delay before running the validator after a plan; longer for big transcripts so dragging stays fluid. */
@@ -74,7 +30,8 @@ export function createPruneHandler(post: Post, options: HandlerOptions = {}): (r
   let doc: Doc | undefined;
   let nextDocId = 1;
   let latestLoad = 0;
-  let verdictGeneration = 0;
+  let planGeneration = 0;
+  let planRequestId = 0;
   // The validator waits until the bound settles: while dragging, only fates are computed.
   const verdictDelay = options.verdictDelay ?? ((count: number) => (count > 2_000 ? 250 : 60));
 
@@ -98,119 +55,68 @@ export function createPruneHandler(post: Post, options: HandlerOptions = {}): (r
     return { text: await response.text(), fileName: source.fileName };
   }
 
-  function openConversation(base: Omit<Doc, 'conversationIndex' | 'conversation' | 'messages' | 'analysis' | 'provider' | 'totalChars'>, index: number): Doc {
-    const conversationIndex = Math.min(Math.max(0, index), base.parsed.conversations.length - 1);
-    const conversation = base.parsed.conversations[conversationIndex] as Conversation;
-    const messages = conversation.messages;
-    const analysis = analyzeTranscript(messages);
-    let totalChars = 0;
-    for (let i = 0; i < analysis.count; i++) totalChars += analysis.textLength[i] as number;
-    return {
-      ...base,
-      conversationIndex,
-      conversation,
-      messages,
-      analysis,
-      provider: providerFor(conversation.format ?? base.parsed.format),
-      totalChars,
-    };
-  }
-
-  function summary(d: Doc): DocSummary {
-    const warnings = d.parsed.warnings;
-    return {
-      docId: d.docId,
-      fileName: d.fileName,
-      format: d.conversation.format ?? d.parsed.format,
-      provider: d.provider,
-      conversationIndex: d.conversationIndex,
-      conversations: d.parsed.conversations.map((c) => ({ id: c.id, title: c.title, count: c.messages.length })),
-      conversationTitle: d.conversation.title,
-      warnings: warnings.slice(0, 200),
-      warningCount: warnings.length,
-      count: d.messages.length,
-      totalChars: d.totalChars,
-      pairCount: d.analysis.links.pairs.length,
-      orphanCount: d.analysis.links.orphans.length,
-      ...(typeof d.conversation.system === 'string' && d.conversation.system ? { system: d.conversation.system.slice(0, 50_000) } : {}),
-      systemChars: typeof d.conversation.system === 'string' ? d.conversation.system.length : 0,
-      bytes: d.bytes,
-    };
-  }
-
-  function planAll(d: Doc, maxTurns: number): PrunePlan[] {
-    if (d.planned?.maxTurns !== maxTurns) {
-      d.planned = { maxTurns, plans: STRATEGIES.map((strategy) => planPrune(d.analysis, { strategy, maxTurns })) };
+  /** Plans every lane: the quick ones now (returned), the slow ones and the verdicts later, unless superseded. */
+  function planLanes(id: number, d: Doc, request: PlanRequest): PlanResult[] {
+    const generation = ++planGeneration;
+    planRequestId = id;
+    keepOnly(d, request);
+    const quick: PlanResult[] = [];
+    const later = [];
+    for (const lane of request.lanes) {
+      if (isSlow(lane)) {
+        later.push(lane);
+        continue;
+      }
+      const result = tryLane(id, d, lane, request);
+      if (result) quick.push(result);
     }
-    return d.planned.plans;
+    void (async () => {
+      for (const lane of later) {
+        await yieldToEvents();
+        if (generation !== planGeneration || doc !== d) return;
+        const result = tryLane(id, d, lane, request);
+        if (result) send({ type: 'planned', id, docId: d.docId, plans: [result] });
+      }
+      setTimeout(() => {
+        if (generation !== planGeneration || doc !== d) return;
+        const verdicts = [];
+        for (const lane of request.lanes) {
+          try {
+            const { key, plan } = lanePlan(d, lane, request);
+            verdicts.push(laneVerdict(d, lane.id, key, plan));
+          } catch {
+            // The lane's error was reported when it was planned.
+          }
+        }
+        send({ type: 'verdicts', id, docId: d.docId, verdicts });
+      }, verdictDelay(d.messages.length));
+    })();
+    return quick;
   }
 
-  function plans(d: Doc, maxTurns: number): PlanResult[] {
-    return planAll(d, maxTurns).map((plan) => {
-      const { strategy } = plan;
-      let keptChars = 0;
-      const { fates } = plan;
-      const lengths = d.analysis.textLength;
-      for (let i = 0; i < fates.length; i++) if (fates[i] === FATE.kept) keptChars += lengths[i] as number;
-      if (plan.summarized > 0) keptChars += messageTextLength(createSummaryMessage(plan.summarized));
-      // A copy crosses to the main thread: transferring the plan's own buffer would empty the cached plan.
-      return { strategy, fates: plan.fates.slice(), kept: plan.kept, dropped: plan.dropped, summarized: plan.summarized, keptChars };
-    });
-  }
-
-  function scheduleVerdicts(id: number, d: Doc, maxTurns: number): void {
-    const generation = ++verdictGeneration;
-    setTimeout(() => {
-      if (generation !== verdictGeneration || doc !== d) return;
-      send({ type: 'verdicts', id, docId: d.docId, maxTurns, verdicts: verdicts(d, maxTurns) });
-    }, verdictDelay(d.messages.length));
-  }
-
-  function verdicts(d: Doc, maxTurns: number): Verdict[] {
-    if (d.inputProblems === undefined) {
-      const found = validateMessages(d.messages, d.provider);
-      d.inputProblems = new Set(found.map((p) => `${p.messageIndex}\u0000${p.rule}`));
-      d.inputProblemCount = found.length;
+  function tryLane(id: number, d: Doc, lane: PlanRequest['lanes'][number], request: PlanRequest): PlanResult | undefined {
+    try {
+      const { key, plan } = lanePlan(d, lane, request);
+      return toResult(lane, key, plan);
+    } catch (error) {
+      let key: string;
+      try {
+        key = planKey(lane, request.budget, request.pinned);
+      } catch {
+        key = `${String(lane.strategy)}|unknown`;
+      }
+      send({ type: 'lane-error', id, docId: d.docId, laneId: lane.id, key, message: error instanceof Error ? error.message : String(error) });
+      return undefined;
     }
-    const inputProblems = d.inputProblems;
-    const inputProblemCount = d.inputProblemCount ?? inputProblems.size;
-    return planAll(d, maxTurns).map((plan) => {
-      const { strategy } = plan;
-      const output = applyPrunePlan(d.messages, plan);
-      const problems = validateMessages(output, d.provider);
-      // Output index → input index: the summary (if any) first, then kept messages in order.
-      const origin: number[] = plan.summarized > 0 ? [-1] : [];
-      for (let i = 0; i < plan.fates.length; i++) if (plan.fates[i] === FATE.kept) origin.push(i);
-      const mapped = problems.map((p) => {
-        const messageIndex = origin[p.messageIndex] ?? -1;
-        return {
-          outputIndex: p.messageIndex,
-          messageIndex,
-          rule: p.rule,
-          message: p.message,
-          inherited: inputProblems.has(`${messageIndex}\u0000${p.rule}`),
-        };
-      });
-      const added = mapped.filter((p) => !p.inherited);
-      return {
-        strategy,
-        provider: d.provider,
-        // New problems first: they are what pruning caused.
-        problems: [...added, ...mapped.filter((p) => p.inherited)].slice(0, 50),
-        problemCount: problems.length,
-        addedCount: added.length,
-        carriedCount: problems.length - added.length,
-        inputProblemCount,
-      };
-    });
   }
 
-  function loaded(id: number, d: Doc, requestedMaxTurns: number | undefined): void {
-    const count = d.messages.length;
-    const maxTurns = requestedMaxTurns === undefined ? defaultMaxTurns(count) : clampMaxTurns(requestedMaxTurns, count);
+  function loaded(id: number, d: Doc, asked: LoadPlanRequest): void {
     const rows = buildRows(d.messages, d.analysis, d.conversation.annotations);
-    send({ type: 'loaded', id, doc: summary(d), rows, maxTurns, plans: plans(d, maxTurns) });
-    scheduleVerdicts(id, d, maxTurns);
+    const total = d.analysis.suffixTokens[0] as number;
+    const budget = asked.budget ? clampBudget(asked.budget, d.messages.length, total) : defaultBudget(d.messages.length, total, asked.unit);
+    // The quick plans go with the rows, so the first paint already shows every quick lane.
+    const plans = planLanes(id, d, { ...asked, budget });
+    send({ type: 'loaded', id, doc: summarize(d), rows, budget, plans });
   }
 
   async function load(request: Extract<WorkerRequest, { type: 'load' }>): Promise<void> {
@@ -225,17 +131,13 @@ export function createPruneHandler(post: Post, options: HandlerOptions = {}): (r
       await yieldToEvents();
       if (latestLoad !== id) return;
       const parsed = parseTranscript(source.text, { fileName });
-      if (parsed.conversations.length === 0) throw new Error('The file holds no conversation.');
       send({ type: 'progress', id, phase: 'analyzing' });
       await yieldToEvents();
       if (latestLoad !== id) return;
-      const next = openConversation(
-        { docId: nextDocId++, fileName, bytes: source.text.length, parsed },
-        request.conversation ?? 0,
-      );
+      const next = openConversation({ docId: nextDocId++, fileName, bytes: source.text.length, parsed }, request.conversation ?? 0);
       if (latestLoad !== id) return;
       doc = next;
-      loaded(id, next, request.maxTurns);
+      loaded(id, next, request.plan);
     } catch (error) {
       if (latestLoad !== id) return;
       send({ type: 'load-error', id, error: errorInfo(error, fileName) });
@@ -246,12 +148,9 @@ export function createPruneHandler(post: Post, options: HandlerOptions = {}): (r
     const d = currentDoc(request.id, request.docId);
     if (!d) return;
     latestLoad = request.id;
-    const next = openConversation(
-      { docId: nextDocId++, fileName: d.fileName, bytes: d.bytes, parsed: d.parsed },
-      request.conversation,
-    );
-    doc = next;
-    loaded(request.id, next, request.maxTurns);
+    const base: DocBase = { docId: nextDocId++, fileName: d.fileName, bytes: d.bytes, parsed: d.parsed };
+    doc = openConversation(base, request.conversation);
+    loaded(request.id, doc, request.plan);
   }
 
   function search(request: Extract<WorkerRequest, { type: 'search' }>): void {
@@ -271,7 +170,7 @@ export function createPruneHandler(post: Post, options: HandlerOptions = {}): (r
     const d = currentDoc(request.id, request.docId);
     if (!d) return;
     const index = request.index;
-    const message = d.messages[index];
+    const message: Message | undefined = d.messages[index];
     if (!message) {
       send({ type: 'error', id: request.id, message: `No message ${index}.` });
       return;
@@ -281,7 +180,8 @@ export function createPruneHandler(post: Post, options: HandlerOptions = {}): (r
       index,
       role: message.role,
       blocks: detailBlocks(message),
-      chars: d.analysis.textLength[index] as number,
+      chars: d.analysis.scan.textLength[index] as number,
+      tokens: d.analysis.tokens[index] as number,
       messageJson: safeJson(message, 2),
       sourceJson: safeJson(d.conversation.sources[index] ?? [], 2),
       sourceLines: d.conversation.sourceLines?.[index] ?? [],
@@ -291,14 +191,13 @@ export function createPruneHandler(post: Post, options: HandlerOptions = {}): (r
     send({ type: 'detail', id: request.id, docId: d.docId, detail: result });
   }
 
-  function exportPruned(request: Extract<WorkerRequest, { type: 'export' }>): void {
+  function exportLane(request: Extract<WorkerRequest, { type: 'export' }>): void {
     const d = currentDoc(request.id, request.docId);
     if (!d) return;
-    const maxTurns = clampMaxTurns(request.maxTurns, d.messages.length);
-    const plan = planAll(d, maxTurns).find((p) => p.strategy === request.strategy) as PrunePlan;
-    const output = applyPrunePlan(d.messages, plan);
-    const result = exportText(d, output, request.strategy, request.maxTurns);
-    send({ type: 'exported', id: request.id, docId: d.docId, result });
+    const lane = request.plan.lanes.find((l) => l.id === request.laneId);
+    if (!lane) throw new Error(`No lane ${request.laneId} to export.`);
+    const { plan } = lanePlan(d, lane, request.plan);
+    send({ type: 'exported', id: request.id, docId: d.docId, result: exportText(d, plan, lane, request.plan) });
   }
 
   return (request: WorkerRequest): void => {
@@ -313,11 +212,13 @@ export function createPruneHandler(post: Post, options: HandlerOptions = {}): (r
         case 'plan': {
           const d = currentDoc(request.id, request.docId);
           if (!d) return;
-          const maxTurns = clampMaxTurns(request.maxTurns, d.messages.length);
-          send({ type: 'planned', id: request.id, docId: d.docId, maxTurns, plans: plans(d, maxTurns) });
-          scheduleVerdicts(request.id, d, maxTurns);
+          send({ type: 'planned', id: request.id, docId: d.docId, plans: planLanes(request.id, d, request.plan) });
           return;
         }
+        case 'cancel':
+          if (request.id === latestLoad) latestLoad = -1;
+          if (request.id === planRequestId) planGeneration++;
+          return;
         case 'search':
           search(request);
           return;
@@ -325,8 +226,12 @@ export function createPruneHandler(post: Post, options: HandlerOptions = {}): (r
           detail(request);
           return;
         case 'export':
-          exportPruned(request);
+          exportLane(request);
           return;
+        default: {
+          const unknown: never = request;
+          throw new Error(`Unknown request ${JSON.stringify(unknown)}`);
+        }
       }
     } catch (error) {
       send({ type: 'error', id: request.id, message: error instanceof Error ? error.message : String(error) });
@@ -345,17 +250,4 @@ function errorInfo(error: unknown, fileName: string): LoadErrorInfo {
     };
   }
   return { message: error instanceof Error ? error.message : String(error), formatsTried: [], fileName };
-}
-
-function exportText(d: Doc, output: Message[], strategy: PruneStrategy, maxTurns: number): ExportResult {
-  const written = serializeTranscript(d.conversation, output);
-  const base = d.fileName.replace(/\.(jsonl?|txt)$/i, '').replace(/[^\w.-]+/g, '-') || 'transcript';
-  return {
-    text: written.text,
-    fileName: `${base}.${strategy}-${maxTurns}.${written.fileExtension}`,
-    mimeType: written.mimeType,
-    format: written.format,
-    messageCount: output.length,
-    ...(written.note ? { note: written.note } : {}),
-  };
 }

@@ -186,7 +186,6 @@ export function rowFacts(message: Message): RowFacts {
     } else if (type === 'redacted_thinking') {
       flags |= ROW_FLAG.thinking;
     } else if (type === 'image') {
-      flags |= ROW_FLAG.image;
       if (room) part = '[image]';
     } else if (type && room) {
       part = `[${type}]`;

@@ -1,20 +1,19 @@
 /**
  * The typed protocol between the inspector (main thread) and the prune worker.
  *
- * Every request carries an `id`; every answer echoes it, so the client can drop answers it no longer wants.
- * Requests about a loaded transcript carry its `docId`; the worker refuses to answer for a transcript it no
- * longer holds. Per-message data crosses as typed arrays (transferred, never copied) and one joined string.
+ * Every request carries an `id`; every answer echoes it, so the client can drop answers it no longer wants, and a
+ * `cancel` stops work a newer request made stale. Requests about a loaded transcript carry its `docId`; the worker
+ * refuses to answer for a transcript it no longer holds. Per-message data crosses as typed arrays (transferred,
+ * never copied) and one joined string. Lanes are any number of registered strategies with their options: nothing
+ * here lists strategies.
  */
-import type { PruneStrategy } from '../core';
-import type { ParseWarning, Provider, TranscriptFormat } from '../core';
+import type { ParseWarning, PlanOverrun, Provider, StrategyId, TranscriptFormat } from '../core';
+import type { Budget, PlanRequest } from './lanes';
 
-export const STRATEGIES: readonly PruneStrategy[] = ['sliding-window', 'summarize', 'importance'];
+export type { LaneSpec, Budget, PlanRequest } from './lanes';
 
-export const STRATEGY_LABELS: Record<PruneStrategy, string> = {
-  'sliding-window': 'Sliding window',
-  summarize: 'Summarize',
-  importance: 'Importance',
-};
+/** A plan request for a new transcript: without a budget, the default one (in `unit`, tokens unless said). */
+export type LoadPlanRequest = Omit<PlanRequest, 'budget'> & { budget?: Budget; unit?: Budget['unit'] };
 
 /** Bits of `RowData.flags`. */
 export const ROW_FLAG = {
@@ -22,9 +21,7 @@ export const ROW_FLAG = {
   toolResult: 2,
   error: 4,
   thinking: 8,
-  image: 16,
   compactSummary: 32,
-  meta: 64,
   orphan: 128,
 } as const;
 
@@ -34,12 +31,14 @@ export type LoadSource =
   | { kind: 'url'; url: string; fileName: string };
 
 export type WorkerRequest =
-  | { type: 'load'; id: number; source: LoadSource; maxTurns?: number; conversation?: number }
-  | { type: 'select-conversation'; id: number; docId: number; conversation: number; maxTurns?: number }
-  | { type: 'plan'; id: number; docId: number; maxTurns: number }
+  /** Without a budget, the worker picks the default for the transcript (`defaultBudget`) and says which. */
+  | { type: 'load'; id: number; source: LoadSource; plan: LoadPlanRequest; conversation?: number }
+  | { type: 'select-conversation'; id: number; docId: number; conversation: number; plan: LoadPlanRequest }
+  | { type: 'plan'; id: number; docId: number; plan: PlanRequest }
+  | { type: 'cancel'; id: number }
   | { type: 'search'; id: number; docId: number; query: string }
   | { type: 'detail'; id: number; docId: number; index: number }
-  | { type: 'export'; id: number; docId: number; strategy: PruneStrategy; maxTurns: number };
+  | { type: 'export'; id: number; docId: number; plan: PlanRequest; laneId: string };
 
 export interface ConversationInfo {
   id: string;
@@ -61,12 +60,16 @@ export interface DocSummary {
   count: number;
   /** Sum of every message's text length. */
   totalChars: number;
+  /** Sum of every message's tokens (the system prompt apart). */
+  totalTokens: number;
   pairCount: number;
   orphanCount: number;
   /** The system prompt (first 50,000 characters), never pruned; shown while no message is selected. */
   system?: string;
   /** The system prompt's full length in characters (0 without one). Not part of `totalChars`: it is always sent. */
   systemChars: number;
+  /** The system prompt's tokens (0 without one), sent with every request whatever the strategy. */
+  systemTokens: number;
   bytes: number;
 }
 
@@ -77,6 +80,7 @@ export interface RowData {
   role: Uint8Array;
   flags: Uint8Array;
   chars: Float64Array;
+  tokens: Float64Array;
   score: Float64Array;
   hasToolBlock: Uint8Array;
   groupOf: Int32Array;
@@ -97,20 +101,39 @@ export interface RowData {
   resultCount: Uint16Array;
 }
 
+/** A synthetic message a lane's plan adds, such as a summary, as the timeline shows it. */
+export interface InsertInfo {
+  /** It goes before message `before` (`count`: at the end). */
+  before: number;
+  replaces: number;
+  tokens: number;
+  /** Its text, cut to 20,000 characters. */
+  text: string;
+  textLength: number;
+}
+
+/** One lane's plan for one bound, as the inspector shows it. */
 export interface PlanResult {
-  strategy: PruneStrategy;
+  laneId: string;
+  strategy: StrategyId;
+  /** `planKey` of the lane, budget and pins it answers; a plan for another key is stale. */
+  key: string;
   fates: Uint8Array;
+  reasons: Uint8Array;
   kept: number;
   dropped: number;
   summarized: number;
-  /** Characters sent after pruning (the summary message included). */
-  keptChars: number;
+  masked: number;
+  /** Tokens the lane's messages send (inserts and placeholders included; the system prompt apart). */
+  tokens: number;
+  inserts: InsertInfo[];
+  over?: PlanOverrun;
 }
 
 export interface VerdictProblem {
   /** Index in the pruned output. */
   outputIndex: number;
-  /** The input message it came from; -1 for the synthetic summary. */
+  /** The input message it came from; -1 for an insert (a summary). */
   messageIndex: number;
   rule: string;
   message: string;
@@ -119,7 +142,8 @@ export interface VerdictProblem {
 }
 
 export interface Verdict {
-  strategy: PruneStrategy;
+  laneId: string;
+  key: string;
   provider: Provider;
   /** Problems in the pruned output (at most 50 listed). */
   problems: VerdictProblem[];
@@ -130,6 +154,8 @@ export interface Verdict {
   carriedCount: number;
   /** Problems the unpruned input has (every one, as `problemCount` counts the output's), for comparison. */
   inputProblemCount: number;
+  /** The output holds no message at all: never "accepted". */
+  empty: boolean;
 }
 
 export type DetailBlockKind = 'text' | 'thinking' | 'tool_use' | 'tool_result' | 'image' | 'other';
@@ -148,6 +174,7 @@ export interface MessageDetail {
   role: 'user' | 'assistant';
   blocks: DetailBlock[];
   chars: number;
+  tokens: number;
   /** JSON of the canonical message. */
   messageJson: string;
   /** JSON of the source record(s) it came from. */
@@ -179,10 +206,12 @@ export type LoadPhase = 'reading' | 'parsing' | 'analyzing' | 'planning';
 
 export type WorkerResponse =
   | { type: 'progress'; id: number; phase: LoadPhase; fraction?: number; bytes?: number }
-  | { type: 'loaded'; id: number; doc: DocSummary; rows: RowData; maxTurns: number; plans: PlanResult[] }
+  | { type: 'loaded'; id: number; doc: DocSummary; rows: RowData; budget: Budget; plans: PlanResult[] }
   | { type: 'load-error'; id: number; error: LoadErrorInfo }
-  | { type: 'planned'; id: number; docId: number; maxTurns: number; plans: PlanResult[] }
-  | { type: 'verdicts'; id: number; docId: number; maxTurns: number; verdicts: Verdict[] }
+  /** Plans for some lanes of request `id`: the quick ones first, each slow one when it is done. */
+  | { type: 'planned'; id: number; docId: number; plans: PlanResult[] }
+  | { type: 'lane-error'; id: number; docId: number; laneId: string; key: string; message: string }
+  | { type: 'verdicts'; id: number; docId: number; verdicts: Verdict[] }
   | { type: 'search-result'; id: number; docId: number; query: string; matches: Int32Array }
   | { type: 'detail'; id: number; docId: number; detail: MessageDetail }
   | { type: 'exported'; id: number; docId: number; result: ExportResult }
@@ -197,6 +226,7 @@ export function transferablesOf(response: WorkerResponse): Transferable[] {
         r.role.buffer,
         r.flags.buffer,
         r.chars.buffer,
+        r.tokens.buffer,
         r.score.buffer,
         r.hasToolBlock.buffer,
         r.groupOf.buffer,
@@ -208,11 +238,11 @@ export function transferablesOf(response: WorkerResponse): Transferable[] {
         r.toolNameCounts.buffer,
         r.callCount.buffer,
         r.resultCount.buffer,
-        ...response.plans.map((p) => p.fates.buffer),
+        ...response.plans.flatMap((p) => [p.fates.buffer, p.reasons.buffer]),
       ].filter(uniqueBuffers());
     }
     case 'planned':
-      return response.plans.map((p) => p.fates.buffer).filter(uniqueBuffers());
+      return response.plans.flatMap((p) => [p.fates.buffer, p.reasons.buffer]).filter(uniqueBuffers());
     case 'search-result':
       return [response.matches.buffer];
     default:
@@ -233,14 +263,4 @@ export function providerFor(format: TranscriptFormat): Provider {
   if (format === 'openai-chat') return 'openai-chat';
   if (format === 'openai-responses') return 'openai-responses';
   return 'anthropic';
-}
-
-/** The bound used when nothing asks for another: half the transcript, so every strategy shows something. */
-export function defaultMaxTurns(count: number): number {
-  return Math.round(count / 2);
-}
-
-export function clampMaxTurns(value: number, count: number): number {
-  if (!Number.isFinite(value)) return defaultMaxTurns(count);
-  return Math.min(Math.max(0, Math.round(value)), count);
 }

@@ -23,7 +23,6 @@ export function buildRows(
     let f = facts.flags;
     const note = annotations?.[i];
     if (note?.compactSummary) f |= ROW_FLAG.compactSummary;
-    if (note?.meta) f |= ROW_FLAG.meta;
     flags[i] = f;
     callCount[i] = Math.min(facts.callCount, 65535);
     resultCount[i] = Math.min(facts.resultCount, 65535);
@@ -106,6 +105,7 @@ export function buildRows(
     role,
     flags,
     chars: Float64Array.from(analysis.textLength),
+    tokens: Float64Array.from(analysis.tokens),
     score: Float64Array.from(analysis.score),
     hasToolBlock: Uint8Array.from(analysis.hasToolBlock),
     groupOf: Int32Array.from(analysis.groupOf),

@@ -104,6 +104,8 @@ export interface StrategyDefinition<Id extends string, C extends { strategy: Id 
   /** It throws when neither bound is given. */
   needsBound: boolean;
   honoursPins: boolean;
+  /** Planning costs more than a few milliseconds at 100k messages (a summary, TF-IDF): the inspector shows it after the others. */
+  slow?: boolean;
   options: readonly OptionSpec[];
   /** Checks a config (errors name the field and what is allowed) and fills in defaults. */
   normalize(config: C): S;

@@ -1,11 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
-import { FATE_NAMES, scoreBreakdown, type MessageFate } from '../../core';
-import { partnersOf, planFor, useInspector, useInspectorStore } from '../../state';
-import { STRATEGIES, STRATEGY_LABELS, type DetailBlock } from '../../worker/protocol';
+import { FATE_NAMES, REASON_TEXT, scoreBreakdown, type MessageFate, type ReasonCode } from '../../core';
+import { partnersOf } from '../../state';
+import { useInspector, useInspectorStore } from '../../state/react';
+import { laneLabels } from '../../worker/lanes';
+import type { DetailBlock } from '../../worker/protocol';
 import { copyText } from '../common/clipboard';
-import { jumpTo } from '../common/jump';
 import { FateBadge } from '../common/fate-badge';
-import { cx, formatInt, formatTokens } from '../common/format';
+import { cx, formatInt } from '../common/format';
 
 const COLLAPSE_CHARS = 1500;
 const COLLAPSED_KEY = 'prunescope.details-collapsed';
@@ -25,6 +26,9 @@ export function DetailPane() {
   const selected = useInspector((s) => s.selected);
   const rows = useInspector((s) => s.rows);
   const plans = useInspector((s) => s.plans);
+  const lanes = useInspector((s) => s.lanes);
+  const pinned = useInspector((s) => s.pinned.includes(s.selected));
+  const togglePin = useInspector((s) => s.togglePin);
   const focusSeq = useInspector((s) => s.detailFocusSeq);
   const store = useInspectorStore();
   const announce = useInspector((s) => s.announce);
@@ -132,6 +136,18 @@ export function DetailPane() {
                 </button>
                 <button
                   type="button"
+                  aria-pressed={pinned}
+                  title="Pinned messages are never dropped, summarized or masked by the lanes that honour pins (P)"
+                  onClick={() => togglePin(selected)}
+                  className={cx(
+                    'whitespace-nowrap rounded border px-2 py-0.5 text-[11.5px] focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500',
+                    pinned ? 'border-indigo-500 bg-indigo-50 text-indigo-800 dark:bg-indigo-500/15 dark:text-indigo-200' : 'border-zinc-300 text-zinc-700 hover:bg-zinc-100 dark:border-zinc-700 dark:text-zinc-300 dark:hover:bg-zinc-800',
+                  )}
+                >
+                  {pinned ? 'Unpin' : 'Pin'}
+                </button>
+                <button
+                  type="button"
                   disabled={!shown}
                   onClick={() => {
                     if (!shown) return;
@@ -145,18 +161,31 @@ export function DetailPane() {
               </div>
             </div>
             <p className="m-0 mt-1 font-mono text-[12px] tabular-nums text-zinc-500 dark:text-zinc-400">
-              {formatInt(rows.chars[selected] as number)} chars · {formatTokens(rows.chars[selected] as number)}
+              {formatInt(rows.tokens[selected] as number)} tokens · {formatInt(rows.chars[selected] as number)} chars
               {shown?.sourceLines.length ? ` · line ${shown.sourceLines.slice(0, 4).join(', ')}${shown.sourceLines.length > 4 ? '…' : ''}` : ''}
               {shown?.compactSummary ? ' · compact summary' : ''}
               {shown?.meta ? ' · meta' : ''}
             </p>
-            <ul className="m-0 mt-2 flex list-none flex-wrap gap-1.5 p-0">
-              {STRATEGIES.map((s) => {
-                const code = planFor(plans, s)?.fates[selected] ?? 0;
-                const fate: MessageFate = FATE_NAMES[code] ?? 'kept';
+            <ul className="m-0 mt-2 flex list-none flex-col gap-1 p-0" aria-label="What each lane does with it">
+              {lanes.map((lane, k) => {
+                const plan = plans[lane.id];
+                const label = laneLabels(lanes)[k] ?? lane.strategy;
+                if (!plan) {
+                  return (
+                    <li key={lane.id} className="text-[11.5px] text-zinc-600 dark:text-zinc-400">
+                      {label}: planning…
+                    </li>
+                  );
+                }
+                const fate: MessageFate = FATE_NAMES[plan.fates[selected] ?? 0] ?? 'kept';
+                const why = REASON_TEXT[(plan.reasons[selected] ?? 0) as ReasonCode];
                 return (
-                  <li key={s} className="flex items-center gap-1 text-[11px] text-zinc-600 dark:text-zinc-400">
-                    {STRATEGY_LABELS[s]}: <FateBadge fate={fate} />
+                  <li key={lane.id} className="flex items-start gap-1.5 text-[11.5px] text-zinc-700 dark:text-zinc-300" data-lane={lane.id}>
+                    <span className="w-28 shrink-0 truncate pt-0.5 text-zinc-600 dark:text-zinc-400" title={label}>
+                      {label}
+                    </span>
+                    <FateBadge fate={fate} />
+                    <span className="min-w-0 pt-0.5">{why}</span>
                   </li>
                 );
               })}
@@ -169,7 +198,7 @@ export function DetailPane() {
                   <button
                     key={p}
                     type="button"
-                    onClick={() => jumpTo(store, p)}
+                    onClick={() => store.getState().jumpTo(p)}
                     className="rounded border border-sky-400 px-1.5 py-0.5 font-mono text-[11.5px] text-sky-700 hover:bg-sky-50 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 dark:border-sky-600 dark:text-sky-300 dark:hover:bg-sky-500/10"
                   >
                     {p > selected ? `Jump to result #${p}` : `Jump to call #${p}`}

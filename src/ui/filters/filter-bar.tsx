@@ -1,7 +1,8 @@
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { FATE_NAMES, type MessageFate } from '../../core';
-import { ROLE_NAMES, SUMMARY_ROW, hasFilters, planFor, positionOf, useInspector, type RoleName } from '../../state';
-import { STRATEGIES, STRATEGY_LABELS } from '../../worker/protocol';
+import { ROLE_NAMES, hasFilters, positionOf, type RoleName } from '../../state';
+import { useInspector } from '../../state/react';
+import { laneLabels } from '../../worker/lanes';
 import { FateIcon } from '../common/fate-badge';
 import { cx, formatInt, plural } from '../common/format';
 
@@ -149,6 +150,7 @@ export function FilterBar() {
   const rows = useInspector((s) => s.rows);
   const filters = useInspector((s) => s.filters);
   const plans = useInspector((s) => s.plans);
+  const lanes = useInspector((s) => s.lanes);
   const items = useInspector((s) => s.items);
   const query = useInspector((s) => s.query);
   const setFilters = useInspector((s) => s.setFilters);
@@ -167,10 +169,11 @@ export function FilterBar() {
         : [],
     [rows],
   );
-  // Shown only while a filter is on; visibleRows adds at most one summary row.
+  // Shown only while a filter is on: the messages on screen, not the lanes' extra rows.
   const filtered = hasFilters(filters);
-  const shown = filtered ? items.length - (items.includes(SUMMARY_ROW) ? 1 : 0) : 0;
-  const fateFilterCount = STRATEGIES.reduce((n, s) => n + (filters.fates[s]?.length ?? 0), 0);
+  const shown = filtered ? items.length - items.filter((item) => item < 0).length : 0;
+  const fateFilterCount = lanes.reduce((n, lane) => n + (filters.fates[lane.id]?.length ?? 0), 0);
+  const labels = laneLabels(lanes);
 
   return (
     <div className="flex flex-wrap items-center gap-2" role="group" aria-label="Filters">
@@ -211,26 +214,29 @@ export function FilterBar() {
           ))}
       </Popover>
       <Popover label="Fates" badge={fateFilterCount}>
-        {STRATEGIES.map((strategy) => {
-          const plan = planFor(plans, strategy);
-          const chosen = filters.fates[strategy] ?? [];
+        {lanes.map((lane, k) => {
+          const plan = plans[lane.id];
+          const chosen = filters.fates[lane.id] ?? [];
+          const label = labels[k] ?? lane.strategy;
           return (
-            <fieldset key={strategy} className="m-0 mb-1 border-0 p-0">
-              <legend className="px-1.5 pt-1 text-[11px] font-semibold uppercase tracking-wide text-zinc-500">{STRATEGY_LABELS[strategy]}</legend>
+            <fieldset key={lane.id} className="m-0 mb-1 border-0 p-0">
+              <legend className="px-1.5 pt-1 text-[11px] font-semibold uppercase tracking-wide text-zinc-600 dark:text-zinc-400">{label}</legend>
               {FATE_NAMES.map((fate: MessageFate) => (
                 <Check
                   key={fate}
                   label={fate}
                   icon={
                     <>
-                      {/* The strategy belongs in each checkbox's name ("Sliding window: kept 139"), not only in the legend. */}
-                      <span className="sr-only">{STRATEGY_LABELS[strategy]}: </span>
-                      <FateIcon fate={fate} className={cx(fate === 'kept' && 'text-[color:var(--kept)]', fate === 'dropped' && 'text-[color:var(--dropped)]', fate === 'summarized' && 'text-[color:var(--summarized)]')} />
+                      {/* The lane belongs in each checkbox's name ("Sliding window: kept 139"), not only in the legend. */}
+                      <span className="sr-only">{label}: </span>
+                      <span style={{ color: `var(--${fate})` }}>
+                        <FateIcon fate={fate} />
+                      </span>
                     </>
                   }
                   count={plan?.[fate] ?? 0}
                   checked={chosen.includes(fate)}
-                  onChange={(on) => setFilters({ fates: { ...filters.fates, [strategy]: toggle(chosen, fate, on) } })}
+                  onChange={(on) => setFilters({ fates: { ...filters.fates, [lane.id]: toggle(chosen, fate, on) } })}
                 />
               ))}
             </fieldset>

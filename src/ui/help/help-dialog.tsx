@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { useInspector } from '../../state';
+import { useInspector } from '../../state/react';
 
 export const SHORTCUTS: readonly [string[], string][] = [
   [['j', '↓'], 'Next message'],
@@ -10,8 +10,9 @@ export const SHORTCUTS: readonly [string[], string][] = [
   [['p'], 'Jump to the linked tool call / result'],
   [['/'], 'Search'],
   [['Enter', '⇧ Enter'], 'Next / previous match (in search)'],
-  [['[', ']'], 'Max turns −1 / +1 (with ⇧: ±10)'],
-  [['1', '2', '3'], 'Focus Sliding window / Summarize / Importance'],
+  [['[', ']'], 'Budget down / up: 1 message or 1% of the tokens (with ⇧: ×10)'],
+  [['1', '…', '9'], 'Focus lane 1 … 9'],
+  [['⇧P'], 'Pin or unpin the selected message'],
   [['Esc'], 'Close, clear hover'],
   [['?'], 'This list'],
 ];

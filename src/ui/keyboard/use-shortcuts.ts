@@ -1,7 +1,6 @@
 import { useEffect } from 'react';
-import { useInspectorStore } from '../../state';
-import { STRATEGIES } from '../../worker/protocol';
-import { jumpToPartner } from '../common/jump';
+import { jumpToPartner } from '../../state';
+import { useInspectorStore } from '../../state/react';
 
 function isTyping(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false;
@@ -57,19 +56,35 @@ export function useShortcuts(): void {
         case 'p':
           jumpToPartner(store, s.selected);
           break;
+        case 'P':
+          if (s.selected >= 0) s.togglePin(s.selected);
+          break;
         case '[':
         case ']':
         case '{':
         case '}': {
-          const step = e.key === '[' || e.key === ']' ? 1 : 10;
-          s.setMaxTurns(s.maxTurns + (e.key === ']' || e.key === '}' ? step : -step));
+          // Messages step by one (ten with Shift); tokens by 1% of the transcript (10% with Shift).
+          const big = e.key === '{' || e.key === '}';
+          const up = e.key === ']' || e.key === '}';
+          const unit = s.budget.unit === 'tokens' ? Math.max(1, Math.round((s.doc?.totalTokens ?? 0) / 100)) : 1;
+          s.setBudget({ unit: s.budget.unit, value: s.budget.value + (up ? 1 : -1) * unit * (big ? 10 : 1) });
           break;
         }
         case '1':
         case '2':
-        case '3': {
-          const strategy = STRATEGIES[Number(e.key) - 1];
-          s.setFocus(s.focus === strategy ? undefined : strategy);
+        case '3':
+        case '4':
+        case '5':
+        case '6':
+        case '7':
+        case '8':
+        case '9': {
+          const lane = s.lanes[Number(e.key) - 1];
+          if (!lane) {
+            handled = false;
+            break;
+          }
+          s.setFocus(s.focus === lane.id ? undefined : lane.id);
           break;
         }
         case 'Escape':

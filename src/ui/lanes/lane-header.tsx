@@ -1,38 +1,147 @@
 import { useState } from 'react';
-import type { PruneStrategy } from '../../core';
-import { planFor, useInspector } from '../../state';
-import { STRATEGY_LABELS } from '../../worker/protocol';
+import { getStrategy } from '../../core';
+import { laneStatus } from '../../state';
+import {  } from '../../state/react';
+import { useInspector } from '../../state/react';
+import { describeOptions, type LaneSpec } from '../../worker/lanes';
+import type { PlanResult } from '../../worker/protocol';
 import { FateIcon } from '../common/fate-badge';
-import { PROVIDER_LABEL, cx, formatCompact, formatInt, formatTokens } from '../common/format';
+import { cx, formatCompact, formatInt } from '../common/format';
 import { downloadText, copyText } from '../common/clipboard';
 import { Popover } from '../layout/popover';
-import { formatSaved, keptOverNote, keptUnderNote, verdictWords } from './lane-text';
-import type { Verdict } from '../../worker/protocol';
+import { formatSaved, overNote, summaryNote } from './lane-text';
+import { LaneOptionsForm } from './lane-options-form';
+import { VerdictView } from './verdict-view';
 
-/** A strategy's header: counts as text, kept size, % saved, the validator's verdict, export. */
-export function LaneHeader({ strategy }: { strategy: PruneStrategy }) {
-  const label = STRATEGY_LABELS[strategy];
-  const plan = useInspector((s) => planFor(s.plans, strategy));
-  const totalChars = useInspector((s) => s.doc?.totalChars ?? 0);
-  const verdict = useInspector((s) =>
-    s.verdictMaxTurns === s.planMaxTurns ? s.verdicts?.find((v) => v.strategy === strategy) : undefined,
-  );
-  const planMaxTurns = useInspector((s) => s.planMaxTurns);
-  const systemChars = useInspector((s) => s.doc?.systemChars ?? 0);
-  const focused = useInspector((s) => s.focus === strategy);
+const MENU_ITEM =
+  'block w-full rounded px-2 py-1 text-left text-[12.5px] hover:bg-zinc-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 disabled:opacity-40 dark:hover:bg-zinc-800';
+
+/** A lane's header: its strategy and options, what it keeps in counts and tokens, the API's verdict, export. */
+export function LaneHeader({ lane, label, position, count }: { lane: LaneSpec; label: string; position: number; count: number }) {
+  const plan = useInspector((s) => s.plans[lane.id]);
+  const status = useInspector((s) => laneStatus(s, lane));
+  const error = useInspector((s) => s.laneErrors[lane.id]);
+  const verdict = useInspector((s) => {
+    const v = s.verdicts[lane.id];
+    return v && v.key === s.plans[lane.id]?.key ? v : undefined;
+  });
+  const totalTokens = useInspector((s) => s.doc?.totalTokens ?? 0);
+  const systemTokens = useInspector((s) => s.doc?.systemTokens ?? 0);
+  const focused = useInspector((s) => s.focus === lane.id);
   const setFocus = useInspector((s) => s.setFocus);
-  const exportPruned = useInspector((s) => s.exportPruned);
-  const announce = useInspector((s) => s.announce);
-  const [busy, setBusy] = useState(false);
+  const slow = getStrategy(lane.strategy).slow === true;
+  const options = describeOptions(lane);
 
-  const overNote = plan ? keptOverNote(strategy, plan.kept, planMaxTurns) : undefined;
-  const underNote = plan ? keptUnderNote(strategy, plan.kept, planMaxTurns) : undefined;
-  const systemNote = systemChars > 0 ? `; the ${formatInt(systemChars)}-character system prompt is sent as well and is not counted` : '';
+  return (
+    <section
+      role="region"
+      aria-label={label}
+      aria-busy={status === 'planning' || status === 'updating'}
+      data-lane={lane.id}
+      data-strategy={lane.strategy}
+      className={cx(
+        'flex min-w-0 flex-col gap-px whitespace-nowrap border-l border-zinc-200 px-1.5 py-2 text-[11.5px] leading-[1.4] dark:border-zinc-800',
+        focused && 'bg-indigo-50/70 dark:bg-indigo-500/10',
+      )}
+    >
+      <div className="flex items-center gap-1">
+        <h2 className="m-0 min-w-0 flex-1">
+          <button
+            type="button"
+            aria-pressed={focused}
+            title={focused ? 'Unfocus this lane' : `Focus this lane (${position + 1})`}
+            onClick={() => setFocus(focused ? undefined : lane.id)}
+            className={cx(
+              'w-full truncate rounded text-left text-[12.5px] font-semibold text-zinc-900 hover:text-indigo-700 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 dark:text-zinc-100 dark:hover:text-indigo-300',
+              focused && 'text-indigo-700 dark:text-indigo-300',
+            )}
+          >
+            {label}
+          </button>
+        </h2>
+        <LaneMenu lane={lane} label={label} position={position} count={count} />
+      </div>
+      {options && (
+        <p className="m-0 truncate text-[10.5px] text-zinc-600 dark:text-zinc-400" title={options} data-testid="lane-options">
+          {options}
+        </p>
+      )}
+      {error && status === 'error' ? (
+        <p className="m-0 whitespace-normal text-[11px] text-rose-700 dark:text-rose-300" role="alert">
+          {error.message}
+        </p>
+      ) : !plan ? (
+        <p className="m-0 text-zinc-600 dark:text-zinc-400" data-testid="lane-status">
+          {slow ? 'summarizing…' : 'planning…'}
+        </p>
+      ) : (
+        <LaneCounts plan={plan} stale={status === 'updating'} totalTokens={totalTokens} systemTokens={systemTokens} />
+      )}
+      {plan && status !== 'error' && (
+        <div className="m-0 min-h-[1.35em]" data-testid="verdict">
+          {!verdict || status !== 'ready' ? <span className="text-zinc-500 dark:text-zinc-400">checking…</span> : <VerdictView verdict={verdict} label={label} />}
+        </div>
+      )}
+    </section>
+  );
+}
+
+function LaneCounts({ plan, stale, totalTokens, systemTokens }: { plan: PlanResult; stale: boolean; totalTokens: number; systemTokens: number }) {
+  const over = overNote(plan);
+  const summary = summaryNote(plan);
+  const system = systemTokens > 0 ? `, plus the ${formatInt(systemTokens)}-token system prompt every request sends` : '';
+  return (
+    <div className={cx('flex flex-col gap-px', stale && 'opacity-60')} data-testid="lane-counts">
+      <p className="m-0 flex items-center gap-1 text-[color:var(--kept)]">
+        <FateIcon fate="kept" className="h-3 w-3" />
+        <span className="truncate tabular-nums">{formatInt(plan.kept)} kept</span>
+      </p>
+      {plan.dropped > 0 && (
+        <p className="m-0 flex items-center gap-1 text-[color:var(--dropped)]">
+          <FateIcon fate="dropped" className="h-3 w-3" />
+          <span className="truncate tabular-nums">{formatInt(plan.dropped)} dropped</span>
+        </p>
+      )}
+      {plan.summarized > 0 && (
+        <p className="m-0 flex items-center gap-1 text-[color:var(--summarized)]" title={summary ? `${formatInt(plan.summarized)} summarized ${summary}` : undefined}>
+          <FateIcon fate="summarized" className="h-3 w-3" />
+          <span className="truncate tabular-nums">{formatInt(plan.summarized)} summarized</span>
+        </p>
+      )}
+      {summary && <p className="m-0 truncate pl-4 text-[10.5px] text-zinc-600 dark:text-zinc-400">{summary}</p>}
+      {plan.masked > 0 && (
+        <p className="m-0 flex items-center gap-1 text-[color:var(--masked)]">
+          <FateIcon fate="masked" className="h-3 w-3" />
+          <span className="truncate tabular-nums">{formatInt(plan.masked)} masked</span>
+        </p>
+      )}
+      <p className="m-0 truncate text-zinc-700 tabular-nums dark:text-zinc-300" title={`${formatInt(Math.round(plan.tokens))} tokens in messages${system}`}>
+        {formatCompact(plan.tokens)} tokens sent
+      </p>
+      <p className="m-0 truncate font-medium text-zinc-800 tabular-nums dark:text-zinc-200" title={`Of every request's tokens (messages${system})`}>
+        {formatSaved(plan.tokens, totalTokens, systemTokens)} saved
+      </p>
+      {over && (
+        <p className="m-0 whitespace-normal text-[10.5px] leading-tight text-zinc-600 dark:text-zinc-400" data-testid="over-note">
+          {over}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** The lane's actions: options, order, export, remove. */
+function LaneMenu({ lane, label, position, count }: { lane: LaneSpec; label: string; position: number; count: number }) {
+  const moveLane = useInspector((s) => s.moveLane);
+  const removeLane = useInspector((s) => s.removeLane);
+  const updateLane = useInspector((s) => s.updateLane);
+  const exportLane = useInspector((s) => s.exportLane);
+  const announce = useInspector((s) => s.announce);
+  const [editing, setEditing] = useState(false);
 
   async function runExport(kind: 'download' | 'copy') {
-    setBusy(true);
     try {
-      const result = await exportPruned(strategy);
+      const result = await exportLane(lane.id);
       if (!result) return;
       if (kind === 'download') {
         downloadText(result.text, result.fileName, result.mimeType);
@@ -43,162 +152,50 @@ export function LaneHeader({ strategy }: { strategy: PruneStrategy }) {
       }
     } catch (error) {
       announce(`Export failed: ${error instanceof Error ? error.message : String(error)}`);
-    } finally {
-      setBusy(false);
     }
   }
 
   return (
-    <section
-      role="region"
-      aria-label={label}
-      data-strategy={strategy}
-      className={cx(
-        'flex min-w-0 flex-col gap-px whitespace-nowrap border-l border-zinc-200 px-1.5 py-2 text-[11.5px] leading-[1.4] dark:border-zinc-800',
-        focused && 'bg-indigo-50/70 dark:bg-indigo-500/10',
-      )}
-    >
-      <h2 className="m-0">
-        <button
-          type="button"
-          aria-pressed={focused}
-          title={focused ? 'Unfocus this strategy' : 'Focus this strategy'}
-          onClick={() => setFocus(focused ? undefined : strategy)}
-          className={cx(
-            'w-full truncate rounded text-left text-[12.5px] font-semibold text-zinc-900 hover:text-indigo-700 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 dark:text-zinc-100 dark:hover:text-indigo-300',
-            focused && 'text-indigo-700 dark:text-indigo-300',
-          )}
-        >
-          {label}
-        </button>
-      </h2>
-      {plan ? (
-        <>
-          <p
-            className="m-0 flex items-center gap-1 text-[color:var(--kept)]"
-            title={underNote ?? (overNote ? `Max turns is ${planMaxTurns}: ${overNote}` : `Max turns is ${planMaxTurns}`)}
-          >
-            <FateIcon fate="kept" className="h-3 w-3" />
-            <span className="truncate tabular-nums">{formatInt(plan.kept)} kept</span>
-          </p>
-          {overNote && (
-            <p className="m-0 whitespace-normal pl-4 text-[10.5px] leading-tight text-zinc-600 dark:text-zinc-400" data-testid="kept-note">
-              {overNote}
-            </p>
-          )}
-          <p className="m-0 flex items-center gap-1 text-[color:var(--dropped)]">
-            <FateIcon fate="dropped" className="h-3 w-3" />
-            <span className="truncate tabular-nums">{formatInt(plan.dropped)} dropped</span>
-          </p>
-          <p className="m-0 flex items-center gap-1 text-[color:var(--summarized)]">
-            <FateIcon fate="summarized" className="h-3 w-3" />
-            <span className="truncate tabular-nums">{formatInt(plan.summarized)} summarized</span>
-          </p>
-          <p className="m-0 truncate text-zinc-600 tabular-nums dark:text-zinc-400" title={`${formatInt(plan.keptChars)} characters kept in messages${systemNote}`}>
-            {formatCompact(plan.keptChars)} chars kept
-          </p>
-          <p className="m-0 truncate text-zinc-600 tabular-nums dark:text-zinc-400">{formatTokens(plan.keptChars).replace(' tok', ' tokens')}</p>
-          <p
-            className="m-0 truncate font-medium text-zinc-800 tabular-nums dark:text-zinc-200"
-            title={`${formatInt(totalChars - plan.keptChars)} of ${formatInt(totalChars)} message characters not sent${systemNote}`}
-          >
-            {formatSaved(plan.keptChars, totalChars)} saved
-          </p>
-          <div className="m-0 min-h-[1.35em]" data-testid="verdict">
-            {!verdict ? <span className="text-zinc-400 dark:text-zinc-500">checking…</span> : <VerdictView verdict={verdict} label={label} />}
-          </div>
-          <div className="mt-1 flex gap-1">
-            <ExportButton verb="Download" label={label} disabled={busy} onClick={() => void runExport('download')} />
-            <ExportButton verb="Copy" label={label} disabled={busy} onClick={() => void runExport('copy')} />
-          </div>
-        </>
-      ) : (
-        <p className="m-0 text-zinc-400">—</p>
-      )}
-    </section>
-  );
-}
-
-/** An export action on a lane: "Download" or "Copy" the pruned transcript. */
-function ExportButton({ verb, label, disabled, onClick }: { verb: 'Download' | 'Copy'; label: string; disabled: boolean; onClick: () => void }) {
-  return (
-    <button
-      type="button"
-      disabled={disabled}
-      onClick={onClick}
-      aria-label={`${verb} ${label} transcript`}
-      title={`${verb} the pruned transcript in the source format`}
-      className="rounded border border-zinc-300 px-1.5 py-0.5 text-[11px] text-zinc-700 hover:bg-zinc-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 disabled:opacity-50 dark:border-zinc-700 dark:text-zinc-300 dark:hover:bg-zinc-800"
-    >
-      {verb}
-    </button>
-  );
-}
-
-/** The validator's verdict: accepts, or rejects with a count and where the problems come from; each problem on demand. */
-function VerdictView({ verdict, label }: { verdict: Verdict; label: string }) {
-  const select = useInspector((s) => s.select);
-  const words = verdictWords(verdict);
-  const api = `${PROVIDER_LABEL[verdict.provider]} API`;
-  if (verdict.problemCount === 0) {
-    return (
-      <span className="font-medium text-emerald-700 dark:text-emerald-300" title={`The ${api} accepts the pruned messages. ${words.sentence}`}>
-        {words.head}
-      </span>
-    );
-  }
-  const added = verdict.addedCount > 0;
-  return (
     <Popover
-      buttonLabel={`${label}: ${api} rejects: ${words.detail}. Show the problems`}
-      buttonClassName="block w-full whitespace-normal rounded text-left leading-tight hover:bg-rose-50 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 dark:hover:bg-rose-500/10"
-      button={
-        <>
-          <span className="block font-semibold text-rose-700 dark:text-rose-300">{words.head}</span>
-          <span className={cx('block text-[10.5px] underline decoration-dotted underline-offset-2', added ? 'text-rose-700 dark:text-rose-300' : 'text-zinc-600 dark:text-zinc-400')}>
-            {words.detail}
-          </span>
-        </>
-      }
-      panelLabel={`${label}: API problems`}
-      width={440}
+      button={<span aria-hidden="true">⋯</span>}
+      buttonLabel={`${label} lane: options, export, order`}
+      title="Options, export, order"
+      buttonClassName="inline-flex h-5 w-5 shrink-0 items-center justify-center rounded text-[13px] font-bold text-zinc-600 hover:bg-zinc-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 dark:text-zinc-400 dark:hover:bg-zinc-800"
+      panelLabel={`${label} lane`}
+      width={320}
     >
-      <>
-        <p className="m-0 px-1 text-[12.5px] font-semibold text-zinc-900 dark:text-zinc-100">
-          {label}: the {api} would reject this request
-        </p>
-        <p className="m-0 px-1 pb-1.5 pt-0.5 text-[11.5px] text-zinc-500 dark:text-zinc-400">{words.sentence}</p>
-        <ol className="m-0 list-none p-0">
-          {verdict.problems.map((p, i) => (
-            <li key={i} className="flex items-start gap-2 border-t border-zinc-100 px-1 py-1.5 leading-snug dark:border-zinc-800">
-              {p.messageIndex >= 0 ? (
-                <button
-                  type="button"
-                  title={`Select message #${p.messageIndex}`}
-                  data-popover-close
-                  onClick={() => select(p.messageIndex, { scroll: true })}
-                  className="shrink-0 rounded border border-zinc-300 px-1 font-mono text-[11px] tabular-nums text-indigo-700 hover:bg-indigo-50 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 dark:border-zinc-700 dark:text-indigo-300 dark:hover:bg-indigo-500/15"
-                >
-                  #{p.messageIndex}
-                </button>
-              ) : (
-                <span className="shrink-0 font-mono text-[11px] text-zinc-500">summary</span>
-              )}
-              <span className="min-w-0 flex-1">
-                <span className="block break-words">{p.message}</span>
-                <span className="block font-mono text-[10.5px] text-zinc-500">
-                  {p.rule} · {p.inherited ? 'in the input too' : 'added by pruning'}
-                </span>
-              </span>
-            </li>
-          ))}
-          {verdict.problemCount > verdict.problems.length && (
-            <li className="border-t border-zinc-100 px-1 py-1.5 text-zinc-500 dark:border-zinc-800">
-              …and {formatInt(verdict.problemCount - verdict.problems.length)} more
-            </li>
-          )}
-        </ol>
-      </>
+      {editing ? (
+        <LaneOptionsForm
+          strategy={lane.strategy}
+          initial={{ options: lane.options, ...(lane.budget ? { budget: lane.budget } : {}) }}
+          submitLabel="Apply"
+          onSubmit={(draft) => {
+            updateLane(lane.id, { options: draft.options, budget: draft.budget ?? null });
+            setEditing(false);
+          }}
+        />
+      ) : (
+        <div className="flex flex-col">
+          <button type="button" className={MENU_ITEM} onClick={() => setEditing(true)}>
+            Options…
+          </button>
+          <button type="button" className={MENU_ITEM} data-popover-close onClick={() => void runExport('download')} aria-label={`Download ${label} transcript`}>
+            Download pruned transcript
+          </button>
+          <button type="button" className={MENU_ITEM} data-popover-close onClick={() => void runExport('copy')} aria-label={`Copy ${label} transcript`}>
+            Copy pruned transcript
+          </button>
+          <button type="button" className={MENU_ITEM} data-popover-close disabled={position === 0} onClick={() => moveLane(lane.id, -1)}>
+            Move left
+          </button>
+          <button type="button" className={MENU_ITEM} data-popover-close disabled={position === count - 1} onClick={() => moveLane(lane.id, 1)}>
+            Move right
+          </button>
+          <button type="button" className={cx(MENU_ITEM, 'text-rose-700 dark:text-rose-300')} data-popover-close disabled={count <= 1} onClick={() => removeLane(lane.id)}>
+            Remove lane
+          </button>
+        </div>
+      )}
     </Popover>
   );
 }

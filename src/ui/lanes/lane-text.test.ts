@@ -1,26 +1,33 @@
 import { describe, expect, it } from 'vitest';
-import type { Verdict } from '../../worker/protocol';
-import { formatSaved, keptOverNote, keptUnderNote, verdictWords } from './lane-text';
+import type { PlanResult, Verdict } from '../../worker/protocol';
+import { formatSaved, overNote, summaryNote, verdictWords } from './lane-text';
 
-describe('keptOverNote', () => {
-  it('says nothing when a strategy keeps at most Max turns', () => {
-    expect(keptOverNote('sliding-window', 10, 10)).toBeUndefined();
-    expect(keptOverNote('importance', 9, 10)).toBeUndefined();
+const plan = (over?: PlanResult['over'], inserts: PlanResult['inserts'] = []): PlanResult => ({
+  laneId: 'l1',
+  strategy: 'sliding-window',
+  key: 'k',
+  fates: new Uint8Array(0),
+  reasons: new Uint8Array(0),
+  kept: 0,
+  dropped: 0,
+  summarized: 0,
+  masked: 0,
+  tokens: 0,
+  inserts,
+  ...(over ? { over } : {}),
+});
+
+describe('overNote and summaryNote', () => {
+  it('say nothing when a lane is within its budget and adds no message', () => {
+    expect(overNote(plan())).toBeUndefined();
+    expect(summaryNote(plan())).toBeUndefined();
   });
-  it('explains a tool call kept with its result', () => {
-    expect(keptOverNote('sliding-window', 11, 10)).toBe('1 over, to keep a tool call with its result');
-    expect(keptOverNote('summarize', 13, 10)).toBe('3 over, to keep a tool call with its result');
+  it('say by how much a lane is over, in its unit, and why', () => {
+    expect(overNote(plan({ unit: 'tokens', by: 1234.4, why: 'the last message alone is larger' }))).toBe('1,234 tokens over: the last message alone is larger');
+    expect(overNote(plan({ unit: 'messages', by: 1, why: 'pinned' }))).toBe('1 message over: pinned');
   });
-  it('explains Max turns 0', () => {
-    expect(keptOverNote('importance', 1, 0)).toBe('at least 1 message is always kept');
-    expect(keptOverNote('sliding-window', 2, 0)).toMatch(/^at least 1 message is always kept, with its tool call/);
-  });
-  it("explains importance's whole last group", () => {
-    expect(keptOverNote('importance', 3, 2)).toBe("1 over: the last message's tool group is kept whole");
-  });
-  it('importance keeping fewer is explained as a title only', () => {
-    expect(keptUnderNote('importance', 9, 10)).toMatch(/whole tool groups/);
-    expect(keptUnderNote('sliding-window', 9, 10)).toBeUndefined();
+  it('say what the summary count stands for', () => {
+    expect(summaryNote(plan(undefined, [{ before: 3, replaces: 3, tokens: 11.2, text: 'x', textLength: 1 }]))).toBe('into 1 message of 11 tokens');
   });
 });
 
@@ -37,11 +44,17 @@ describe('formatSaved', () => {
     expect(formatSaved(901, 1000)).toBe('9.9%');
     expect(formatSaved(900.4, 1000)).toBe('10%');
   });
+  it('counts the system prompt every request sends', () => {
+    expect(formatSaved(0, 1000, 1000)).toBe('50%');
+  });
 });
 
-const base: Verdict = { strategy: 'sliding-window', provider: 'anthropic', problems: [], problemCount: 0, addedCount: 0, carriedCount: 0, inputProblemCount: 0 };
+const base: Verdict = { laneId: 'l1', key: 'k', provider: 'anthropic', problems: [], problemCount: 0, addedCount: 0, carriedCount: 0, inputProblemCount: 0, empty: false };
 
 describe('verdictWords', () => {
+  it('an empty output is never "accepts"', () => {
+    expect(verdictWords({ ...base, empty: true }).head).toBe('✗ Nothing to send');
+  });
   it('accepts', () => {
     expect(verdictWords(base).head).toBe('✓ API accepts');
     expect(verdictWords({ ...base, inputProblemCount: 6 }).sentence).toMatch(/6 problems the input has are all in dropped messages/);

@@ -1,39 +1,34 @@
-/** The words of a lane header, kept apart from React so they can be tested: why a count differs, % saved, the verdict. */
-import type { PruneStrategy } from '../../core';
-import type { Verdict } from '../../worker/protocol';
+/** The words of a lane header, kept apart from React so they can be tested: how a plan's size relates to the budget, % saved, the verdict. */
+import type { PlanResult, Verdict } from '../../worker/protocol';
 
 /**
- * Why a strategy keeps more messages than Max turns asked for, in plain words; undefined when it keeps at most that.
- * The core keeps every message at 0 as at 1, keeps a tool call with its result (sliding window, summarize: the cut
- * moves earlier), and importance keeps the last message's whole tool group.
+ * "% saved" of what every request sends (the lane's messages plus the system prompt, which no strategy prunes), never
+ * claiming 100% while anything is sent nor 0% while anything is saved: one decimal below 10%, none from 10% up.
  */
-export function keptOverNote(strategy: PruneStrategy, kept: number, maxTurns: number): string | undefined {
-  if (kept <= maxTurns) return undefined;
-  const over = kept - maxTurns;
-  if (maxTurns === 0) {
-    return kept === 1 ? 'at least 1 message is always kept' : `at least 1 message is always kept, with its tool call (${over} over)`;
-  }
-  if (strategy === 'importance') return `${over} over: the last message's tool group is kept whole`;
-  return `${over} over, to keep a tool call with its result`;
-}
-
-/** Why importance may keep fewer than Max turns (it is fine): a title, not a warning. */
-export function keptUnderNote(strategy: PruneStrategy, kept: number, maxTurns: number): string | undefined {
-  if (strategy !== 'importance' || kept >= maxTurns) return undefined;
-  return `${maxTurns - kept} under Max turns: importance keeps or drops whole tool groups, and the next group did not fit`;
-}
-
-/**
- * "% saved", never claiming 100% while anything is kept nor 0% while anything is saved: one decimal below 10%,
- * none from 10% up.
- */
-export function formatSaved(keptChars: number, totalChars: number): string {
-  if (totalChars <= 0 || keptChars >= totalChars) return '0%';
-  if (keptChars <= 0) return '100%';
-  const pct = (1 - keptChars / totalChars) * 100;
+export function formatSaved(sentTokens: number, totalTokens: number, systemTokens = 0): string {
+  const sent = sentTokens + systemTokens;
+  const total = totalTokens + systemTokens;
+  if (total <= 0 || sent >= total) return '0%';
+  if (sent <= 0) return '100%';
+  const pct = (1 - sent / total) * 100;
   if (pct < 0.05) return '<0.1%';
   if (pct < 9.95) return `${pct.toFixed(1)}%`;
   return `${Math.min(Math.round(pct), 99)}%`;
+}
+
+/** Why a lane sends more than the budget asked for, in plain words; undefined when it does not. */
+export function overNote(plan: PlanResult): string | undefined {
+  if (!plan.over) return undefined;
+  const by = plan.over.unit === 'tokens' ? `${Math.round(plan.over.by).toLocaleString('en-US')} tokens` : `${plan.over.by} ${plan.over.by === 1 ? 'message' : 'messages'}`;
+  return `${by} over: ${plan.over.why}`;
+}
+
+/** What a summary stands for, said where the count is: "into 1 message of 12 tokens". */
+export function summaryNote(plan: PlanResult): string | undefined {
+  if (plan.inserts.length === 0) return undefined;
+  const tokens = plan.inserts.reduce((sum, insert) => sum + insert.tokens, 0);
+  const messages = plan.inserts.length === 1 ? '1 message' : `${plan.inserts.length} messages`;
+  return `into ${messages} of ${Math.round(tokens).toLocaleString('en-US')} tokens`;
 }
 
 const plural = (n: number, one: string, many: string): string => `${n} ${n === 1 ? one : many}`;
@@ -49,6 +44,9 @@ export interface VerdictWords {
 
 export function verdictWords(verdict: Verdict): VerdictWords {
   const { problemCount, addedCount, carriedCount, inputProblemCount } = verdict;
+  if (verdict.empty) {
+    return { head: '✗ Nothing to send', detail: 'no messages', sentence: 'The output holds no message: there is no request to send.' };
+  }
   if (problemCount === 0) {
     const sentence =
       inputProblemCount > 0

@@ -1,4 +1,4 @@
-import { useInspector } from '../../state';
+import { useInspector } from '../../state/react';
 
 /** One polite live region for status: loads, counts, copies, errors. */
 export function Announcer() {

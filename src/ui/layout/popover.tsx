@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
-import { useInspectorStore } from '../../state';
+import { useInspectorStore } from '../../state/react';
 import { cx } from '../common/format';
 
 export interface PopoverProps {

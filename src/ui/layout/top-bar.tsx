@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { Popover } from './popover';
-import { useInspector } from '../../state';
+import { useInspector } from '../../state/react';
 import { formatBytes, formatInt, plural } from '../common/format';
 import { LoadControls } from '../load/load-controls';
 import { ThemeToggle } from '../theme/theme-toggle';

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { useInspector } from '../../state';
+import { useInspector } from '../../state/react';
 import { cx } from '../common/format';
 import { mark } from '../common/perf';
 

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useInspector } from '../../state';
+import { useInspector } from '../../state/react';
 import { formatBytes } from '../common/format';
 
 const PHASE_LABEL = { reading: 'Reading', parsing: 'Parsing', analyzing: 'Linking and scoring', planning: 'Pruning' } as const;

@@ -1,8 +1,8 @@
 import { memo, type CSSProperties } from 'react';
-import { FATE_NAMES, type MessageFate } from '../../core';
-import { ROW_FLAG, STRATEGIES } from '../../worker/protocol';
+import { FATE_NAMES, REASON_TEXT, type MessageFate, type ReasonCode } from '../../core';
+import { ROW_FLAG, type InsertInfo } from '../../worker/protocol';
 import { fateLabel } from '../common/fate-badge';
-import { cx, formatCompact, formatInt, formatTokens } from '../common/format';
+import { cx, formatCompact, formatInt } from '../common/format';
 
 export const ROW_H = 30;
 
@@ -13,14 +13,21 @@ export interface RowProps {
   flags: number;
   preview: string;
   chars: number;
+  tokens: number;
   score: number;
   group: number;
   callCount: number;
   resultCount: number;
   partnerCount: number;
-  fateSw: number;
-  fateSum: number;
-  fateImp: number;
+  /** One character per lane: its fate code, or '.' while the lane has no plan. */
+  fates: string;
+  /** One character per lane: its reason code (as a char code), for the cell's title. */
+  reasons: string;
+  /** Per lane, 1 when its plan answers an older bound (shown dimmed). A string, so `memo` compares it cheaply. */
+  stale: string;
+  /** The lanes, for their ids and names; the same array until the lanes change. */
+  lanes: readonly RowLane[];
+  pinned: boolean;
   selected: boolean;
   /** The row is a partner of the hovered/selected row. */
   linked: boolean;
@@ -35,8 +42,20 @@ export interface RowProps {
   onScoreTip: (index: number, target: HTMLElement | null) => void;
 }
 
+export interface RowLane {
+  id: string;
+  strategy: string;
+  label: string;
+}
+
 function fateName(code: number): MessageFate {
   return FATE_NAMES[code] ?? 'kept';
+}
+
+/** The sentence a lane cell says on hover: "Importance: dropped, its tool group scored among the lowest." */
+export function reasonSentence(lane: string, fate: MessageFate, reason: number): string {
+  const why = REASON_TEXT[reason as ReasonCode];
+  return `${lane}: ${fate}${why ? `, ${why}` : ''}.`;
 }
 
 /** A hue per tool group, so a call and its result carry the same marker colour (a supplement to the glyphs). */
@@ -110,6 +129,11 @@ export const TimelineRow = memo(function TimelineRow(p: RowProps) {
         {isResult && <span className="tag tag-result">result{p.resultCount > 1 ? ` ×${p.resultCount}` : ''}</span>}
         {isError && <span className="tag tag-error">error</span>}
         {(p.flags & ROW_FLAG.compactSummary) !== 0 && <span className="tag tag-compact">compact</span>}
+        {p.pinned && (
+          <span className="tag tag-pin" title="Pinned: strategies that honour pins never drop, summarize or mask it">
+            pinned
+          </span>
+        )}
         {(p.flags & ROW_FLAG.thinking) !== 0 && (
           <span className="shrink-0 text-[11px] text-zinc-400" title="has thinking" aria-label="has thinking">
             ✻
@@ -117,9 +141,9 @@ export const TimelineRow = memo(function TimelineRow(p: RowProps) {
         )}
         <span className={p.match ? 'preview is-match' : 'preview'}>{p.preview}</span>
       </div>
-      <div role="gridcell" className="cell-chars" title={`${formatInt(p.chars)} characters`}>
-        {formatCompact(p.chars)}
-        <span className="text-zinc-400 dark:text-zinc-500"> / {formatTokens(p.chars).slice(0, -4)}</span>
+      <div role="gridcell" className="cell-chars" title={`${formatInt(p.tokens)} tokens · ${formatInt(p.chars)} characters`}>
+        {formatCompact(p.tokens)}
+        <span className="cell-unit"> tok</span>
       </div>
       <div role="gridcell" className="cell-score">
         <span
@@ -138,16 +162,25 @@ export const TimelineRow = memo(function TimelineRow(p: RowProps) {
           {p.score.toFixed(2)}
         </span>
       </div>
-      {STRATEGIES.map((lane, k) => {
-        const code = k === 0 ? p.fateSw : k === 1 ? p.fateSum : p.fateImp;
-        const fate = fateName(code);
+      {p.lanes.map((lane, k) => {
+        const code = p.fates[k] ?? '.';
+        if (code === '.') {
+          return (
+            <div role="gridcell" key={lane.id} data-lane={lane.id} data-strategy={lane.strategy} className={cx('fate-cell is-planning', p.focusLane === k && 'is-focus')}>
+              …
+            </div>
+          );
+        }
+        const fate = fateName(Number(code));
         return (
           <div
             role="gridcell"
-            key={lane}
-            data-lane={lane}
+            key={lane.id}
+            data-lane={lane.id}
+            data-strategy={lane.strategy}
             data-fate={fate}
-            className={cx('fate fate-cell', `fate-${fate}`, p.focusLane === k && 'is-focus')}
+            title={reasonSentence(lane.label, fate, p.reasons.charCodeAt(k))}
+            className={cx('fate fate-cell', `fate-${fate}`, p.focusLane === k && 'is-focus', p.stale[k] === '1' && 'is-stale')}
           >
             {fateLabel(fate)}
           </div>
@@ -157,13 +190,15 @@ export const TimelineRow = memo(function TimelineRow(p: RowProps) {
   );
 });
 
-/** The summarize strategy's synthetic first message, shown where it lands. */
-export function SummaryRow({ top, summarized, focusLane }: { top: number; summarized: number; focusLane: number }) {
-  const text = `[Previous context: ${summarized} turns summarized]`;
+/** A message a lane's plan adds (a summary), shown where it lands; only that lane's column says so. */
+export function InsertRow({ top, insert, lane, lanes, focusLane }: { top: number; insert: InsertInfo; lane: number; lanes: readonly RowLane[]; focusLane: number }) {
+  const owner = lanes[lane];
+  const summaryOf = `${insert.replaces} ${insert.replaces === 1 ? 'message' : 'messages'}`;
   return (
     <div
       role="row"
-      data-summary-row="true"
+      data-insert-row="true"
+      data-lane={owner?.id}
       className="timeline-grid absolute left-0 right-0 top-0 overflow-hidden border-y border-dashed border-amber-400/70 bg-amber-50/60 text-[13px] dark:border-amber-500/40 dark:bg-amber-500/5"
       style={{ height: ROW_H, transform: `translateY(${top}px)` }}
     >
@@ -174,27 +209,25 @@ export function SummaryRow({ top, summarized, focusLane }: { top: number; summar
       <div role="gridcell" className="flex items-center">
         <span className="rounded bg-zinc-100 px-1.5 py-px text-[11px] font-medium text-zinc-700 dark:bg-zinc-800 dark:text-zinc-300">user</span>
       </div>
-      <div role="gridcell" className="flex min-w-0 items-center gap-1.5 overflow-hidden pr-2" title={`Summarize puts this message in place of the ${summarized} it drops; its text is “${text}”`}>
-        <span className="shrink-0 rounded border border-amber-400 px-1 text-[10px] font-medium uppercase tracking-wide text-amber-700 dark:text-amber-300">
-          synthetic
-        </span>
+      <div role="gridcell" className="flex min-w-0 items-center gap-1.5 overflow-hidden pr-2" title={`${owner?.label ?? 'A lane'} puts this message in place of the ${summaryOf} it removes: “${insert.text.slice(0, 300)}”`}>
+        <span className="shrink-0 rounded border border-amber-400 px-1 text-[10px] font-medium uppercase tracking-wide text-amber-700 dark:text-amber-300">synthetic</span>
         <span className="min-w-0 shrink truncate font-medium text-amber-800 dark:text-amber-200">
-          Summary placeholder · replaces {summarized} {summarized === 1 ? 'message' : 'messages'}
+          {owner?.label ?? 'Summary'} · summary of {summaryOf}
         </span>
-        <span className="min-w-0 shrink-[4] truncate italic text-zinc-500 dark:text-zinc-400">{text}</span>
+        <span className="min-w-0 shrink-[4] truncate italic text-zinc-600 dark:text-zinc-400">{insert.text.slice(0, 200)}</span>
       </div>
-      <div role="gridcell" className="cell-chars flex items-center justify-end overflow-hidden pr-3 font-mono text-[11.5px] tabular-nums text-zinc-500">
-        {text.length}
+      <div role="gridcell" className="cell-chars flex items-center justify-end overflow-hidden pr-3 font-mono text-[11.5px] tabular-nums text-zinc-600 dark:text-zinc-400">
+        {formatCompact(insert.tokens)} tok
       </div>
-      <div role="gridcell" className="cell-score flex items-center pl-1 text-[11px] text-zinc-400">—</div>
-      {STRATEGIES.map((lane, k) => (
-        <div role="gridcell" key={lane} data-lane={lane} className={cx('flex items-center border-l border-zinc-200/80 px-2 text-[12px] dark:border-zinc-800', focusLane === k && 'ring-1 ring-inset ring-indigo-400/60')}>
-          {lane === 'summarize' ? (
-            <span className="fate fate-summarized inline-flex h-full w-full items-center gap-1.5 font-medium" aria-label="Summarize inserts its summary message here">
+      <div role="gridcell" className="cell-score flex items-center pl-1 text-[11px] text-zinc-500">—</div>
+      {lanes.map((l, k) => (
+        <div role="gridcell" key={l.id} data-lane={l.id} className={cx('flex items-center border-l border-zinc-200/80 px-2 text-[12px] dark:border-zinc-800', focusLane === k && 'ring-1 ring-inset ring-indigo-400/60')}>
+          {k === lane ? (
+            <span className="fate fate-summarized inline-flex h-full w-full items-center gap-1.5 font-medium" aria-label={`${l.label} inserts this summary message here`}>
               <span aria-hidden="true" className="font-bold">+</span> Inserted
             </span>
           ) : (
-            <span className="text-zinc-400 dark:text-zinc-600" aria-label="not in this strategy's output">
+            <span className="text-zinc-500 dark:text-zinc-500" aria-label="not in this lane's output">
               —
             </span>
           )}

@@ -1,14 +1,14 @@
-import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { scoreBreakdown } from '../../core';
-import { SUMMARY_ROW, partnersOf, planFor, positionOf, useInspector, useInspectorStore } from '../../state';
-import { STRATEGIES, STRATEGY_LABELS, type RowData } from '../../worker/protocol';
-import { LaneHeader } from '../lanes/lane-header';
-import { MaxTurnsControl } from '../tune/max-turns-control';
-import { ROW_H, SummaryRow, TimelineRow } from './timeline-row';
+import { extraOf, jumpToPartner, laneStatus, partnersOf, positionOf } from '../../state';
+import {  } from '../../state/react';
+import { useInspector, useInspectorStore } from '../../state/react';
+import { laneLabels } from '../../worker/lanes';
+import type { PlanResult, RowData } from '../../worker/protocol';
+import { InsertRow, ROW_H, TimelineRow, type RowLane } from './timeline-row';
+import { JumpNoticeBar, TimelineHead } from './timeline-head';
+import { ScoreTooltip, type ScoreTip } from './score-tooltip';
 import { mark, markAfterPaint } from '../common/perf';
-import { dismissJumpNotice, jumpToPartner, useJumpNotice } from '../common/jump';
-import { PROVIDER_LABEL, formatCompact, formatInt, formatTokens, plural } from '../common/format';
 
 /** A row's preview, cut to what a row can show (shaping text nobody sees costs layout time on every scroll). */
 const PREVIEW_SHOWN = 180;
@@ -18,18 +18,16 @@ function previewOf(rows: RowData, index: number): string {
   return end - start > PREVIEW_SHOWN ? `${rows.previewText.slice(start, start + PREVIEW_SHOWN - 1)}…` : rows.previewText.slice(start, end);
 }
 
-interface ScoreTip {
-  index: number;
-  left: number;
-  top: number;
-}
-
 export function Timeline() {
   const store = useInspectorStore();
   const rows = useInspector((s) => s.rows);
   const items = useInspector((s) => s.items);
+  const lanes = useInspector((s) => s.lanes);
   const plans = useInspector((s) => s.plans);
-  const planMaxTurns = useInspector((s) => s.planMaxTurns);
+  const extras = useInspector((s) => s.extras);
+  const budget = useInspector((s) => s.budget);
+  const pinned = useInspector((s) => s.pinned);
+  const laneErrors = useInspector((s) => s.laneErrors);
   const selected = useInspector((s) => s.selected);
   const hovered = useInspector((s) => s.hovered);
   const matchMask = useInspector((s) => s.matchMask);
@@ -90,7 +88,6 @@ export function Timeline() {
     const typing = active instanceof HTMLElement && active.matches('input[type="search"], textarea, [contenteditable="true"]');
     const inDialog = active instanceof HTMLElement && active.closest('[role="dialog"]') !== null;
     if (!typing && !inDialog) gridRef.current?.focus({ preventScroll: true });
-    dismissJumpNotice();
   }, [docId]);
 
   // Performance marks for the browser benchmark: a new transcript or a new plan on screen.
@@ -98,11 +95,12 @@ export function Timeline() {
     if (docId) markAfterPaint('ps:timeline-painted', { docId });
   }, [docId]);
   useLayoutEffect(() => {
-    if (!plans) return;
-    // Committed: every lane's cells and header are in the DOM for this bound. Painted: the frame after.
-    mark('ps:plan-committed', { maxTurns: planMaxTurns });
-    markAfterPaint('ps:plan-painted', { maxTurns: planMaxTurns });
-  }, [plans, planMaxTurns]);
+    if (Object.keys(plans).length === 0) return;
+    // Committed: every lane's cells and header are in the DOM for the plans on hand. Painted: the frame after.
+    const keys = Object.values(plans).map((p) => p.key);
+    mark('ps:plan-committed', { keys });
+    markAfterPaint('ps:plan-painted', { keys });
+  }, [plans]);
 
   const active = hovered >= 0 ? hovered : selected;
   const activePartners = partnersOf(rows, active);
@@ -118,6 +116,15 @@ export function Timeline() {
     [select, openDetail],
   );
   const onJump = useCallback((index: number) => jumpToPartner(store, index), [store]);
+  // Per lane: the plan shown and whether it answers an older bound; the lane list rows get, stable between plans.
+  const laneView = useMemo(() => {
+    const labels = laneLabels(lanes);
+    const rowLanes: RowLane[] = lanes.map((lane, k) => ({ id: lane.id, strategy: lane.strategy, label: labels[k] ?? lane.strategy }));
+    const shown: (PlanResult | undefined)[] = lanes.map((lane) => plans[lane.id]);
+    const stale = lanes.map((lane) => (laneStatus({ plans, laneErrors, budget, pinned }, lane) === 'updating' ? '1' : '0')).join('');
+    return { rowLanes, shown, stale };
+  }, [lanes, plans, laneErrors, budget, pinned]);
+  const pinnedSet = useMemo(() => new Set(pinned), [pinned]);
   const onScoreTip = useCallback((index: number, target: HTMLElement | null) => {
     if (index < 0 || !target) {
       setTip(null);
@@ -127,16 +134,14 @@ export function Timeline() {
     setTip({ index, left: rect.left, top: rect.bottom + 4 });
   }, []);
 
-  const summarize = planFor(plans, 'summarize');
-  const fateArrays = STRATEGIES.map((s) => planFor(plans, s)?.fates);
-  const focusLane = focus ? STRATEGIES.indexOf(focus) : -1;
+  const focusLane = focus ? lanes.findIndex((l) => l.id === focus) : -1;
 
   const virtualItems = virtualizer.getVirtualItems();
   const slots = Math.max(1, virtualItems.length);
   const activePos = positionOf(items, active);
 
   return (
-    <div className="flex min-h-0 min-w-0 flex-1 flex-col">
+    <div className="flex min-h-0 min-w-0 flex-1 flex-col" style={{ '--lanes': lanes.length, '--add-lane': '40px' } as CSSProperties}>
       <div ref={headRef} className="shrink-0 overflow-hidden border-b border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-950">
         <TimelineHead />
       </div>
@@ -146,7 +151,7 @@ export function Timeline() {
         role="grid"
         aria-label="Timeline"
         aria-rowcount={count + 1}
-        aria-colcount={9}
+        aria-colcount={6 + lanes.length}
         tabIndex={0}
         aria-activedescendant={selected >= 0 && positionOf(items, selected) >= 0 ? `row-${selected}` : undefined}
         className="relative flex min-h-0 flex-1 flex-col focus:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-indigo-500"
@@ -171,11 +176,11 @@ export function Timeline() {
             <div role="columnheader" className="py-1.5 pr-2 text-right">#</div>
             <div role="columnheader" className="py-1.5">Role</div>
             <div role="columnheader" className="py-1.5">Message</div>
-            <div role="columnheader" className="col-chars truncate py-1.5 pr-2 text-right" title="Characters / estimated tokens">Chars/tok</div>
+            <div role="columnheader" className="col-chars truncate py-1.5 pr-2 text-right" title="Tokens (characters on hover)">Tokens</div>
             <div role="columnheader" className="col-score truncate py-1.5" title="Importance score (what the Importance strategy ranks by)">Score</div>
-            {STRATEGIES.map((s) => (
-              <div role="columnheader" key={s} className="truncate border-l border-zinc-200 px-2 py-1.5 dark:border-zinc-800">
-                {STRATEGY_LABELS[s]}
+            {laneView.rowLanes.map((lane) => (
+              <div role="columnheader" key={lane.id} className="truncate border-l border-zinc-200 px-2 py-1.5 dark:border-zinc-800">
+                {lane.label}
               </div>
             ))}
           </div>
@@ -205,8 +210,10 @@ export function Timeline() {
             {rows &&
               virtualItems.map((v) => {
                 const index = items[v.index] as number;
-                if (index === SUMMARY_ROW) {
-                  return <SummaryRow key="summary" top={v.start} summarized={summarize?.summarized ?? 0} focusLane={focusLane} />;
+                if (index < 0) {
+                  const extra = extraOf(extras, index);
+                  if (!extra) return null;
+                  return <InsertRow key={`x${v.index % slots}`} top={v.start} insert={extra.insert} lane={extra.lane} lanes={laneView.rowLanes} focusLane={focusLane} />;
                 }
                 const partnerCount = (rows.partnerOffsets[index + 1] as number) - (rows.partnerOffsets[index] as number);
                 // Keyed by slot, not by message: a long scroll reuses the row elements it has instead of
@@ -220,14 +227,17 @@ export function Timeline() {
                     flags={rows.flags[index] as number}
                     preview={previewOf(rows, index)}
                     chars={rows.chars[index] as number}
+                    tokens={rows.tokens[index] as number}
                     score={rows.score[index] as number}
                     group={rows.groupOf[index] as number}
                     callCount={rows.callCount[index] as number}
                     resultCount={rows.resultCount[index] as number}
                     partnerCount={partnerCount}
-                    fateSw={fateArrays[0]?.[index] ?? 0}
-                    fateSum={fateArrays[1]?.[index] ?? 0}
-                    fateImp={fateArrays[2]?.[index] ?? 0}
+                    fates={laneView.shown.map((p) => (p ? String(p.fates[index]) : '.')).join('')}
+                    reasons={String.fromCharCode(...laneView.shown.map((p) => p?.reasons[index] ?? 0))}
+                    stale={laneView.stale}
+                    lanes={laneView.rowLanes}
+                    pinned={pinnedSet.has(index)}
                     selected={index === selected}
                     linked={linkedSet.has(index)}
                     linkSource={index === active && partnerCount > 0}
@@ -252,55 +262,6 @@ export function Timeline() {
   );
 }
 
-/** Says when a jump cleared a filter to show its target, with a way to put the filter back. */
-function JumpNoticeBar() {
-  const store = useInspectorStore();
-  const notice = useJumpNotice();
-  if (!notice) return null;
-  return (
-    <div
-      data-testid="jump-notice"
-      className="flex shrink-0 items-center gap-3 border-b border-amber-300 bg-amber-50 px-3 py-1.5 text-[12.5px] text-amber-900 dark:border-amber-500/40 dark:bg-amber-500/10 dark:text-amber-200"
-    >
-      <span className="min-w-0 flex-1">{notice.text}</span>
-      <button
-        type="button"
-        onClick={() => {
-          store.getState().setFilters(notice.previous);
-          dismissJumpNotice();
-        }}
-        className="shrink-0 rounded px-1.5 font-medium text-indigo-700 hover:underline focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 dark:text-indigo-300"
-      >
-        Restore filters
-      </button>
-      <button
-        type="button"
-        aria-label="Dismiss"
-        onClick={dismissJumpNotice}
-        className="shrink-0 rounded px-1 text-amber-800 hover:bg-amber-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 dark:text-amber-200 dark:hover:bg-amber-500/20"
-      >
-        ✕
-      </button>
-    </div>
-  );
-}
-
-/** The bound control, facts, legend and lane headers: memoized, so a scroll never re-renders them. */
-const TimelineHead = memo(function TimelineHead() {
-  return (
-    <div className="timeline-grid">
-      <div className="col-span-6 flex min-w-0 flex-col justify-between gap-3 px-3 py-2">
-        <MaxTurnsControl />
-        <TranscriptFacts />
-        <FateLegend />
-      </div>
-      {STRATEGIES.map((s) => (
-        <LaneHeader key={s} strategy={s} />
-      ))}
-    </div>
-  );
-});
-
 function Connectors({ from, to }: { from: number; to: number[] }) {
   return (
     <>
@@ -320,75 +281,3 @@ function Connectors({ from, to }: { from: number; to: number[] }) {
   );
 }
 
-function ScoreTooltip({ tip, rows }: { tip: ScoreTip; rows: RowData }) {
-  const b = scoreBreakdown(tip.index, rows.count, rows.hasToolBlock[tip.index] === 1, rows.chars[tip.index] as number);
-  return (
-    <div
-      role="tooltip"
-      id="score-tip"
-      className="pointer-events-none fixed z-50 w-56 rounded-md border border-zinc-200 bg-white p-2.5 text-[12px] shadow-lg dark:border-zinc-700 dark:bg-zinc-900"
-      style={{ left: Math.min(tip.left - 60, window.innerWidth - 240), top: tip.top }}
-    >
-      <p className="m-0 mb-1.5 font-semibold text-zinc-900 dark:text-zinc-100">Importance of #{tip.index}</p>
-      <dl className="m-0 grid grid-cols-[1fr_auto] gap-x-3 gap-y-0.5 font-mono tabular-nums text-zinc-700 dark:text-zinc-300">
-        <dt className="font-sans">Recency (i/n · 0.5)</dt>
-        <dd className="m-0 text-right">{b.recency.toFixed(3)}</dd>
-        <dt className="font-sans">Tool bonus</dt>
-        <dd className="m-0 text-right">{b.toolBonus.toFixed(3)}</dd>
-        <dt className="font-sans">Length (≤ 0.2)</dt>
-        <dd className="m-0 text-right">{b.length.toFixed(3)}</dd>
-        <dt className="border-t border-zinc-200 pt-0.5 font-sans font-semibold dark:border-zinc-700">Total</dt>
-        <dd className="m-0 border-t border-zinc-200 pt-0.5 text-right font-semibold dark:border-zinc-700">{b.total.toFixed(3)}</dd>
-      </dl>
-      <p className="m-0 mt-1.5 text-[11px] text-zinc-500">Groups linked by tool ids score as their best member.</p>
-    </div>
-  );
-}
-
-function FateLegend() {
-  return (
-    <p className="m-0 flex flex-wrap items-center gap-x-3 gap-y-1 text-[11px] text-zinc-500 dark:text-zinc-400">
-      <span className="inline-flex items-center gap-1">
-        <span className="fate fate-kept fate-legend-swatch" aria-hidden="true" /> Kept
-      </span>
-      <span className="inline-flex items-center gap-1">
-        <span className="fate fate-dropped fate-legend-swatch" aria-hidden="true" /> Dropped
-      </span>
-      <span className="inline-flex items-center gap-1">
-        <span className="fate fate-summarized fate-legend-swatch" aria-hidden="true" /> Summarized
-      </span>
-      <span className="inline-flex items-center gap-1">
-        <span className="inline-flex h-3.5 w-3.5 items-center justify-center rounded-full border-2 border-sky-500 text-[8px] font-bold text-sky-600 dark:border-sky-400 dark:text-sky-300" aria-hidden="true">
-          ↓
-        </span>
-        tool call / ↑ result (hover to link)
-      </span>
-    </p>
-  );
-}
-
-function TranscriptFacts() {
-  const doc = useInspector((s) => s.doc);
-  const inputProblems = useInspector((s) => s.verdicts?.[0]?.inputProblemCount);
-  if (!doc) return null;
-  return (
-    <dl className="m-0 grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 text-[12px] text-zinc-600 dark:text-zinc-400">
-      <dt className="text-zinc-500">Unpruned</dt>
-      <dd className="m-0 font-mono tabular-nums text-zinc-800 dark:text-zinc-200">
-        {formatInt(doc.count)} messages · {formatCompact(doc.totalChars)} chars · {formatTokens(doc.totalChars)}
-      </dd>
-      <dt className="text-zinc-500">Tool calls</dt>
-      <dd className="m-0 font-mono tabular-nums text-zinc-800 dark:text-zinc-200">
-        {plural(doc.pairCount, 'pair')}
-        {doc.orphanCount > 0 ? ` · ${plural(doc.orphanCount, 'orphan block')}` : ''}
-      </dd>
-      <dt className="text-zinc-500">Checked as</dt>
-      <dd className="m-0 text-zinc-800 dark:text-zinc-200">
-        {PROVIDER_LABEL[doc.provider]} API
-        {inputProblems !== undefined && (
-          <span className="text-zinc-500"> · input has {inputProblems === 0 ? 'no problems' : `${inputProblems} ${inputProblems === 1 ? 'problem' : 'problems'}`}</span>
-        )}
-      </dd>
-    </dl>
-  );
-}

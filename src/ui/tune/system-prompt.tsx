@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useInspector } from '../../state';
+import { useInspector } from '../../state/react';
 import { formatCompact, formatInt } from '../common/format';
 
 /**

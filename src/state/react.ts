@@ -1,7 +1,8 @@
 /** React bindings for the inspector store: a context and a selector hook. */
 import { createContext, useContext } from 'react';
 import { useStore } from 'zustand';
-import type { InspectorActions, InspectorState, InspectorStore } from './inspector-store';
+import type { Inspector } from './inspector-state';
+import type { InspectorStore } from './inspector-store';
 
 export const InspectorContext = createContext<InspectorStore | null>(null);
 
@@ -11,6 +12,6 @@ export function useInspectorStore(): InspectorStore {
   return store;
 }
 
-export function useInspector<T>(selector: (state: InspectorState & InspectorActions) => T): T {
+export function useInspector<T>(selector: (state: Inspector) => T): T {
   return useStore(useInspectorStore(), selector);
 }

@@ -1,0 +1,138 @@
+/** The inspector's state and actions, as types, and what is derived from them (items on screen, lane status). */
+import type {
+  Budget,
+  DocSummary,
+  ExportResult,
+  LaneSpec,
+  LoadErrorInfo,
+  LoadPhase,
+  LoadSource,
+  MessageDetail,
+  PlanRequest,
+  PlanResult,
+  RowData,
+  Verdict,
+} from '../worker/protocol';
+import type { LoadOutcome } from '../worker/client';
+import { planKey } from '../worker/lanes';
+import type { StrategyId } from '../core';
+import type { Filters, LaneOptions, ViewState } from './view';
+import { visibleRows, type ExtraRow } from './visible-rows';
+
+export interface LoadingStatus {
+  fileName: string;
+  phase: LoadPhase;
+  bytes?: number;
+  startedAt: number;
+}
+
+export interface JumpNotice {
+  text: string;
+  /** The filters before the jump relaxed them. */
+  previous: Filters;
+  seq: number;
+}
+
+export interface InspectorState {
+  loading?: LoadingStatus;
+  loadError?: LoadErrorInfo;
+  doc?: DocSummary;
+  rows?: RowData;
+  lanes: LaneSpec[];
+  /** The bound every lane without one of its own is asked to meet. */
+  budget: Budget;
+  /** Pinned messages, ascending: never dropped, summarized or masked by strategies that honour pins. */
+  pinned: number[];
+  /** Each lane's latest plan by lane id; it may answer an older budget while the new one is planned (see `laneStatus`). */
+  plans: Record<string, PlanResult>;
+  laneErrors: Record<string, { key: string; message: string }>;
+  verdicts: Record<string, Verdict>;
+  /** Message index, or -1. */
+  selected: number;
+  hovered: number;
+  filters: Filters;
+  /** Lane id. */
+  focus?: string;
+  query: string;
+  matches: Int32Array;
+  matchMask?: Uint8Array;
+  searching: boolean;
+  /** Visible rows in order; negative values are `extras` (see `visibleRows`). */
+  items: Int32Array;
+  extras: ExtraRow[];
+  detail?: MessageDetail;
+  /** Bumped to ask the timeline to scroll the selection into view. */
+  scrollSeq: number;
+  /** Bumped to ask the detail pane to take focus. */
+  detailFocusSeq: number;
+  helpOpen: boolean;
+  jumpNotice?: JumpNotice;
+  /** Said when a shared link could not be applied as it was (made for another transcript). */
+  viewNotice?: string;
+  /** Polite status for screen readers. */
+  announcement: string;
+  /** How the worker runs: a Worker, or the main-thread fallback. */
+  engine: 'worker' | 'main-thread';
+}
+
+export interface InspectorActions {
+  load(source: LoadSource, view?: ViewState): Promise<LoadOutcome>;
+  selectConversation(index: number): Promise<void>;
+  setBudget(budget: Budget): void;
+  setBudgetUnit(unit: Budget['unit']): void;
+  addLane(strategy: StrategyId, options?: LaneOptions, budget?: Budget): void;
+  removeLane(id: string): void;
+  moveLane(id: string, delta: -1 | 1): void;
+  updateLane(id: string, update: { options?: LaneOptions; budget?: Budget | null }): void;
+  togglePin(index: number): void;
+  select(index: number, options?: { scroll?: boolean }): void;
+  moveSelection(delta: number | 'first' | 'last'): void;
+  hover(index: number): void;
+  setFilters(update: Partial<Filters>): void;
+  clearFilters(): void;
+  setFocus(laneId: string | undefined): void;
+  setQuery(query: string): void;
+  stepMatch(direction: 1 | -1): void;
+  openDetail(): void;
+  setHelpOpen(open: boolean): void;
+  dismissError(): void;
+  exportLane(laneId: string): Promise<ExportResult | null>;
+  /** Select message `target`, first clearing any filter that hides it (and saying so). */
+  jumpTo(target: number): void;
+  dismissJumpNotice(): void;
+  dismissViewNotice(): void;
+  applyView(view: ViewState): void;
+  announce(text: string): void;
+}
+
+export type Inspector = InspectorState & InspectorActions;
+
+/** What the worker is asked to plan for the state's lanes, budget and pins. */
+export function planRequestOf(state: Pick<InspectorState, 'lanes' | 'budget' | 'pinned'>): PlanRequest {
+  return { lanes: state.lanes, budget: state.budget, pinned: state.pinned };
+}
+
+/** Each lane's plan on screen, in lane order (undefined while a lane has none). */
+export function lanePlans(state: Pick<InspectorState, 'lanes' | 'plans'>): (PlanResult | undefined)[] {
+  return state.lanes.map((lane) => state.plans[lane.id]);
+}
+
+/**
+ * `ready`: the plan answers the lane's current budget and pins. `updating`: it answers an older one (the new one is
+ * on its way; the old one is shown dimmed). `planning`: no plan yet. `error`: the lane's config was refused.
+ */
+export function laneStatus(state: Pick<InspectorState, 'plans' | 'laneErrors' | 'budget' | 'pinned'>, lane: LaneSpec): 'ready' | 'updating' | 'planning' | 'error' {
+  const key = planKey(lane, state.budget, state.pinned);
+  if (state.laneErrors[lane.id]?.key === key) return 'error';
+  const plan = state.plans[lane.id];
+  if (!plan) return 'planning';
+  return plan.key === key ? 'ready' : 'updating';
+}
+
+/** `partial` plus the visible rows for `state` with `partial` applied. */
+export function withItems(state: InspectorState, partial: Partial<InspectorState> = {}): Partial<InspectorState> {
+  const s = { ...state, ...partial };
+  if (!s.rows) return { ...partial, items: new Int32Array(0), extras: [] };
+  const { items, extras } = visibleRows(s.rows, lanePlans(s), s.lanes.map((l) => l.id), s.filters, s.matchMask);
+  return { ...partial, items, extras };
+}

@@ -1,0 +1,124 @@
+import { useId, useState } from 'react';
+import { getStrategy, type OptionSpec, type StrategyId } from '../../core';
+import type { Budget } from '../../worker/protocol';
+import type { LaneOptions } from '../../state';
+import { cx } from '../common/format';
+
+export interface LaneDraft {
+  options: LaneOptions;
+  budget?: Budget;
+}
+
+const FIELD = 'w-full rounded-md border border-zinc-300 bg-white px-2 py-1 text-[12.5px] text-zinc-900 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100';
+
+/**
+ * A strategy's options as a form, built from its option specs (no strategy is written out here), and an optional
+ * budget of the lane's own. Calls `onSubmit` with the options that differ from their defaults.
+ */
+export function LaneOptionsForm({ strategy, initial, submitLabel, onSubmit }: { strategy: StrategyId; initial: LaneDraft; submitLabel: string; onSubmit: (draft: LaneDraft) => void }) {
+  const definition = getStrategy(strategy);
+  const [values, setValues] = useState<LaneOptions>(() => ({ ...initial.options }));
+  const [ownBudget, setOwnBudget] = useState(initial.budget !== undefined);
+  const [budget, setBudget] = useState<Budget>(initial.budget ?? { unit: 'tokens', value: 50_000 });
+  const id = useId();
+
+  const submit = () => {
+    const options: LaneOptions = {};
+    for (const spec of definition.options) {
+      const value = values[spec.key];
+      if (value !== undefined && JSON.stringify(value) !== JSON.stringify(spec.default)) options[spec.key] = value;
+    }
+    onSubmit({ options, ...(ownBudget ? { budget } : {}) });
+  };
+
+  return (
+    <form
+      className="flex flex-col gap-2"
+      onSubmit={(e) => {
+        e.preventDefault();
+        submit();
+      }}
+    >
+      <p className="m-0 text-[11.5px] text-zinc-600 dark:text-zinc-400">{definition.description}</p>
+      {definition.options.map((spec) => (
+        <OptionField key={spec.key} spec={spec} id={`${id}-${spec.key}`} value={values[spec.key]} onChange={(v) => setValues((old) => ({ ...old, [spec.key]: v }))} />
+      ))}
+      {definition.bounds.length > 0 && (
+        <fieldset className="m-0 flex flex-col gap-1 border-0 p-0">
+          <label className="flex items-center gap-2 text-[12px]">
+            <input type="checkbox" checked={ownBudget} onChange={(e) => setOwnBudget(e.currentTarget.checked)} />
+            A budget of its own (instead of the shared one)
+          </label>
+          {ownBudget && (
+            <div className="flex gap-2">
+              <input
+                aria-label="Own budget"
+                type="number"
+                min={0}
+                value={budget.value}
+                onChange={(e) => setBudget({ ...budget, value: Math.max(0, Math.round(e.currentTarget.valueAsNumber || 0)) })}
+                className={cx(FIELD, 'flex-1 text-right font-mono')}
+              />
+              <select aria-label="Own budget unit" value={budget.unit} onChange={(e) => setBudget({ ...budget, unit: e.currentTarget.value as Budget['unit'] })} className={cx(FIELD, 'w-auto')}>
+                {definition.bounds.includes('maxTokens') && <option value="tokens">tokens</option>}
+                {definition.bounds.includes('maxTurns') && <option value="messages">messages</option>}
+              </select>
+            </div>
+          )}
+        </fieldset>
+      )}
+      <button
+        type="submit"
+        data-popover-close
+        className="self-end rounded-md bg-indigo-600 px-3 py-1 text-[12.5px] font-medium text-white hover:bg-indigo-700 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 focus-visible:ring-offset-2"
+      >
+        {submitLabel}
+      </button>
+    </form>
+  );
+}
+
+function OptionField({ spec, id, value, onChange }: { spec: OptionSpec; id: string; value: unknown; onChange: (value: number | boolean | readonly string[]) => void }) {
+  const hint = `${spec.description}${spec.kind === 'integer' ? ` ${spec.min.toLocaleString('en-US')}–${spec.max.toLocaleString('en-US')}.` : ''}`;
+  if (spec.kind === 'boolean') {
+    return (
+      <label className="flex items-start gap-2 text-[12px]" title={hint}>
+        <input type="checkbox" checked={(value as boolean | undefined) ?? spec.default} onChange={(e) => onChange(e.currentTarget.checked)} className="mt-0.5" />
+        <span>
+          {spec.label} <span className="text-zinc-600 dark:text-zinc-400">— {spec.description}</span>
+        </span>
+      </label>
+    );
+  }
+  return (
+    <div className="flex flex-col gap-0.5">
+      <label htmlFor={id} className="text-[12px] font-medium text-zinc-800 dark:text-zinc-200">
+        {spec.label}
+      </label>
+      {spec.kind === 'integer' ? (
+        <input
+          id={id}
+          type="number"
+          min={spec.min}
+          max={spec.max}
+          value={(value as number | undefined) ?? spec.default}
+          onChange={(e) => {
+            const v = e.currentTarget.valueAsNumber;
+            if (Number.isInteger(v)) onChange(Math.min(spec.max, Math.max(spec.min, v)));
+          }}
+          className={cx(FIELD, 'text-right font-mono')}
+        />
+      ) : (
+        <input
+          id={id}
+          type="text"
+          placeholder="tool names, comma-separated"
+          value={((value as readonly string[] | undefined) ?? spec.default).join(', ')}
+          onChange={(e) => onChange(e.currentTarget.value.split(',').map((t) => t.trim()).filter(Boolean))}
+          className={FIELD}
+        />
+      )}
+      <span className="text-[11px] text-zinc-600 dark:text-zinc-400">{hint}</span>
+    </div>
+  );
+}

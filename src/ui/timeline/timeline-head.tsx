@@ -1,0 +1,105 @@
+import { memo } from 'react';
+import { useInspector, useInspectorStore } from '../../state/react';
+import { laneLabels } from '../../worker/lanes';
+import { LaneHeader } from '../lanes/lane-header';
+import { AddLaneButton } from '../lanes/add-lane';
+import { BudgetControl } from '../tune/budget-control';
+import { PROVIDER_LABEL, formatCompact, formatInt, plural } from '../common/format';
+
+/** The budget control, facts, legend and lane headers: memoized, so a scroll never re-renders them. */
+export const TimelineHead = memo(function TimelineHead() {
+  const lanes = useInspector((s) => s.lanes);
+  const labels = laneLabels(lanes);
+  return (
+    <div className="timeline-grid">
+      <div className="col-span-6 flex min-w-0 flex-col justify-between gap-3 px-3 py-2">
+        <BudgetControl />
+        <TranscriptFacts />
+        <FateLegend />
+      </div>
+      {lanes.map((lane, k) => (
+        <LaneHeader key={lane.id} lane={lane} label={labels[k] ?? lane.strategy} position={k} count={lanes.length} />
+      ))}
+      <AddLaneButton />
+    </div>
+  );
+});
+
+/** Says when a jump cleared a filter to show its target, with a way to put the filter back. */
+export function JumpNoticeBar() {
+  const store = useInspectorStore();
+  const notice = useInspector((s) => s.jumpNotice);
+  if (!notice) return null;
+  return (
+    <div
+      data-testid="jump-notice"
+      className="flex shrink-0 items-center gap-3 border-b border-amber-300 bg-amber-50 px-3 py-1.5 text-[12.5px] text-amber-900 dark:border-amber-500/40 dark:bg-amber-500/10 dark:text-amber-200"
+    >
+      <span className="min-w-0 flex-1">{notice.text}</span>
+      <button
+        type="button"
+        onClick={() => {
+          store.getState().setFilters(notice.previous);
+          store.getState().dismissJumpNotice();
+        }}
+        className="shrink-0 rounded px-1.5 font-medium text-indigo-700 hover:underline focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 dark:text-indigo-300"
+      >
+        Restore filters
+      </button>
+      <button
+        type="button"
+        aria-label="Dismiss"
+        onClick={() => store.getState().dismissJumpNotice()}
+        className="shrink-0 rounded px-1 text-amber-800 hover:bg-amber-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 dark:text-amber-200 dark:hover:bg-amber-500/20"
+      >
+        ✕
+      </button>
+    </div>
+  );
+}
+
+function FateLegend() {
+  return (
+    <p className="m-0 flex flex-wrap items-center gap-x-3 gap-y-1 text-[11px] text-zinc-600 dark:text-zinc-400">
+      {(['kept', 'dropped', 'summarized', 'masked'] as const).map((fate) => (
+        <span key={fate} className="inline-flex items-center gap-1">
+          <span className={`fate fate-${fate} fate-legend-swatch`} aria-hidden="true" /> {fate[0]?.toUpperCase()}
+          {fate.slice(1)}
+        </span>
+      ))}
+      <span className="inline-flex items-center gap-1">
+        <span className="inline-flex h-3.5 w-3.5 items-center justify-center rounded-full border-2 border-sky-500 text-[8px] font-bold text-sky-600 dark:border-sky-400 dark:text-sky-300" aria-hidden="true">
+          ↓
+        </span>
+        tool call / ↑ result (hover to link)
+      </span>
+    </p>
+  );
+}
+
+function TranscriptFacts() {
+  const doc = useInspector((s) => s.doc);
+  const inputProblems = useInspector((s) => Object.values(s.verdicts)[0]?.inputProblemCount);
+  if (!doc) return null;
+  return (
+    <dl className="m-0 grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 text-[12px] text-zinc-600 dark:text-zinc-400">
+      <dt className="text-zinc-600 dark:text-zinc-400">Unpruned</dt>
+      <dd className="m-0 font-mono tabular-nums text-zinc-800 dark:text-zinc-200" title={`${formatInt(doc.totalChars)} characters`}>
+        {formatInt(doc.count)} messages · {formatCompact(doc.totalTokens)} tokens
+        {doc.systemTokens > 0 ? ` + ${formatCompact(doc.systemTokens)} system` : ''}
+      </dd>
+      <dt className="text-zinc-600 dark:text-zinc-400">Tool calls</dt>
+      <dd className="m-0 font-mono tabular-nums text-zinc-800 dark:text-zinc-200">
+        {plural(doc.pairCount, 'pair')}
+        {doc.orphanCount > 0 ? ` · ${plural(doc.orphanCount, 'orphan block')}` : ''}
+      </dd>
+      <dt className="text-zinc-600 dark:text-zinc-400">Checked as</dt>
+      <dd className="m-0 text-zinc-800 dark:text-zinc-200">
+        {PROVIDER_LABEL[doc.provider]} API
+        {inputProblems !== undefined && (
+          <span className="text-zinc-600 dark:text-zinc-400"> · input has {inputProblems === 0 ? 'no problems' : plural(inputProblems, 'problem')}</span>
+        )}
+      </dd>
+    </dl>
+  );
+}

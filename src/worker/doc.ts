@@ -1,0 +1,72 @@
+/** A transcript the worker holds: the parse, the open conversation, its analysis, and what was planned for it. */
+import { analyzeTranscript, type Conversation, type Message, type ParsedTranscript, type PrunePlan, type Provider, type TranscriptAnalysis } from '../core';
+import { providerFor, type DocSummary } from './protocol';
+
+export interface Doc {
+  docId: number;
+  fileName: string;
+  bytes: number;
+  parsed: ParsedTranscript;
+  conversationIndex: number;
+  conversation: Conversation;
+  messages: Message[];
+  analysis: TranscriptAnalysis;
+  provider: Provider;
+  totalChars: number;
+  systemTokens: number;
+  searchText?: string[];
+  /** Plans by plan key, for the keys last asked for: fates, verdicts and export all read them. */
+  plans: Map<string, PrunePlan>;
+  /** Problems of the unpruned input, as `index\0rule`, and how many there are. */
+  inputProblems?: Set<string>;
+  inputProblemCount?: number;
+}
+
+export type DocBase = Pick<Doc, 'docId' | 'fileName' | 'bytes' | 'parsed'>;
+
+/** Opens one conversation of a parsed file: analyses it once for every lane and bound to come. */
+export function openConversation(base: DocBase, index: number): Doc {
+  const conversationIndex = Math.min(Math.max(0, index), base.parsed.conversations.length - 1);
+  const conversation = base.parsed.conversations[conversationIndex] as Conversation;
+  const messages = conversation.messages;
+  const analysis = analyzeTranscript(messages);
+  let totalChars = 0;
+  for (let i = 0; i < analysis.count; i++) totalChars += analysis.scan.textLength[i] as number;
+  const system = typeof conversation.system === 'string' ? conversation.system : '';
+  return {
+    ...base,
+    conversationIndex,
+    conversation,
+    messages,
+    analysis,
+    provider: providerFor(conversation.format ?? base.parsed.format),
+    totalChars,
+    systemTokens: system ? analysis.counter.count(system) : 0,
+    plans: new Map(),
+  };
+}
+
+export function summarize(d: Doc): DocSummary {
+  const warnings = d.parsed.warnings;
+  const system = typeof d.conversation.system === 'string' ? d.conversation.system : '';
+  return {
+    docId: d.docId,
+    fileName: d.fileName,
+    format: d.conversation.format ?? d.parsed.format,
+    provider: d.provider,
+    conversationIndex: d.conversationIndex,
+    conversations: d.parsed.conversations.map((c) => ({ id: c.id, title: c.title, count: c.messages.length })),
+    conversationTitle: d.conversation.title,
+    warnings: warnings.slice(0, 200),
+    warningCount: warnings.length,
+    count: d.messages.length,
+    totalChars: d.totalChars,
+    totalTokens: d.analysis.suffixTokens[0] as number,
+    pairCount: d.analysis.links.pairs.length,
+    orphanCount: d.analysis.links.orphans.length,
+    ...(system ? { system: system.slice(0, 50_000) } : {}),
+    systemChars: system.length,
+    systemTokens: d.systemTokens,
+    bytes: d.bytes,
+  };
+}

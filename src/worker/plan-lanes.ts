@@ -1,0 +1,60 @@
+/**
+ * Planning the lanes of a request over a loaded transcript: each lane's plan cached by its key, so a bound change
+ * re-plans only what it changes, and a plan is turned into what crosses to the main thread once.
+ */
+import { getStrategy, planPrune, type PrunePlan } from '../core';
+import type { Doc } from './doc';
+import { laneConfig, planKey, type LaneSpec, type PlanRequest } from './lanes';
+import type { InsertInfo, PlanResult } from './protocol';
+
+const INSERT_TEXT_MAX = 20_000;
+
+/** The lane's plan for this request, planned now or taken from the cache. */
+export function lanePlan(d: Doc, lane: LaneSpec, request: PlanRequest): { key: string; plan: PrunePlan } {
+  const key = planKey(lane, request.budget, request.pinned);
+  let plan = d.plans.get(key);
+  if (!plan) {
+    plan = planPrune(d.analysis, laneConfig(lane, request.budget, request.pinned));
+    d.plans.set(key, plan);
+  }
+  return { key, plan };
+}
+
+/** Forgets plans no lane of `request` asks for, so the cache never outgrows the lanes on screen. */
+export function keepOnly(d: Doc, request: PlanRequest): void {
+  const wanted = new Set(request.lanes.map((lane) => planKey(lane, request.budget, request.pinned)));
+  for (const key of d.plans.keys()) if (!wanted.has(key)) d.plans.delete(key);
+}
+
+/** Whether a lane's strategy is slow enough (a summary, TF-IDF) to be planned after the quick lanes are shown. */
+export function isSlow(lane: LaneSpec): boolean {
+  return getStrategy(lane.strategy).slow === true;
+}
+
+export function toResult(lane: LaneSpec, key: string, plan: PrunePlan): PlanResult {
+  const inserts: InsertInfo[] = plan.inserts.map((insert) => {
+    const text = typeof insert.message.content === 'string' ? insert.message.content : JSON.stringify(insert.message.content);
+    return {
+      before: insert.before,
+      replaces: insert.replaces,
+      tokens: insert.tokens,
+      text: text.length > INSERT_TEXT_MAX ? `${text.slice(0, INSERT_TEXT_MAX)}…` : text,
+      textLength: text.length,
+    };
+  });
+  return {
+    laneId: lane.id,
+    strategy: lane.strategy,
+    key,
+    // Copies cross to the main thread: transferring the plan's own buffers would empty the cached plan.
+    fates: plan.fates.slice(),
+    reasons: plan.reasons.slice(),
+    kept: plan.kept,
+    dropped: plan.dropped,
+    summarized: plan.summarized,
+    masked: plan.masked,
+    tokens: plan.tokens,
+    inserts,
+    ...(plan.over ? { over: plan.over } : {}),
+  };
+}
