@@ -33,7 +33,7 @@ interface UserNode {
  * often come between the parts of a message with parallel calls). Each tool result is moved right after the
  * assistant message that made the call, and the user lines between two assistant messages become one user
  * message, tool results first, so roles alternate as the API wants. Sidechain (subagent) lines go to their own
- * conversations after the main one; progress, system, summary and other bookkeeping lines are skipped and counted.
+ * conversations after the main one, which is left out when it has no line (a subagent file); progress, system, summary and other bookkeeping lines are skipped and counted.
  * Lookups use `Map`, so ids such as `__proto__` are ordinary keys. One pass, O(lines + blocks).
  */
 export function parseClaudeCode(lines: JsonLine[], fileName: string | undefined, warnings: ParseWarning[]): Conversation[] {
@@ -77,7 +77,8 @@ export function parseClaudeCode(lines: JsonLine[], fileName: string | undefined,
   }
 
   const id = sessionId ?? 'conversation-1';
-  const conversations = [build(main, id, fileName ?? 'Claude Code session')];
+  // A subagent file (`subagents/agent-*.jsonl`) has only sidechain lines: an empty main conversation is not listed.
+  const conversations = main.length > 0 ? [build(main, id, fileName ?? 'Claude Code session')] : [];
   for (const [agent, group] of sidechains) {
     const conversation = build(group, `${id}/${agent}`, `Subagent ${agent}`);
     conversation.title = `Subagent: ${conversation.title}`;

@@ -8,7 +8,7 @@ import type { TranscriptFormat } from './types';
 
 const fixture = (name: string): string => readFileSync(new URL(`../../../fixtures/${name}`, import.meta.url), 'utf8');
 
-// Every file in ../shared/data, copied byte for byte into fixtures/.
+// Every file in ../shared/data, copied byte for byte into fixtures/, and the derived subagent file.
 const FILES: { name: string; format: TranscriptFormat; conversations: number; messages: number; pairs: number }[] = [
   { name: 'spotter-session.messages.json', format: 'anthropic', conversations: 1, messages: 278, pairs: 150 },
   { name: 'pause-turn-web-search.messages.json', format: 'anthropic', conversations: 1, messages: 3, pairs: 15 },
@@ -16,6 +16,8 @@ const FILES: { name: string; format: TranscriptFormat; conversations: number; me
   { name: 'spotter-short.jsonl', format: 'claude-code', conversations: 1, messages: 3, pairs: 2 },
   { name: 'spotter-tool-heavy.jsonl', format: 'claude-code', conversations: 1, messages: 9, pairs: 6 },
   { name: 'codemie-session-9eda1058.jsonl', format: 'claude-code', conversations: 1, messages: 10, pairs: 3 },
+  // Derived, not copied: a subagent file built from the spotter session's Task call (see fixtures/README.md).
+  { name: 'spotter-subagent-a2898e3.jsonl', format: 'claude-code', conversations: 1, messages: 4, pairs: 2 },
   { name: 'openhands-sdk-fncall-llm-message.json', format: 'openai-chat', conversations: 1, messages: 13, pairs: 6 },
   { name: 'tau-bench-gpt-4o-airline.json', format: 'openai-chat', conversations: 200, messages: 5108, pairs: 1164 },
   { name: 'codex-rollout-agentcmd-2025-09-24.jsonl', format: 'openai-responses', conversations: 1, messages: 270, pairs: 123 },
