@@ -144,6 +144,80 @@ describe('Claude Code session JSONL', () => {
     expect(c?.title).toBe('This session is being continued from a previous conversation…');
   });
 
+  it('keeps the compact summary its own message and records the compact boundary on the conversation', () => {
+    const boundary = {
+      type: 'system',
+      subtype: 'compact_boundary',
+      content: 'Conversation compacted',
+      uuid: 'b1',
+      parentUuid: null,
+      logicalParentUuid: 'u3',
+      compactMetadata: { trigger: 'auto', preTokens: 170251 },
+    };
+    const summary = 'This session is being continued from a previous conversation that ran out of context.';
+    const text = jsonl(
+      user('go'),
+      assistant('m1', use('a')),
+      user([result('a')]),
+      boundary,
+      user(summary, { isCompactSummary: true }),
+      user('and now the tests'),
+      assistant('m2', { type: 'text', text: 'continuing' }),
+    );
+    const c = parseTranscript(text).conversations[0];
+    expect(c?.messages).toEqual([
+      { role: 'user', content: 'go' },
+      { role: 'assistant', content: [use('a')] },
+      { role: 'user', content: [result('a')] },
+      { role: 'user', content: summary },
+      { role: 'user', content: 'and now the tests' },
+      { role: 'assistant', content: [{ type: 'text', text: 'continuing' }] },
+    ]);
+    expect(c?.annotations?.[3]).toEqual({ compactSummary: true });
+    expect(c?.boundaries).toEqual([
+      { messageIndex: 3, kind: 'compact-boundary', trigger: 'auto', preTokens: 170251, line: 4, record: boundary },
+    ]);
+  });
+
+  it('moves a result logged after the boundary back to its call, never into the compact summary', () => {
+    const text = jsonl(
+      user('go'),
+      assistant('m1', use('a')),
+      { type: 'system', subtype: 'compact_boundary', uuid: 'b1', parentUuid: null, compactMetadata: { trigger: 'manual', preTokens: 9000 } },
+      user('Summary of the earlier conversation', { isCompactSummary: true }),
+      user([result('a')]),
+    );
+    const c = parseTranscript(text).conversations[0];
+    expect(c?.messages).toEqual([
+      { role: 'user', content: 'go' },
+      { role: 'assistant', content: [use('a')] },
+      { role: 'user', content: [result('a')] },
+      { role: 'user', content: 'Summary of the earlier conversation' },
+    ]);
+    expect(c?.boundaries?.map((b) => b.messageIndex)).toEqual([3]);
+  });
+
+  it('writes the compact boundary back before its summary, so the boundary survives the round trip', () => {
+    const text = jsonl(
+      user('go'),
+      assistant('m1', { type: 'text', text: 'a' }),
+      user('more'),
+      { type: 'system', subtype: 'compact_boundary', uuid: 'b1', parentUuid: null, compactMetadata: { trigger: 'auto', preTokens: 5 } },
+      user('Summary', { isCompactSummary: true }),
+      assistant('m2', { type: 'text', text: 'b' }),
+    );
+    const c = parseTranscript(text).conversations[0]!;
+    const back = parseTranscript(serializeTranscript(c, c.messages).text).conversations[0]!;
+    expect(back.messages).toEqual(c.messages);
+    expect(back.boundaries?.map(({ messageIndex, trigger, preTokens }) => ({ messageIndex, trigger, preTokens }))).toEqual([
+      { messageIndex: 3, trigger: 'auto', preTokens: 5 },
+    ]);
+    // Pruned to the messages after the boundary, the boundary line still opens the file.
+    const kept = c.messages.slice(3);
+    const lines = serializeTranscript(c, kept).text.trim().split('\n').map((l) => JSON.parse(l) as { type: string });
+    expect(lines.map((l) => l.type)).toEqual(['system', 'user', 'assistant']);
+  });
+
   it('reads ids such as __proto__ and constructor as plain keys', () => {
     const text = jsonl(user('go'), assistant('__proto__', use('constructor')), user([result('constructor')]), assistant('__proto__', use('toString')));
     const messages = parseTranscript(text).conversations[0]?.messages ?? [];

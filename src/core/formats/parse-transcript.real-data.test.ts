@@ -12,7 +12,8 @@ const fixture = (name: string): string => readFileSync(new URL(`../../../fixture
 const FILES: { name: string; format: TranscriptFormat; conversations: number; messages: number; pairs: number }[] = [
   { name: 'spotter-session.messages.json', format: 'anthropic', conversations: 1, messages: 278, pairs: 150 },
   { name: 'pause-turn-web-search.messages.json', format: 'anthropic', conversations: 1, messages: 3, pairs: 15 },
-  { name: 'spotter-session.jsonl', format: 'claude-code', conversations: 1, messages: 278, pairs: 150 },
+  // 279: the derived Anthropic file's 278 plus the compact summary, which is its own message after the boundary.
+  { name: 'spotter-session.jsonl', format: 'claude-code', conversations: 1, messages: 279, pairs: 150 },
   { name: 'spotter-short.jsonl', format: 'claude-code', conversations: 1, messages: 3, pairs: 2 },
   { name: 'spotter-tool-heavy.jsonl', format: 'claude-code', conversations: 1, messages: 9, pairs: 6 },
   { name: 'codemie-session-9eda1058.jsonl', format: 'claude-code', conversations: 1, messages: 10, pairs: 3 },
@@ -27,6 +28,17 @@ const asBlocks = (m: Message): Message => ({
   role: m.role,
   content: typeof m.content === 'string' ? [{ type: 'text', text: m.content }] : m.content,
 });
+
+/** Consecutive messages of one role as one, the way the API reads them (and the derived file was written). */
+const mergeRuns = (messages: readonly Message[]): Message[] => {
+  const out: Message[] = [];
+  for (const m of messages.map(asBlocks)) {
+    const last = out[out.length - 1];
+    if (last?.role === m.role) out[out.length - 1] = { role: m.role, content: [...(last.content as []), ...(m.content as [])] };
+    else out.push(m);
+  }
+  return out;
+};
 
 describe.each(FILES)('$name', ({ name, format, conversations, messages, pairs }) => {
   const text = fixture(name);
@@ -80,17 +92,28 @@ describe('Claude Code on the real spotter session', () => {
 
   it('gives the messages of the derived Anthropic file (same message.id merged, results after their turn)', () => {
     const derived = JSON.parse(fixture('spotter-session.messages.json')) as Message[];
-    expect(main?.messages.map(asBlocks)).toEqual(derived);
+    expect(mergeRuns(main?.messages ?? [])).toEqual(derived);
   });
 
-  it('keeps roles alternating', () => {
+  it('keeps roles alternating, except that the compact summary follows the tool results before the boundary', () => {
+    const at = main?.boundaries?.[0]?.messageIndex ?? -1;
     const roles = main?.messages.map((m) => m.role) ?? [];
-    for (let i = 1; i < roles.length; i++) expect(roles[i]).not.toBe(roles[i - 1]);
+    for (let i = 1; i < roles.length; i++) if (i !== at) expect(roles[i]).not.toBe(roles[i - 1]);
+    expect([roles[at - 1], roles[at]]).toEqual(['user', 'user']);
+  });
+
+  it('records the compact boundary of line 754 and keeps the summary out of the tool-result message before it', () => {
+    expect(main?.boundaries).toMatchObject([{ kind: 'compact-boundary', trigger: 'auto', preTokens: 170251, line: 754 }]);
+    const at = main?.boundaries?.[0]?.messageIndex ?? -1;
+    expect(main?.annotations?.[at]).toEqual({ compactSummary: true });
+    expect(main?.sourceLines?.[at]).toEqual([755]);
+    const before = main?.messages[at - 1]?.content;
+    expect(Array.isArray(before) && before.every((b) => b.type === 'tool_result')).toBe(true);
   });
 
   it('skips non-conversation lines and counts them in one warning', () => {
     expect(parsed.warnings).toEqual([
-      { message: 'Skipped 1104 lines that are not conversation messages (file-history-snapshot: 14, progress: 1083, system: 6, queue-operation: 1).' },
+      { message: 'Skipped 1103 lines that are not conversation messages (file-history-snapshot: 14, progress: 1083, system: 5, queue-operation: 1).' },
     ]);
   });
 

@@ -42,6 +42,25 @@ describe('Anthropic Messages', () => {
     expect(JSON.parse(serializeTranscript(c, c.messages).text)).toEqual(body);
   });
 
+  it('records each server-side `compaction` block as a compaction boundary', () => {
+    const messages = [
+      { role: 'user', content: 'long task' },
+      { role: 'assistant', content: [{ type: 'text', text: 'working' }] },
+      { role: 'user', content: 'go on' },
+      {
+        role: 'assistant',
+        content: [
+          { type: 'compaction', content: 'Summary: the user asked for a long task; step 1 is done.' },
+          { type: 'text', text: 'Continuing with step 2.' },
+        ],
+      },
+    ];
+    const c = parseTranscript(JSON.stringify(messages)).conversations[0]!;
+    expect(c.messages).toEqual(messages);
+    expect(c.boundaries).toEqual([{ messageIndex: 3, kind: 'compaction-block', blockIndex: 0 }]);
+    expect(parseTranscript(serializeTranscript(c, c.messages).text).conversations[0]?.boundaries).toEqual(c.boundaries);
+  });
+
   it('options.format forces a format, and says why when the file is not in it', () => {
     const text = JSON.stringify([{ role: 'user', content: 'hi' }]);
     expect(parseTranscript(text, { format: 'openai-chat' }).format).toBe('openai-chat');

@@ -37,7 +37,7 @@ export function serializeTranscript(
     }
     case 'claude-code': {
       const note = own
-        ? 'One line per message; progress, snapshot and other bookkeeping lines are not written.'
+        ? 'One line per message; compact boundaries are kept, progress, snapshot and other bookkeeping lines are not.'
         : `Written as a Claude Code session; the source was ${from}.`;
       return { text: writeClaudeCodeLines(conversation, messages), format, fileExtension: 'jsonl', mimeType: 'application/x-ndjson', note };
     }

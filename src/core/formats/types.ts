@@ -13,6 +13,30 @@ export interface MessageAnnotation {
   meta?: boolean;
 }
 
+/**
+ * A point where the agent's context was compacted: what came before it was replaced by a summary and was no longer
+ * sent to the model. The messages from the last boundary on are what the model saw last ("as last sent").
+ */
+export interface CompactionBoundary {
+  /**
+   * Index in `messages` of the first message after the boundary: the compact summary (Claude Code), or the assistant
+   * message holding the `compaction` block (Anthropic server-side compaction, whose blocks before it the API drops).
+   */
+  messageIndex: number;
+  /** `compact-boundary`: a Claude Code `system` line. `compaction-block`: an Anthropic `compaction` content block. */
+  kind: 'compact-boundary' | 'compaction-block';
+  /** Claude Code `compactMetadata.trigger`: `auto` (the context was full) or `manual` (`/compact`). */
+  trigger?: string;
+  /** Claude Code `compactMetadata.preTokens`: tokens in the context just before it was compacted. */
+  preTokens?: number;
+  /** 1-based line of the boundary record, for JSONL. */
+  line?: number;
+  /** For a `compaction` block: its index in the message's content. */
+  blockIndex?: number;
+  /** The source record of a `compact-boundary`, written back on export. */
+  record?: Record<string, unknown>;
+}
+
 export interface Conversation {
   /** Stable within one parse: a session id, task id, or `conversation-N`. */
   id: string;
@@ -29,6 +53,8 @@ export interface Conversation {
   sourceLines?: number[][];
   /** Sparse: facts for the messages that have any. */
   annotations?: (MessageAnnotation | undefined)[];
+  /** Where the context was compacted, in message order; absent when it never was. */
+  boundaries?: CompactionBoundary[];
   /** Whatever the source held around the messages (model, tools, wrapper fields), kept for export. */
   envelope?: Record<string, unknown>;
   /** How the source laid the messages out, so export can write the same shape. Absent: a bare array. */
