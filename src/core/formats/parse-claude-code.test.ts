@@ -75,7 +75,7 @@ describe('Claude Code session JSONL', () => {
     });
   });
 
-  it('skips progress, summary, system, file-history-snapshot and queue-operation lines and counts them', () => {
+  it('skips bookkeeping lines as information, counted per type, not as warnings', () => {
     const text = jsonl(
       { type: 'file-history-snapshot', messageId: 'x', snapshot: {} },
       { type: 'summary', summary: 'Earlier work', leafUuid: 'u1' },
@@ -84,15 +84,37 @@ describe('Claude Code session JSONL', () => {
       { type: 'progress', data: { type: 'hook_progress' } },
       { type: 'system', subtype: 'turn_duration', durationMs: 5 },
       { type: 'queue-operation', operation: 'enqueue' },
+      { type: 'custom-title', customTitle: 'my session', sessionId: 's1' },
       assistant('m1', { type: 'text', text: 'hi' }),
     );
     const parsed = parseTranscript(text);
     expect(parsed.conversations[0]?.messages).toHaveLength(2);
+    expect(parsed.warnings).toEqual([]);
+    expect(parsed.skipped).toEqual([
+      { type: 'file-history-snapshot', count: 1 },
+      { type: 'summary', count: 1 },
+      { type: 'progress', count: 2 },
+      { type: 'system', count: 1 },
+      { type: 'queue-operation', count: 1 },
+      { type: 'custom-title', count: 1 },
+    ]);
+  });
+
+  it('warns about what may have lost data: a record of unknown type, a message line it cannot read, a non-object line', () => {
+    const text = jsonl(
+      user('go'),
+      { type: 'handoff', note: 'a record type this reader does not know' },
+      { type: 'user', uuid: 'x', message: 'not an object' },
+      { type: 'handoff', note: 'again' },
+      assistant('m1', { type: 'text', text: 'hi' }),
+    ) + '[1, 2]\n';
+    const parsed = parseTranscript(text);
+    expect(parsed.conversations[0]?.messages).toHaveLength(2);
+    expect(parsed.skipped).toEqual([]);
     expect(parsed.warnings).toEqual([
-      {
-        message:
-          'Skipped 6 lines that are not conversation messages (file-history-snapshot: 1, summary: 1, progress: 2, system: 1, queue-operation: 1).',
-      },
+      { line: 2, message: 'Skipped 2 lines of unknown type `handoff` (first at line 2): they may hold conversation content.' },
+      { line: 3, message: 'Line 3 skipped: a `user` record without a `message` object.' },
+      { line: 6, message: 'Line 6 skipped: not a JSON object.' },
     ]);
   });
 

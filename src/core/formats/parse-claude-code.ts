@@ -17,6 +17,12 @@ interface Fence {
 
 type Entry = Part | Fence;
 
+/**
+ * Line types Claude Code writes beside the conversation: progress and hook events, file snapshots for undo, the
+ * prompt queue, system notices, session titles. Skipping them loses nothing of what the model was sent.
+ */
+const BOOKKEEPING = new Set(['progress', 'file-history-snapshot', 'queue-operation', 'system', 'summary', 'custom-title', 'ai-title', 'agent-name']);
+
 interface AssistantNode {
   role: 'assistant';
   /** The compact boundary this node is the first message after. */
@@ -47,14 +53,22 @@ interface UserNode {
  * message, tool results first, so roles alternate as the API wants. A `compact_boundary` system line is recorded
  * as a boundary, and nothing merges across it: the compact summary after it is its own message (two user messages
  * in a row there are fine, the API merges them). Sidechain (subagent) lines go to their own
- * conversations after the main one, which is left out when it has no line (a subagent file); progress, system, summary and other bookkeeping lines are skipped and counted.
+ * conversations after the main one, which is left out when it has no line (a subagent file). Bookkeeping lines
+ * (progress, snapshots, system notices, titles) are counted in `skipped`; what may hold content it cannot read (an
+ * unknown line type, a message line without a message) is a warning.
  * Lookups use `Map`, so ids such as `__proto__` are ordinary keys. One pass, O(lines + blocks).
  */
-export function parseClaudeCode(lines: JsonLine[], fileName: string | undefined, warnings: ParseWarning[]): Conversation[] {
+export function parseClaudeCode(
+  lines: JsonLine[],
+  fileName: string | undefined,
+  warnings: ParseWarning[],
+  skipped: Map<string, number>,
+): Conversation[] {
   const main: Entry[] = [];
   let mainHasMessages = false;
   const sidechains = new Map<string, Entry[]>();
-  const skipped = new Map<string, number>();
+  const found: ParseWarning[] = [];
+  const unknown = new Map<string, { count: number; first: number }>();
   let sessionId: string | undefined;
   const groupOf = (record: Line): Entry[] => {
     if (record.isSidechain !== true) return main;
@@ -66,12 +80,16 @@ export function parseClaudeCode(lines: JsonLine[], fileName: string | undefined,
 
   for (const { line, value } of lines) {
     if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-      skipped.set('not an object', (skipped.get('not an object') ?? 0) + 1);
+      found.push({ line, message: `Line ${line} skipped: not a JSON object.` });
       continue;
     }
     const record = value as Line;
     const { type } = record;
-    if ((type === 'user' || type === 'assistant') && isRecord(record.message)) {
+    if (type === 'user' || type === 'assistant') {
+      if (!isRecord(record.message)) {
+        found.push({ line, message: `Line ${line} skipped: a \`${type}\` record without a \`message\` object.` });
+        continue;
+      }
       if (sessionId === undefined && typeof record.sessionId === 'string') sessionId = record.sessionId;
       const group = groupOf(record);
       group.push({ record, line });
@@ -82,9 +100,21 @@ export function parseClaudeCode(lines: JsonLine[], fileName: string | undefined,
       groupOf(record).push({ fence: { record, line } });
       continue;
     }
-    const name = typeof type === 'string' ? type : 'untyped';
-    skipped.set(name, (skipped.get(name) ?? 0) + 1);
+    if (typeof type === 'string' && BOOKKEEPING.has(type)) {
+      skipped.set(type, (skipped.get(type) ?? 0) + 1);
+      continue;
+    }
+    const name = typeof type === 'string' ? type : '(none)';
+    const seen = unknown.get(name);
+    if (seen === undefined) unknown.set(name, { count: 1, first: line });
+    else seen.count++;
   }
+  for (const [name, { count, first }] of unknown) {
+    const lines = count === 1 ? '1 line' : `${count} lines`;
+    const they = count === 1 ? 'it may hold' : 'they may hold';
+    found.push({ line: first, message: `Skipped ${lines} of unknown type \`${name}\` (first at line ${first}): ${they} conversation content.` });
+  }
+  warnings.push(...found.sort((a, b) => (a.line ?? 0) - (b.line ?? 0)));
 
   const id = sessionId ?? 'conversation-1';
   // A subagent file (`subagents/agent-*.jsonl`) has only sidechain lines: an empty main conversation is not listed.
@@ -93,17 +123,6 @@ export function parseClaudeCode(lines: JsonLine[], fileName: string | undefined,
     const conversation = build(group, `${id}/${agent}`, `Subagent ${agent}`, skipped);
     conversation.title = `Subagent: ${conversation.title}`;
     conversations.push(conversation);
-  }
-  if (skipped.size > 0) {
-    let total = 0;
-    const parts: string[] = [];
-    for (const [type, count] of skipped) {
-      total += count;
-      parts.push(`${type}: ${count}`);
-    }
-    warnings.push({
-      message: `Skipped ${total} line${total === 1 ? '' : 's'} that are not conversation messages (${parts.join(', ')}).`,
-    });
   }
   return conversations;
 }

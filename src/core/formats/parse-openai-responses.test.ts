@@ -29,8 +29,27 @@ describe('OpenAI Responses items', () => {
       { role: 'user', content: [{ type: 'text', text: 'hi' }] },
       { role: 'assistant', content: [{ type: 'text', text: 'hello' }] },
     ]);
-    expect(parsed.warnings).toEqual([{ message: 'Skipped 2 lines that are not conversation items (event_msg: 2).' }]);
+    expect(parsed.warnings).toEqual([]);
+    expect(parsed.skipped).toEqual([{ type: 'event_msg', count: 2 }]);
     expect(parsed.conversations[0]?.sourceLines).toEqual([[2], [4]]);
+  });
+
+  it('warns about rollout lines that may hold content it does not read: `compacted` summaries and unknown types', () => {
+    const text = [
+      rollout(userItem('hi')),
+      JSON.stringify({ timestamp: 't9', type: 'compacted', payload: { message: 'Summary of the earlier turns' } }),
+      JSON.stringify({ timestamp: 't9', type: 'turn_context', payload: { model: 'gpt-5-codex' } }),
+      JSON.stringify({ timestamp: 't9', type: 'mystery', payload: {} }),
+    ].join('\n');
+    const parsed = parseTranscript(text);
+    expect(parsed.skipped).toEqual([
+      { type: 'event_msg', count: 1 },
+      { type: 'turn_context', count: 1 },
+    ]);
+    expect(parsed.warnings).toEqual([
+      { line: 4, message: 'Line 4 skipped: a `compacted` record (the summary Codex wrote when it compacted the session) is not shown.' },
+      { line: 6, message: 'Skipped 1 line of unknown type `mystery` (first at line 6): it may hold conversation content.' },
+    ]);
   });
 
   it('pairs function_call and function_call_output by call_id, a run of calls before their outputs included', () => {

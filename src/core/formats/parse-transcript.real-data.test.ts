@@ -111,9 +111,13 @@ describe('Claude Code on the real spotter session', () => {
     expect(Array.isArray(before) && before.every((b) => b.type === 'tool_result')).toBe(true);
   });
 
-  it('skips non-conversation lines and counts them in one warning', () => {
-    expect(parsed.warnings).toEqual([
-      { message: 'Skipped 1103 lines that are not conversation messages (file-history-snapshot: 14, progress: 1083, system: 5, queue-operation: 1).' },
+  it('skips bookkeeping lines as information, with no warning', () => {
+    expect(parsed.warnings).toEqual([]);
+    expect(parsed.skipped).toEqual([
+      { type: 'file-history-snapshot', count: 14 },
+      { type: 'progress', count: 1083 },
+      { type: 'system', count: 5 },
+      { type: 'queue-operation', count: 1 },
     ]);
   });
 
@@ -175,10 +179,14 @@ describe('Codex rollout on the real file', () => {
   const parsed = parseTranscript(fixture('codex-rollout-agentcmd-2025-09-24.jsonl'));
   const c = parsed.conversations[0];
 
-  it('reads response_item lines, skips event_msg duplicates and turn_context lines with a warning', () => {
+  it('reads response_item lines, skips event_msg duplicates and turn_context lines as information, with no warning', () => {
     expect(c?.id).toBe('01997e76-d124-7592-9cac-2ec05abbca08');
     expect(c?.title).toMatch(/^Updating a team to assign a lead or change from viewer to contributor is VERY/);
-    expect(parsed.warnings).toEqual([{ message: 'Skipped 427 lines that are not conversation items (event_msg: 291, turn_context: 136).' }]);
+    expect(parsed.warnings).toEqual([]);
+    expect(parsed.skipped).toEqual([
+      { type: 'event_msg', count: 291 },
+      { type: 'turn_context', count: 136 },
+    ]);
   });
 
   it('keeps each reasoning item in the assistant message of the call that follows it', () => {

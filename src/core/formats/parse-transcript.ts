@@ -22,7 +22,8 @@ const FORMAT_NAMES: Record<TranscriptFormat, string> = {
  * Reads a transcript in any of the four formats into canonical conversations.
  *
  * Throws only `TranscriptParseError`: for empty input, JSON broken beyond recovery (with line and column), or a shape
- * no format accepts (with each format's reason). Bad lines in JSONL are skipped and reported as warnings instead.
+ * no format accepts (with each format's reason). Bad lines in JSONL are skipped and reported as warnings instead;
+ * bookkeeping records (progress events, snapshots, UI echoes) are left out and counted in `skipped`.
  * Pure: no DOM and no Node built-ins, so it runs in the inspector's Web Worker.
  */
 export function parseTranscript(text: string, options: ParseOptions = {}): ParsedTranscript {
@@ -58,8 +59,9 @@ export function parseTranscript(text: string, options: ParseOptions = {}): Parse
   }
 
   let conversations: Conversation[];
+  const skipped = new Map<string, number>();
   try {
-    conversations = read(source, format, options.fileName, warnings);
+    conversations = read(source, format, options.fileName, warnings, skipped);
   } catch (error) {
     if (error instanceof TranscriptParseError) throw error;
     // The shape checks look at a sample; a record deep in a huge file can still surprise a reader.
@@ -69,11 +71,12 @@ export function parseTranscript(text: string, options: ParseOptions = {}): Parse
   }
   // Whatever the shape, a file with nothing to prune is an error, like an empty array: `{ "messages": [] }` or a
   // session log of only bookkeeping lines would otherwise open as a blank timeline.
+  const left = [...skipped].map(([type, count]) => ({ type, count }));
   if (conversations.every((conversation) => conversation.messages.length === 0)) {
-    const skipped = warnings.length > 0 ? ` (${warnings.map((w) => w.message).join('; ')})` : '';
-    throw new TranscriptParseError(`The file is ${FORMAT_NAMES[format]} but holds no messages${skipped}.`);
+    const notes = [...left.map((s) => `${s.type}: ${s.count}`), ...warnings.map((w) => w.message)];
+    throw new TranscriptParseError(`The file is ${FORMAT_NAMES[format]} but holds no messages${notes.length > 0 ? ` (${notes.join('; ')})` : ''}.`);
   }
-  return { format, conversations, warnings };
+  return { format, conversations, warnings, skipped: left };
 }
 
 function read(
@@ -81,12 +84,13 @@ function read(
   format: TranscriptFormat,
   fileName: string | undefined,
   warnings: ParseWarning[],
+  skipped: Map<string, number>,
 ): Conversation[] {
   switch (format) {
     case 'claude-code':
-      return parseClaudeCode(source.kind === 'lines' ? source.lines : [], fileName, warnings);
+      return parseClaudeCode(source.kind === 'lines' ? source.lines : [], fileName, warnings, skipped);
     case 'openai-responses':
-      return parseOpenAIResponses(source, fileName, warnings);
+      return parseOpenAIResponses(source, fileName, warnings, skipped);
     case 'anthropic':
       return parseAnthropic(source.kind === 'document' ? source.value : [], fileName);
     case 'openai-chat':

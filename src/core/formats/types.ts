@@ -92,10 +92,23 @@ export interface ParseWarning {
   message: string;
 }
 
+/**
+ * Records a reader left out on purpose because they hold no conversation content: progress events, file snapshots,
+ * UI echoes of items already read. Information for the user, not a problem: unlike a warning, nothing was lost.
+ */
+export interface SkippedRecords {
+  /** The record type as the file names it: `progress`, `file-history-snapshot`, `event_msg`, … */
+  type: string;
+  count: number;
+}
+
 export interface ParsedTranscript {
   format: TranscriptFormat;
   conversations: Conversation[];
+  /** What may have lost data: a line that is not JSON, a record of unknown type, a record that could not be read. */
   warnings: ParseWarning[];
+  /** Bookkeeping records left out, per type, in the order first met; empty when there were none. */
+  skipped: SkippedRecords[];
 }
 
 export interface ParseOptions {
