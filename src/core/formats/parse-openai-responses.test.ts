@@ -122,6 +122,39 @@ describe('OpenAI Responses items', () => {
     expect(links.pairs).toHaveLength(1);
   });
 
+  it('says which server-tool results it made up, without touching the blocks export writes', () => {
+    const items = [
+      userItem('news?'),
+      { type: 'web_search_call', id: 'ws_abc', status: 'completed', action: { type: 'search', query: 'news' } },
+      { type: 'web_search_call', status: 'completed', action: { type: 'search', query: 'more news' } },
+      { type: 'message', role: 'assistant', content: [{ type: 'output_text', text: 'Here.' }] },
+    ];
+    const c = parseTranscript(JSON.stringify(items)).conversations[0]!;
+    expect(c.annotations).toEqual([undefined, { synthesizedResults: ['ws_abc', 'ws_1'] }]);
+    // Anthropic export keeps the stand-in result (the API needs a result beside each server_tool_use) …
+    const anthropic = JSON.parse(serializeTranscript(c, c.messages, 'anthropic').text) as { content: { type: string }[] }[];
+    expect(anthropic[1]?.content.map((b) => b.type)).toEqual(['server_tool_use', 'web_search_tool_result', 'server_tool_use', 'web_search_tool_result', 'text']);
+    // … and Responses export writes the calls back, the made-up results implied.
+    const back = JSON.parse(serializeTranscript(c, c.messages, 'openai-responses').text) as unknown[];
+    expect(back).toEqual(items);
+  });
+
+  it('reads a reasoning item with no summary, only encrypted_content, as redacted_thinking holding the ciphertext', () => {
+    const encrypted = { type: 'reasoning', id: 'rs_1', summary: [], encrypted_content: 'gAAAAABo1JlQJp4aa23M' };
+    const items = [userItem('go'), encrypted, fnCall('a'), fnOut('a')];
+    const c = parseTranscript(JSON.stringify(items)).conversations[0]!;
+    expect(c.messages[1]?.content).toEqual([
+      { type: 'redacted_thinking', data: 'gAAAAABo1JlQJp4aa23M' },
+      { type: 'tool_use', id: 'a', name: 'shell', input: { command: ['ls', 'a'] } },
+    ]);
+    expect(JSON.parse(serializeTranscript(c, c.messages).text)).toEqual(items);
+    // Raw reasoning text (open-weight models write `content` parts) is shown when there is no summary.
+    const raw = { type: 'reasoning', summary: [], content: [{ type: 'reasoning_text', text: 'step by step' }] };
+    expect(parseTranscript(JSON.stringify([userItem('go'), raw])).conversations[0]?.messages[1]?.content).toEqual([
+      { type: 'thinking', thinking: 'step by step' },
+    ]);
+  });
+
   it('writes a pruned rollout back as rollout lines, with the summary as a response_item', () => {
     const c = parseTranscript(rollout(userItem('one'), fnCall('a'), fnOut('a'), userItem('two'))).conversations[0]!;
     const summary = { role: 'user' as const, content: '[Previous context: 3 turns summarized]' };

@@ -1,7 +1,7 @@
 import type { ContentBlock, Message } from '../types';
 import { conversationTitle } from './conversation-title';
 import type { TranscriptSource } from './transcript-source';
-import type { Conversation, ParseWarning } from './types';
+import type { Conversation, MessageAnnotation, ParseWarning } from './types';
 import { parseToolArguments } from './parse-tool-arguments';
 import { joinTextParts } from './join-text-parts';
 
@@ -26,7 +26,9 @@ const BOOKKEEPING = new Set(['event_msg', 'turn_context', 'session_meta']);
  * stays with the call that follows it and parallel calls stay together; a run of outputs is one user message.
  * `web_search_call` has no call id and no output: it becomes a `server_tool_use` with an empty
  * `web_search_tool_result` in the same message, the way Anthropic writes a server-run search, so the core sees a
- * complete pair that lives and dies with its message.
+ * complete pair that lives and dies with its message; the message's annotation lists the made-up results
+ * (`synthesizedResults`). A reasoning item with no summary text, only `encrypted_content`, becomes
+ * `redacted_thinking` with the ciphertext as `data`.
  */
 export function parseOpenAIResponses(
   source: TranscriptSource,
@@ -114,6 +116,9 @@ function convert(records: unknown[], lines: number[] | undefined, id: string, wa
   let open: { side: 'call' | 'output'; blocks: ContentBlock[] } | undefined;
   let searches = 0;
   let warnedSystem = false;
+  // Sparse, like `Conversation.annotations`: only assistant messages holding a web search get one.
+  const annotations: (MessageAnnotation | undefined)[] = [];
+  const made: string[] = [];
 
   const push = (message: Message, record: unknown, index: number): void => {
     messages.push(message);
@@ -175,7 +180,10 @@ function convert(records: unknown[], lines: number[] | undefined, id: string, wa
       if (typeof content === 'string') blocks.push({ type: 'text', text: content });
       else blocks.push(...partsToBlocks(content));
     } else if (type === 'reasoning') {
-      blocks.push({ type: 'thinking', thinking: joinTextParts(item.summary) });
+      const thinking = joinTextParts(item.summary) || joinTextParts(item.content);
+      // Without a summary the reasoning is only ciphertext: Anthropic's shape for that is redacted_thinking.
+      if (thinking === '' && typeof item.encrypted_content === 'string') blocks.push({ type: 'redacted_thinking', data: item.encrypted_content });
+      else blocks.push({ type: 'thinking', thinking });
     } else if (type === 'function_call') {
       blocks.push({ type: 'tool_use', id: stringOr(item.call_id), name: stringOr(item.name), input: parseToolArguments(item.arguments) });
     } else if (type === 'custom_tool_call') {
@@ -188,6 +196,7 @@ function convert(records: unknown[], lines: number[] | undefined, id: string, wa
         { type: 'server_tool_use', id: searchId, name: 'web_search', input: item.action ?? {} },
         { type: 'web_search_tool_result', tool_use_id: searchId, content: [] },
       );
+      made.push(searchId);
     } else {
       // Item types this reader has no mapping for: carried as unknown blocks without a tool role.
       blocks.push({ ...item, type });
@@ -199,10 +208,19 @@ function convert(records: unknown[], lines: number[] | undefined, id: string, wa
       open = { side: 'call', blocks };
       push({ role: 'assistant', content: blocks }, record, index);
     }
+    if (made.length > 0) {
+      const at = messages.length - 1;
+      annotations[at] = { synthesizedResults: [...(annotations[at]?.synthesizedResults ?? []), ...made] };
+      made.length = 0;
+    }
   }
 
   const conversation: Conversation = { id, title: '', format: 'openai-responses', messages, sources };
   if (lines) conversation.sourceLines = sourceLines;
+  if (annotations.length > 0) {
+    annotations.length = messages.length;
+    conversation.annotations = Array.from(annotations);
+  }
   if (systemSources.length > 0) {
     conversation.system = systemTexts.join('\n\n');
     conversation.systemSources = systemSources;

@@ -11,6 +11,13 @@ export interface MessageAnnotation {
   compactSummary?: boolean;
   /** Claude Code: `isMeta` lines (injected by the harness, not typed by the user). */
   meta?: boolean;
+  /**
+   * `tool_use_id`s of the server-tool result blocks in this message that the reader made up rather than read. A
+   * Responses `web_search_call` has no result item, so its `web_search_tool_result` is an empty stand-in: the search
+   * ran on the server, there is no result to show, and it is not a client tool pair. The blocks stay in the message,
+   * because the Anthropic shape needs a result beside each `server_tool_use`.
+   */
+  synthesizedResults?: string[];
 }
 
 /**
