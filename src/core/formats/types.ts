@@ -123,6 +123,8 @@ export interface ParseOptions {
   format?: TranscriptFormat;
   /** Used for titles and messages only; detection never trusts it alone. */
   fileName?: string;
+  /** Where the text came from, so errors speak of "the file" or "the pasted text". Default is `'file'`. */
+  origin?: 'file' | 'paste';
 }
 
 export interface ValidationProblem {
