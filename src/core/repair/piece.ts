@@ -26,5 +26,3 @@ export interface Piece {
 
 /** Where the repair writes what it did. */
 export type ChangeLog = (change: RepairChange) => void;
-
-export const originOf = (piece: Piece): number => piece.members[0] ?? -1;

@@ -1,6 +1,6 @@
 import type { ContentBlock, Message } from '../types';
 import type { ChangeLog, Part, Piece } from './piece';
-import { originOf } from './piece';
+import { originOf } from './origin-of';
 import { repairToolPairs } from './repair-tool-pairs';
 import type { RepairChange, RepairOptions, RepairResult } from './types';
 

@@ -1,6 +1,6 @@
 import type { ContentBlock } from '../types';
 import type { ChangeLog, Part, Piece } from './piece';
-import { originOf } from './piece';
+import { originOf } from './origin-of';
 
 /** What an answered-for-you call's result says. */
 const LOST = 'Tool result missing: the transcript holds no result for this call.';
