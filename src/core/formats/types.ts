@@ -18,6 +18,11 @@ export interface MessageAnnotation {
    * because the Anthropic shape needs a result beside each `server_tool_use`.
    */
   synthesizedResults?: string[];
+  /**
+   * Set by `repairConversation` on a message whose content the repair changed (or made): `sources` still lists the
+   * records it came from, for the raw view, but they no longer match it, so export writes the message's content.
+   */
+  repaired?: boolean;
 }
 
 /**

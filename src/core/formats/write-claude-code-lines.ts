@@ -7,8 +7,8 @@ type Line = Record<string, unknown>;
  * A Claude Code session JSONL for `messages`, one line per message.
  *
  * A message read from a single line that still holds exactly that line's blocks is written as that line; merged
- * messages (parts sharing `message.id`, results gathered from several lines) are written as one line built on their
- * first record. `parentUuid` is relinked to the previous written line wherever its parent was not written, so the
+ * messages (parts sharing `message.id`, results gathered from several lines) and repaired ones are written as one
+ * line built on their first record, with the message's own content. `parentUuid` is relinked to the previous written line wherever its parent was not written, so the
  * chain Claude Code follows on resume stays whole after pruning. Compact boundary lines are written before the
  * message that followed them; other bookkeeping lines (progress, snapshots) are not. A subagent conversation is
  * written as a main one.
@@ -49,7 +49,7 @@ export function writeClaudeCodeLines(conversation: Conversation, messages: reado
     let line: Line;
     if (records !== undefined && records.length > 0) {
       const template = records.find((r) => r.type === message.role) ?? (records[0] as Line);
-      if (records.length === 1 && sameBlocks(template, message)) {
+      if (records.length === 1 && annotation?.repaired !== true && sameBlocks(template, message)) {
         line = { ...template };
       } else {
         const { toolUseResult: _result, sourceToolAssistantUUID: _from, ...rest } = template;
