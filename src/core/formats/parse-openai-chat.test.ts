@@ -23,6 +23,14 @@ describe('OpenAI Chat Completions', () => {
     });
   });
 
+  it('warns about a message it cannot read past the part detection samples, instead of dropping it silently', () => {
+    const many = Array.from({ length: 2000 }, (_, i) => ({ role: i % 2 === 0 ? 'user' : 'assistant', content: `m${i}` }));
+    const parsed = parseTranscript(JSON.stringify([{ role: 'system', content: 'Be brief.' }, ...many, null, { role: 'user', content: 'last' }]));
+    expect(parsed.format).toBe('openai-chat');
+    expect(parsed.conversations[0]?.messages).toHaveLength(2001);
+    expect(parsed.warnings).toEqual([{ message: 'Message 2002 skipped: not a JSON object.' }]);
+  });
+
   it('keeps the raw arguments string when it is not JSON', () => {
     const text = JSON.stringify([
       { role: 'user', content: 'go' },

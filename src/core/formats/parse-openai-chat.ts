@@ -73,7 +73,10 @@ function convert(records: ChatRecord[], id: string, title: string, warnings: Par
 
   for (let index = 0; index < records.length; index++) {
     const record = records[index];
-    if (!isRecord(record)) continue;
+    if (!isRecord(record)) {
+      warnings.push({ message: `${where === '' ? 'Message' : `${where}message`} ${index + 1} skipped: not a JSON object.` });
+      continue;
+    }
     const role = record.role;
     if (role === 'tool' || role === 'function') {
       const toolUseId =

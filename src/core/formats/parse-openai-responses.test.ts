@@ -29,8 +29,27 @@ describe('OpenAI Responses items', () => {
       { role: 'user', content: [{ type: 'text', text: 'hi' }] },
       { role: 'assistant', content: [{ type: 'text', text: 'hello' }] },
     ]);
-    expect(parsed.warnings).toEqual([{ message: 'Skipped 2 lines that are not conversation items (event_msg: 2).' }]);
+    expect(parsed.warnings).toEqual([]);
+    expect(parsed.skipped).toEqual([{ type: 'event_msg', count: 2 }]);
     expect(parsed.conversations[0]?.sourceLines).toEqual([[2], [4]]);
+  });
+
+  it('warns about rollout lines that may hold content it does not read: `compacted` summaries and unknown types', () => {
+    const text = [
+      rollout(userItem('hi')),
+      JSON.stringify({ timestamp: 't9', type: 'compacted', payload: { message: 'Summary of the earlier turns' } }),
+      JSON.stringify({ timestamp: 't9', type: 'turn_context', payload: { model: 'gpt-5-codex' } }),
+      JSON.stringify({ timestamp: 't9', type: 'mystery', payload: {} }),
+    ].join('\n');
+    const parsed = parseTranscript(text);
+    expect(parsed.skipped).toEqual([
+      { type: 'event_msg', count: 1 },
+      { type: 'turn_context', count: 1 },
+    ]);
+    expect(parsed.warnings).toEqual([
+      { line: 4, message: 'Line 4 skipped: a `compacted` record (the summary Codex wrote when it compacted the session) is not shown.' },
+      { line: 6, message: 'Skipped 1 line of unknown type `mystery` (first at line 6): it may hold conversation content.' },
+    ]);
   });
 
   it('pairs function_call and function_call_output by call_id, a run of calls before their outputs included', () => {
@@ -101,6 +120,39 @@ describe('OpenAI Responses items', () => {
     const links = linkToolCalls(c?.messages ?? []);
     expect(links.orphans).toEqual([]);
     expect(links.pairs).toHaveLength(1);
+  });
+
+  it('says which server-tool results it made up, without touching the blocks export writes', () => {
+    const items = [
+      userItem('news?'),
+      { type: 'web_search_call', id: 'ws_abc', status: 'completed', action: { type: 'search', query: 'news' } },
+      { type: 'web_search_call', status: 'completed', action: { type: 'search', query: 'more news' } },
+      { type: 'message', role: 'assistant', content: [{ type: 'output_text', text: 'Here.' }] },
+    ];
+    const c = parseTranscript(JSON.stringify(items)).conversations[0]!;
+    expect(c.annotations).toEqual([undefined, { synthesizedResults: ['ws_abc', 'ws_1'] }]);
+    // Anthropic export keeps the stand-in result (the API needs a result beside each server_tool_use) …
+    const anthropic = JSON.parse(serializeTranscript(c, c.messages, 'anthropic').text) as { content: { type: string }[] }[];
+    expect(anthropic[1]?.content.map((b) => b.type)).toEqual(['server_tool_use', 'web_search_tool_result', 'server_tool_use', 'web_search_tool_result', 'text']);
+    // … and Responses export writes the calls back, the made-up results implied.
+    const back = JSON.parse(serializeTranscript(c, c.messages, 'openai-responses').text) as unknown[];
+    expect(back).toEqual(items);
+  });
+
+  it('reads a reasoning item with no summary, only encrypted_content, as redacted_thinking holding the ciphertext', () => {
+    const encrypted = { type: 'reasoning', id: 'rs_1', summary: [], encrypted_content: 'gAAAAABo1JlQJp4aa23M' };
+    const items = [userItem('go'), encrypted, fnCall('a'), fnOut('a')];
+    const c = parseTranscript(JSON.stringify(items)).conversations[0]!;
+    expect(c.messages[1]?.content).toEqual([
+      { type: 'redacted_thinking', data: 'gAAAAABo1JlQJp4aa23M' },
+      { type: 'tool_use', id: 'a', name: 'shell', input: { command: ['ls', 'a'] } },
+    ]);
+    expect(JSON.parse(serializeTranscript(c, c.messages).text)).toEqual(items);
+    // Raw reasoning text (open-weight models write `content` parts) is shown when there is no summary.
+    const raw = { type: 'reasoning', summary: [], content: [{ type: 'reasoning_text', text: 'step by step' }] };
+    expect(parseTranscript(JSON.stringify([userItem('go'), raw])).conversations[0]?.messages[1]?.content).toEqual([
+      { type: 'thinking', thinking: 'step by step' },
+    ]);
   });
 
   it('writes a pruned rollout back as rollout lines, with the summary as a response_item', () => {

@@ -1,7 +1,7 @@
 import type { ContentBlock, Message } from '../types';
 import { conversationTitle } from './conversation-title';
 import type { TranscriptSource } from './transcript-source';
-import type { Conversation, ParseWarning } from './types';
+import type { Conversation, MessageAnnotation, ParseWarning } from './types';
 import { parseToolArguments } from './parse-tool-arguments';
 import { joinTextParts } from './join-text-parts';
 
@@ -11,21 +11,30 @@ type Item = Record<string, unknown>;
 const CALL_ITEMS = new Set(['function_call', 'custom_tool_call', 'local_shell_call', 'web_search_call', 'reasoning']);
 /** Items that answer a call; a run of them is one user message of tool results. */
 const OUTPUT_ITEMS = new Set(['function_call_output', 'custom_tool_call_output', 'local_shell_call_output']);
+/**
+ * Rollout lines beside the items: `event_msg` repeats items for the UI, `turn_context` holds per-turn settings, and
+ * a second `session_meta` (a resumed session) repeats the first. Skipping them loses none of what the model saw.
+ */
+const BOOKKEEPING = new Set(['event_msg', 'turn_context', 'session_meta']);
 
 /**
  * OpenAI Responses items: a bare array, a request body `{ input: [...] }`, or a Codex CLI rollout JSONL whose
- * `response_item` lines carry the items (`event_msg` lines repeat them for the UI and are skipped).
+ * `response_item` lines carry the items (`event_msg` lines repeat them for the UI and are counted in `skipped`, as
+ * `turn_context` lines are; a `compacted` line or a line of unknown type is a warning).
  *
  * A run of model-written items (reasoning, assistant message, calls) is one assistant message, so a reasoning item
  * stays with the call that follows it and parallel calls stay together; a run of outputs is one user message.
  * `web_search_call` has no call id and no output: it becomes a `server_tool_use` with an empty
  * `web_search_tool_result` in the same message, the way Anthropic writes a server-run search, so the core sees a
- * complete pair that lives and dies with its message.
+ * complete pair that lives and dies with its message; the message's annotation lists the made-up results
+ * (`synthesizedResults`). A reasoning item with no summary text, only `encrypted_content`, becomes
+ * `redacted_thinking` with the ciphertext as `data`.
  */
 export function parseOpenAIResponses(
   source: TranscriptSource,
   fileName: string | undefined,
   warnings: ParseWarning[],
+  skipped: Map<string, number>,
 ): Conversation[] {
   const fallback = fileName ?? 'OpenAI Responses items';
   if (source.kind === 'document') {
@@ -47,11 +56,13 @@ export function parseOpenAIResponses(
 
   const records: unknown[] = [];
   const lines: number[] = [];
-  const skipped = new Map<string, number>();
+  const found: ParseWarning[] = [];
+  const unknown = new Map<string, { count: number; first: number }>();
   let meta: Item | undefined;
   for (const { line, value } of source.lines) {
-    if (!isRecord(value)) continue;
-    if (value.type === 'response_item' && isRecord(value.payload)) {
+    if (!isRecord(value)) {
+      found.push({ line, message: `Line ${line} skipped: not a JSON object.` });
+    } else if (value.type === 'response_item' && isRecord(value.payload)) {
       records.push(value);
       lines.push(line);
     } else if (value.type === 'session_meta' && meta === undefined && isRecord(value.payload)) {
@@ -59,12 +70,22 @@ export function parseOpenAIResponses(
     } else if (value.payload === undefined && typeof value.type === 'string' && isItemType(value.type)) {
       records.push(value);
       lines.push(line);
+    } else if (typeof value.type === 'string' && BOOKKEEPING.has(value.type)) {
+      skipped.set(value.type, (skipped.get(value.type) ?? 0) + 1);
+    } else if (value.type === 'compacted') {
+      found.push({ line, message: `Line ${line} skipped: a \`compacted\` record (the summary Codex wrote when it compacted the session) is not shown.` });
     } else {
-      const type = typeof value.type === 'string' ? value.type : 'untyped';
-      skipped.set(type, (skipped.get(type) ?? 0) + 1);
+      const type = typeof value.type === 'string' ? value.type : '(none)';
+      const seen = unknown.get(type);
+      if (seen === undefined) unknown.set(type, { count: 1, first: line });
+      else seen.count++;
     }
   }
-  if (skipped.size > 0) warnings.push({ message: skippedMessage(skipped) });
+  for (const [type, { count, first }] of unknown) {
+    const they = count === 1 ? '1 line of unknown type' : `${count} lines of unknown type`;
+    found.push({ line: first, message: `Skipped ${they} \`${type}\` (first at line ${first}): ${count === 1 ? 'it may hold' : 'they may hold'} conversation content.` });
+  }
+  warnings.push(...found.sort((a, b) => (a.line ?? 0) - (b.line ?? 0)));
   const payload = meta !== undefined && isRecord(meta.payload) ? meta.payload : undefined;
   const id = typeof payload?.id === 'string' ? payload.id : 'conversation-1';
   const conversation = convert(records, lines, id, warnings);
@@ -84,16 +105,6 @@ function isItemType(type: string): boolean {
   return type === 'message' || CALL_ITEMS.has(type) || OUTPUT_ITEMS.has(type);
 }
 
-function skippedMessage(skipped: Map<string, number>): string {
-  let total = 0;
-  const parts: string[] = [];
-  for (const [type, count] of skipped) {
-    total += count;
-    parts.push(`${type}: ${count}`);
-  }
-  return `Skipped ${total} line${total === 1 ? '' : 's'} that are not conversation items (${parts.join(', ')}).`;
-}
-
 /** `records` are items, or rollout lines whose `payload` is the item; `lines` numbers them for JSONL. */
 function convert(records: unknown[], lines: number[] | undefined, id: string, warnings: ParseWarning[]): Conversation {
   const messages: Message[] = [];
@@ -105,6 +116,9 @@ function convert(records: unknown[], lines: number[] | undefined, id: string, wa
   let open: { side: 'call' | 'output'; blocks: ContentBlock[] } | undefined;
   let searches = 0;
   let warnedSystem = false;
+  // Sparse, like `Conversation.annotations`: only assistant messages holding a web search get one.
+  const annotations: (MessageAnnotation | undefined)[] = [];
+  const made: string[] = [];
 
   const push = (message: Message, record: unknown, index: number): void => {
     messages.push(message);
@@ -119,7 +133,10 @@ function convert(records: unknown[], lines: number[] | undefined, id: string, wa
   for (let index = 0; index < records.length; index++) {
     const record = records[index];
     const item = lines && isRecord(record) && isRecord(record.payload) ? record.payload : record;
-    if (!isRecord(item)) continue;
+    if (!isRecord(item)) {
+      warnings.push({ message: `Item ${index + 1} skipped: not a JSON object.` });
+      continue;
+    }
     const type = typeof item.type === 'string' ? item.type : 'message';
     const role = item.role;
 
@@ -163,7 +180,10 @@ function convert(records: unknown[], lines: number[] | undefined, id: string, wa
       if (typeof content === 'string') blocks.push({ type: 'text', text: content });
       else blocks.push(...partsToBlocks(content));
     } else if (type === 'reasoning') {
-      blocks.push({ type: 'thinking', thinking: joinTextParts(item.summary) });
+      const thinking = joinTextParts(item.summary) || joinTextParts(item.content);
+      // Without a summary the reasoning is only ciphertext: Anthropic's shape for that is redacted_thinking.
+      if (thinking === '' && typeof item.encrypted_content === 'string') blocks.push({ type: 'redacted_thinking', data: item.encrypted_content });
+      else blocks.push({ type: 'thinking', thinking });
     } else if (type === 'function_call') {
       blocks.push({ type: 'tool_use', id: stringOr(item.call_id), name: stringOr(item.name), input: parseToolArguments(item.arguments) });
     } else if (type === 'custom_tool_call') {
@@ -176,6 +196,7 @@ function convert(records: unknown[], lines: number[] | undefined, id: string, wa
         { type: 'server_tool_use', id: searchId, name: 'web_search', input: item.action ?? {} },
         { type: 'web_search_tool_result', tool_use_id: searchId, content: [] },
       );
+      made.push(searchId);
     } else {
       // Item types this reader has no mapping for: carried as unknown blocks without a tool role.
       blocks.push({ ...item, type });
@@ -187,10 +208,19 @@ function convert(records: unknown[], lines: number[] | undefined, id: string, wa
       open = { side: 'call', blocks };
       push({ role: 'assistant', content: blocks }, record, index);
     }
+    if (made.length > 0) {
+      const at = messages.length - 1;
+      annotations[at] = { synthesizedResults: [...(annotations[at]?.synthesizedResults ?? []), ...made] };
+      made.length = 0;
+    }
   }
 
   const conversation: Conversation = { id, title: '', format: 'openai-responses', messages, sources };
   if (lines) conversation.sourceLines = sourceLines;
+  if (annotations.length > 0) {
+    annotations.length = messages.length;
+    conversation.annotations = Array.from(annotations);
+  }
   if (systemSources.length > 0) {
     conversation.system = systemTexts.join('\n\n');
     conversation.systemSources = systemSources;

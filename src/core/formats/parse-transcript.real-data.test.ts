@@ -8,14 +8,17 @@ import type { TranscriptFormat } from './types';
 
 const fixture = (name: string): string => readFileSync(new URL(`../../../fixtures/${name}`, import.meta.url), 'utf8');
 
-// Every file in ../shared/data, copied byte for byte into fixtures/.
+// Every file in ../shared/data, copied byte for byte into fixtures/, and the derived subagent file.
 const FILES: { name: string; format: TranscriptFormat; conversations: number; messages: number; pairs: number }[] = [
   { name: 'spotter-session.messages.json', format: 'anthropic', conversations: 1, messages: 278, pairs: 150 },
   { name: 'pause-turn-web-search.messages.json', format: 'anthropic', conversations: 1, messages: 3, pairs: 15 },
-  { name: 'spotter-session.jsonl', format: 'claude-code', conversations: 1, messages: 278, pairs: 150 },
+  // 279: the derived Anthropic file's 278 plus the compact summary, which is its own message after the boundary.
+  { name: 'spotter-session.jsonl', format: 'claude-code', conversations: 1, messages: 279, pairs: 150 },
   { name: 'spotter-short.jsonl', format: 'claude-code', conversations: 1, messages: 3, pairs: 2 },
   { name: 'spotter-tool-heavy.jsonl', format: 'claude-code', conversations: 1, messages: 9, pairs: 6 },
   { name: 'codemie-session-9eda1058.jsonl', format: 'claude-code', conversations: 1, messages: 10, pairs: 3 },
+  // Derived, not copied: a subagent file built from the spotter session's Task call (see fixtures/README.md).
+  { name: 'spotter-subagent-a2898e3.jsonl', format: 'claude-code', conversations: 1, messages: 4, pairs: 2 },
   { name: 'openhands-sdk-fncall-llm-message.json', format: 'openai-chat', conversations: 1, messages: 13, pairs: 6 },
   { name: 'tau-bench-gpt-4o-airline.json', format: 'openai-chat', conversations: 200, messages: 5108, pairs: 1164 },
   { name: 'codex-rollout-agentcmd-2025-09-24.jsonl', format: 'openai-responses', conversations: 1, messages: 270, pairs: 123 },
@@ -25,6 +28,17 @@ const asBlocks = (m: Message): Message => ({
   role: m.role,
   content: typeof m.content === 'string' ? [{ type: 'text', text: m.content }] : m.content,
 });
+
+/** Consecutive messages of one role as one, the way the API reads them (and the derived file was written). */
+const mergeRuns = (messages: readonly Message[]): Message[] => {
+  const out: Message[] = [];
+  for (const m of messages.map(asBlocks)) {
+    const last = out[out.length - 1];
+    if (last?.role === m.role) out[out.length - 1] = { role: m.role, content: [...(last.content as []), ...(m.content as [])] };
+    else out.push(m);
+  }
+  return out;
+};
 
 describe.each(FILES)('$name', ({ name, format, conversations, messages, pairs }) => {
   const text = fixture(name);
@@ -78,17 +92,32 @@ describe('Claude Code on the real spotter session', () => {
 
   it('gives the messages of the derived Anthropic file (same message.id merged, results after their turn)', () => {
     const derived = JSON.parse(fixture('spotter-session.messages.json')) as Message[];
-    expect(main?.messages.map(asBlocks)).toEqual(derived);
+    expect(mergeRuns(main?.messages ?? [])).toEqual(derived);
   });
 
-  it('keeps roles alternating', () => {
+  it('keeps roles alternating, except that the compact summary follows the tool results before the boundary', () => {
+    const at = main?.boundaries?.[0]?.messageIndex ?? -1;
     const roles = main?.messages.map((m) => m.role) ?? [];
-    for (let i = 1; i < roles.length; i++) expect(roles[i]).not.toBe(roles[i - 1]);
+    for (let i = 1; i < roles.length; i++) if (i !== at) expect(roles[i]).not.toBe(roles[i - 1]);
+    expect([roles[at - 1], roles[at]]).toEqual(['user', 'user']);
   });
 
-  it('skips non-conversation lines and counts them in one warning', () => {
-    expect(parsed.warnings).toEqual([
-      { message: 'Skipped 1104 lines that are not conversation messages (file-history-snapshot: 14, progress: 1083, system: 6, queue-operation: 1).' },
+  it('records the compact boundary of line 754 and keeps the summary out of the tool-result message before it', () => {
+    expect(main?.boundaries).toMatchObject([{ kind: 'compact-boundary', trigger: 'auto', preTokens: 170251, line: 754 }]);
+    const at = main?.boundaries?.[0]?.messageIndex ?? -1;
+    expect(main?.annotations?.[at]).toEqual({ compactSummary: true });
+    expect(main?.sourceLines?.[at]).toEqual([755]);
+    const before = main?.messages[at - 1]?.content;
+    expect(Array.isArray(before) && before.every((b) => b.type === 'tool_result')).toBe(true);
+  });
+
+  it('skips bookkeeping lines as information, with no warning', () => {
+    expect(parsed.warnings).toEqual([]);
+    expect(parsed.skipped).toEqual([
+      { type: 'file-history-snapshot', count: 14 },
+      { type: 'progress', count: 1083 },
+      { type: 'system', count: 5 },
+      { type: 'queue-operation', count: 1 },
     ]);
   });
 
@@ -150,10 +179,14 @@ describe('Codex rollout on the real file', () => {
   const parsed = parseTranscript(fixture('codex-rollout-agentcmd-2025-09-24.jsonl'));
   const c = parsed.conversations[0];
 
-  it('reads response_item lines, skips event_msg duplicates and turn_context lines with a warning', () => {
+  it('reads response_item lines, skips event_msg duplicates and turn_context lines as information, with no warning', () => {
     expect(c?.id).toBe('01997e76-d124-7592-9cac-2ec05abbca08');
     expect(c?.title).toMatch(/^Updating a team to assign a lead or change from viewer to contributor is VERY/);
-    expect(parsed.warnings).toEqual([{ message: 'Skipped 427 lines that are not conversation items (event_msg: 291, turn_context: 136).' }]);
+    expect(parsed.warnings).toEqual([]);
+    expect(parsed.skipped).toEqual([
+      { type: 'event_msg', count: 291 },
+      { type: 'turn_context', count: 136 },
+    ]);
   });
 
   it('keeps each reasoning item in the assistant message of the call that follows it', () => {

@@ -3,6 +3,9 @@ import { parseTranscript } from './parse-transcript';
 import { serializeTranscript } from './serialize-transcript';
 import { TranscriptParseError } from './transcript-parse-error';
 
+const SUPPORTED =
+  'Claude Code session JSONL, Codex rollout JSONL or OpenAI Responses items, Anthropic Messages JSON, OpenAI Chat Completions JSON';
+
 const caught = (text: string, format?: Parameters<typeof parseTranscript>[1]): TranscriptParseError => {
   try {
     parseTranscript(text, format);
@@ -40,6 +43,25 @@ describe('Anthropic Messages', () => {
     expect(c.system).toBe('Be brief.');
     expect(c.envelope).toEqual({ model: body.model, max_tokens: 1024, system: body.system, tools: body.tools });
     expect(JSON.parse(serializeTranscript(c, c.messages).text)).toEqual(body);
+  });
+
+  it('records each server-side `compaction` block as a compaction boundary', () => {
+    const messages = [
+      { role: 'user', content: 'long task' },
+      { role: 'assistant', content: [{ type: 'text', text: 'working' }] },
+      { role: 'user', content: 'go on' },
+      {
+        role: 'assistant',
+        content: [
+          { type: 'compaction', content: 'Summary: the user asked for a long task; step 1 is done.' },
+          { type: 'text', text: 'Continuing with step 2.' },
+        ],
+      },
+    ];
+    const c = parseTranscript(JSON.stringify(messages)).conversations[0]!;
+    expect(c.messages).toEqual(messages);
+    expect(c.boundaries).toEqual([{ messageIndex: 3, kind: 'compaction-block', blockIndex: 0 }]);
+    expect(parseTranscript(serializeTranscript(c, c.messages).text).conversations[0]?.boundaries).toEqual(c.boundaries);
   });
 
   it('options.format forces a format, and says why when the file is not in it', () => {
@@ -94,11 +116,109 @@ describe('bad input', () => {
     expect(error.column).toBe(1);
   });
 
-  it('a shape no format matches is an error naming each format tried and why it did not match', () => {
+  it('a shape no format matches says once what the file is, what is supported and the closest format; each reason stays structured', () => {
     const error = caught(JSON.stringify({ hello: 'world' }));
     expect(error.formatsTried.map((t) => t.format)).toEqual(['claude-code', 'openai-responses', 'anthropic', 'openai-chat']);
     for (const tried of error.formatsTried) expect(tried.reason.length).toBeGreaterThan(10);
-    expect(error.message).toMatch(/^No transcript format matches this file\. Claude Code session: .*Anthropic Messages: .*OpenAI Chat Completions: /);
+    expect(error.message).toBe(
+      'The file is a JSON object with the key `hello`, not a transcript prunescope can read. ' +
+        `Supported: ${SUPPORTED}. ` +
+        'Closest: Anthropic Messages JSON, but it is neither an array of messages nor an object with a `messages` array.',
+    );
+    expect(error.closestFormat).toBe('anthropic');
+    expect(error.looksLike).toBeUndefined();
+  });
+
+  it('the closest format is the one that read furthest into the file', () => {
+    const error = caught(JSON.stringify([{ role: 'user', content: 'hi' }, { role: 'robot', content: 'x' }]));
+    expect(error.closestFormat).toBe('anthropic');
+    expect(error.message).toMatch(/Closest: Anthropic Messages JSON, but message 2 has role "robot"; only "user" and "assistant" are allowed\.$/);
+    const lines = caught('{"type":"thread.started","thread_id":"t"}\n{"type":"turn.started"}\n');
+    expect(lines.message).toMatch(/^The file is JSON Lines \(2 records\), not a transcript prunescope can read\./);
+  });
+
+  it.each([
+    [
+      'a YAML file',
+      '# recorded request\n- role: user\n  content: hi\n- role: assistant\n  content: hello\n',
+      'YAML',
+      'anthropic',
+    ],
+    [
+      'a Gemini CLI session',
+      JSON.stringify({
+        sessionId: 'f86f5318-f47b-4433-85f8-ec9d9a417f8e',
+        projectHash: '79b6fa86e3c0d317',
+        startTime: '2025-10-18T14:57:28.974Z',
+        lastUpdated: '2025-10-18T14:58:07.161Z',
+        messages: [
+          { id: 'm1', timestamp: '2025-10-18T14:57:28.974Z', type: 'user', content: 'List the files in the current directory' },
+          { id: 'm2', timestamp: '2025-10-18T14:57:31.000Z', type: 'gemini', content: 'Here they are.', thoughts: [], model: 'gemini-2.5-pro' },
+        ],
+      }),
+      'Gemini CLI session',
+      'openai-chat',
+    ],
+    [
+      'an OpenHands event stream',
+      JSON.stringify([
+        { id: 0, timestamp: 't0', source: 'user', message: 'hi', action: 'message', args: { content: 'list files' } },
+        { id: 1, timestamp: 't1', source: 'agent', message: 'Running ls', action: 'run', args: { command: 'ls' } },
+        { id: 2, timestamp: 't2', source: 'environment', message: 'ok', observation: 'run', content: 'a.txt', cause: 1, extras: { exit_code: 0 } },
+      ]),
+      'OpenHands event stream',
+      'openai-chat',
+    ],
+    [
+      'a SWE-agent trajectory',
+      JSON.stringify({
+        trajectory: [{ action: 'ls', observation: 'a.txt', response: 'Let me look.', thought: 'Let me look.', state: '{}' }],
+        history: [{ role: 'system', content: 'You are a helpful assistant', agent: 'main', message_type: 'system_prompt' }],
+        info: { exit_status: 'submitted' },
+      }),
+      'SWE-agent trajectory (.traj)',
+      'openai-chat',
+    ],
+    [
+      'a Letta agent file',
+      JSON.stringify({
+        agents: [
+          {
+            name: 'memgpt_agent',
+            agent_type: 'letta_v1_agent',
+            llm_config: { model: 'gpt-4o-mini' },
+            in_context_message_ids: ['message-0'],
+            messages: [{ type: 'message', role: 'system', content: [{ type: 'text', text: 'You are a helpful agent' }], id: 'message-0' }],
+          },
+        ],
+        groups: [],
+        blocks: [],
+        tools: [],
+      }),
+      'Letta agent file (.af)',
+      'openai-chat',
+    ],
+  ])('%s is named in plain words, with the closest supported format', (_, text, looksLike, closest) => {
+    const error = caught(text);
+    expect(error.looksLike).toBe(looksLike);
+    expect(error.closestFormat).toBe(closest);
+    expect(error.message).toMatch(new RegExp(`^The file looks like (an? )?${looksLike.replace(/[().]/g, '\\$&')}, which prunescope cannot read\\. `));
+    expect(error.message).toContain(`Supported: ${SUPPORTED}. Closest: `);
+    // Said once: the reasons of the formats tried are detail, not a second copy inside the message.
+    for (const tried of error.formatsTried) expect(error.message).not.toContain(tried.reason);
+  });
+
+  it('options.origin says where the text came from: errors on a paste speak of the pasted text', () => {
+    expect(caught('', { origin: 'paste' }).message).toBe('The pasted text is empty.');
+    expect(caught('  \n', { origin: 'paste' }).message).toMatch(/^The pasted text holds only whitespace/);
+    expect(caught('{"messages": [', { origin: 'paste' }).message).toMatch(/^The pasted text is not valid JSON or JSON Lines: /);
+    expect(caught('{"hello": 1}', { origin: 'paste' }).message).toMatch(/^The pasted text is a JSON object with the key `hello`, not a transcript/);
+    expect(caught('[{"role":"user","content":"hi"}]', { origin: 'paste', format: 'claude-code' }).message).toMatch(/^The pasted text is not Claude Code session JSONL: /);
+    expect(caught('{"messages": []}', { origin: 'paste' }).message).toMatch(/^The pasted text is Anthropic Messages JSON but holds no messages/);
+    expect(caught('- role: user\n  content: hi\n', { origin: 'paste' }).message).toMatch(/^The pasted text looks like YAML, which prunescope cannot read\./);
+    expect(() => parseTranscript('[]', { origin: 'clipboard' as 'paste' })).toThrow(
+      new TypeError(`parseTranscript: options.origin must be 'file' or 'paste', got "clipboard"`),
+    );
   });
 
   it('names the first record that does not fit', () => {

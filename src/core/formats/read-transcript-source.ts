@@ -2,21 +2,23 @@ import { findJsonSyntaxError } from './find-json-syntax-error';
 import { TranscriptParseError } from './transcript-parse-error';
 import type { JsonLine, TranscriptSource } from './transcript-source';
 import type { ParseWarning } from './types';
+import { unsupportedFormatError } from './unsupported-format-error';
 
 /**
  * Parses the text once: as one JSON document, or as JSON Lines when it is not one.
  *
  * JSONL is recognised by its first line being a complete JSON value on its own; `JSON.parse` of the whole text then
  * stops at the second line, so trying the document first costs little. Bad JSONL lines are skipped with a warning
- * (a truncated last line is what a crashed agent leaves); a bad document is an error with line and column.
+ * (a truncated last line is what a crashed agent leaves); a bad document is an error with line and column, and YAML
+ * is named as such. `subject` names the input in errors: `The file` or `The pasted text`.
  */
-export function readTranscriptSource(text: string): TranscriptSource {
+export function readTranscriptSource(text: string, subject = 'The file'): TranscriptSource {
   let start = 0;
   if (text.charCodeAt(0) === 0xfeff) start = 1;
   while (start < text.length && isSpace(text.charCodeAt(start))) start++;
   if (start >= text.length) {
     throw new TranscriptParseError(
-      text.length === 0 ? 'The file is empty.' : 'The file holds only whitespace: there is no transcript in it.',
+      text.length === 0 ? `${subject} is empty.` : `${subject} holds only whitespace: there is no transcript in it.`,
     );
   }
   const body = start === 0 ? text : text.slice(start);
@@ -28,14 +30,17 @@ export function readTranscriptSource(text: string): TranscriptSource {
   }
 
   if (looksLikeJsonLines(text, start)) return { kind: 'lines', ...readLines(text, start) };
+  // YAML is not broken JSON: name it instead of pointing at its first colon.
+  const foreign = unsupportedFormatError(body, subject);
+  if (foreign !== undefined) throw foreign;
 
   const where = findJsonSyntaxError(text, 0);
   if (where === undefined) {
     // The scanner and the engine disagree (e.g. a nesting limit): still say something useful.
-    throw new TranscriptParseError(`The file is not valid JSON: ${String((documentError as Error).message)}`);
+    throw new TranscriptParseError(`${subject} is not valid JSON: ${String((documentError as Error).message)}`);
   }
   throw new TranscriptParseError(
-    `The file is not valid JSON or JSON Lines: ${where.reason} at line ${where.line}, column ${where.column}.`,
+    `${subject} is not valid JSON or JSON Lines: ${where.reason} at line ${where.line}, column ${where.column}.`,
     { line: where.line, column: where.column },
   );
 }

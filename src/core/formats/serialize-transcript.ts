@@ -17,8 +17,10 @@ const NAMES: Record<TranscriptFormat, string> = {
  *
  * Kept messages are found by identity in `conversation.messages` and written from their source records, so what
  * comes back is what the agent wrote, in the file's own layout (request body, `{ task_id, traj }` entry, rollout
- * lines). Messages without a record are converted from the canonical shape. Parsing the result gives the same
- * canonical messages. `note` tells the user whatever the export changed beyond dropping messages.
+ * lines). Messages without a record, and messages `repairConversation` changed (annotated `repaired`), are written
+ * from their content: Anthropic and Claude Code hold it as it is, OpenAI formats get it converted from the canonical
+ * shape, which the note says. Parsing the result gives the same canonical messages. `note` tells the user whatever
+ * the export changed beyond dropping messages.
  */
 export function serializeTranscript(
   conversation: Conversation,
@@ -37,7 +39,7 @@ export function serializeTranscript(
     }
     case 'claude-code': {
       const note = own
-        ? 'One line per message; progress, snapshot and other bookkeeping lines are not written.'
+        ? 'One line per message; compact boundaries are kept, progress, snapshot and other bookkeeping lines are not.'
         : `Written as a Claude Code session; the source was ${from}.`;
       return { text: writeClaudeCodeLines(conversation, messages), format, fileExtension: 'jsonl', mimeType: 'application/x-ndjson', note };
     }
@@ -46,9 +48,9 @@ export function serializeTranscript(
         const converted = toOpenAIChatMessages(messages, conversation.system);
         return json(converted.messages, format, joinNotes(`Converted from ${from}.`, lostNote(converted.dropped)));
       }
-      const { records, dropped } = ownRecords(conversation, messages, (rest) => toOpenAIChatMessages(rest));
+      const { records, dropped, rewritten } = ownRecords(conversation, messages, (rest) => toOpenAIChatMessages(rest));
       const list = [...(conversation.systemSources ?? []), ...records];
-      const note = lostNote(dropped);
+      const note = joinNotes(rewrittenNote(rewritten), lostNote(dropped));
       const layout = conversation.layout;
       if (layout?.kind === 'object') return json({ ...conversation.envelope, [layout.key]: list }, format, note);
       if (layout?.kind === 'entry') return json([{ ...conversation.envelope, [layout.key]: list }], format, note);
@@ -63,7 +65,7 @@ export function serializeTranscript(
       const layout = conversation.layout;
       if (layout?.kind === 'jsonl') {
         let timestamp: unknown;
-        const { records, dropped } = ownRecords(conversation, messages, (rest) => {
+        const { records, dropped, rewritten } = ownRecords(conversation, messages, (rest) => {
           const { items, dropped: lost } = toOpenAIResponsesItems(rest);
           return { messages: items.map((payload) => ({ timestamp, type: 'response_item', payload })), dropped: lost };
         }, (record) => {
@@ -75,16 +77,16 @@ export function serializeTranscript(
           format,
           fileExtension: 'jsonl',
           mimeType: 'application/x-ndjson',
-          note: joinNotes('Only the response_item lines are written; event_msg and turn_context lines are not.', lostNote(dropped)),
+          note: joinNotes('Only the response_item lines are written; event_msg and turn_context lines are not.', rewrittenNote(rewritten), lostNote(dropped)),
         };
       }
-      const { records, dropped } = ownRecords(conversation, messages, (rest) => {
+      const { records, dropped, rewritten } = ownRecords(conversation, messages, (rest) => {
         const { items, dropped: lost } = toOpenAIResponsesItems(rest);
         return { messages: items, dropped: lost };
       });
       const list = [...(conversation.systemSources ?? []), ...records];
       const value = layout?.kind === 'object' ? { ...conversation.envelope, [layout.key]: list } : list;
-      return json(value, format, lostNote(dropped));
+      return json(value, format, joinNotes(rewrittenNote(rewritten), lostNote(dropped)));
     }
   }
 }
@@ -98,15 +100,18 @@ function ownRecords(
   messages: readonly Message[],
   convert: (rest: Message[]) => { messages: unknown[]; dropped: number },
   seen?: (record: unknown) => void,
-): { records: unknown[]; dropped: number } {
+): { records: unknown[]; dropped: number; rewritten: number } {
   const index = new Map<Message, number>();
   conversation.messages.forEach((message, i) => index.set(message, i));
   const records: unknown[] = [];
   let dropped = 0;
+  let rewritten = 0;
   for (const message of messages) {
     const i = index.get(message);
     const sources = i === undefined ? undefined : conversation.sources[i];
-    if (sources !== undefined && sources.length > 0) {
+    // A repaired message no longer matches its records: they are kept for the raw view, its content is written.
+    const repaired = i !== undefined && conversation.annotations?.[i]?.repaired === true;
+    if (sources !== undefined && sources.length > 0 && !repaired) {
       for (const record of sources) {
         records.push(record);
         seen?.(record);
@@ -115,9 +120,17 @@ function ownRecords(
       const converted = convert([message]);
       records.push(...converted.messages);
       dropped += converted.dropped;
+      if (repaired) rewritten++;
     }
   }
-  return { records, dropped };
+  return { records, dropped, rewritten };
+}
+
+function rewrittenNote(rewritten: number): string | undefined {
+  if (rewritten === 0) return undefined;
+  return rewritten === 1
+    ? '1 repaired message is written from its repaired content, converted from the canonical shape.'
+    : `${rewritten} repaired messages are written from their repaired content, converted from the canonical shape.`;
 }
 
 function json(value: unknown, format: TranscriptFormat, note: string | undefined): SerializedTranscript {

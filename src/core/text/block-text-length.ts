@@ -13,6 +13,9 @@ export function blockTextLength(block: unknown, depth = 0): number {
       return typeof b.text === 'string' ? b.text.length : 0;
     case 'thinking':
       return typeof b.thinking === 'string' ? b.thinking.length : 0;
+    case 'compaction':
+      // Server-side compaction: `content` is the summary the model reads from here on, or null when it failed.
+      return typeof b.content === 'string' ? b.content.length : 0;
     case 'image':
     case 'redacted_thinking':
       return 0;

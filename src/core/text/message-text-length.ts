@@ -2,7 +2,7 @@ import type { Message } from '../types';
 import { blockTextLength } from './block-text-length';
 
 /**
- * The number of characters of text a message sends: text and thinking, tool results' text (nested blocks
+ * The number of characters of text a message sends: text, thinking and compaction summaries, tool results' text (nested blocks
  * included), and for tool inputs and server tool results the characters of their keys and values (JSON without
  * its punctuation: walking beats `JSON.stringify`, which copies a 20k-character file body just to measure it).
  * Images and redacted thinking count 0: their bytes are base64 or ciphertext, and counting them would rank a
