@@ -39,3 +39,6 @@ export type * from './formats/types';
 export { TranscriptParseError } from './formats/transcript-parse-error';
 export { parseTranscript } from './formats/parse-transcript';
 export { serializeTranscript } from './formats/serialize-transcript';
+export { repairMessages } from './repair/repair-messages';
+export { repairConversation } from './repair/repair-conversation';
+export type * from './repair/types';
