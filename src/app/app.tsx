@@ -27,7 +27,9 @@ function currentView(store: InspectorStore): ViewState {
   });
   const focus = s.lanes.findIndex((lane) => lane.id === s.focus);
   return {
-    ...(s.doc ? { conversation: s.doc.conversationIndex, budget: s.budget } : {}),
+    ...(s.doc ? { fingerprint: s.doc.fingerprint, conversation: s.doc.conversationIndex, budget: s.budget } : {}),
+    ...(s.doc?.hasBoundary && s.doc.scope === 'whole' ? { scope: 'whole' as const } : {}),
+    ...(s.repair ? {} : { repair: false }),
     lanes: s.lanes.map((lane) => ({ strategy: lane.strategy, options: lane.options, ...(lane.budget ? { budget: lane.budget } : {}) })),
     ...(s.pinned.length ? { pinned: s.pinned } : {}),
     ...(s.selected >= 0 ? { selected: s.selected } : {}),

@@ -38,6 +38,9 @@ export interface InspectorState {
   loadError?: LoadErrorInfo;
   doc?: DocSummary;
   rows?: RowData;
+  /** How the conversation is opened (see `OpenOptions`); the doc says what was chosen for it. */
+  scope: 'auto' | 'whole' | 'last-sent';
+  repair: boolean;
   lanes: LaneSpec[];
   /** The bound every lane without one of its own is asked to meet. */
   budget: Budget;
@@ -78,6 +81,8 @@ export interface InspectorState {
 export interface InspectorActions {
   load(source: LoadSource, view?: ViewState): Promise<LoadOutcome>;
   selectConversation(index: number): Promise<void>;
+  setScope(scope: 'whole' | 'last-sent'): Promise<void>;
+  setRepair(on: boolean): Promise<void>;
   setBudget(budget: Budget): void;
   setBudgetUnit(unit: Budget['unit']): void;
   addLane(strategy: StrategyId, options?: LaneOptions, budget?: Budget): void;
@@ -133,6 +138,6 @@ export function laneStatus(state: Pick<InspectorState, 'plans' | 'laneErrors' | 
 export function withItems(state: InspectorState, partial: Partial<InspectorState> = {}): Partial<InspectorState> {
   const s = { ...state, ...partial };
   if (!s.rows) return { ...partial, items: new Int32Array(0), extras: [] };
-  const { items, extras } = visibleRows(s.rows, lanePlans(s), s.lanes.map((l) => l.id), s.filters, s.matchMask);
+  const { items, extras } = visibleRows(s.rows, lanePlans(s), s.lanes.map((l) => l.id), s.filters, s.matchMask, s.doc?.boundaries);
   return { ...partial, items, extras };
 }

@@ -38,7 +38,8 @@ describe('inspector store', () => {
     expect(summarize.summarized).toBeGreaterThan(0);
     // The summary row sits just before the first message summarize keeps.
     const at = Array.from(s.items).indexOf(-1);
-    expect(s.extras[0]?.insert.before).toBe(summarize.summarized);
+    const first = s.extras[0];
+    expect(first?.kind === 'insert' && first.insert.before).toBe(summarize.summarized);
     expect(s.items[at + 1]).toBe(summarize.summarized);
 
     s.setBudget({ unit: 'messages', value: 4 });

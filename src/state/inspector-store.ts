@@ -50,7 +50,22 @@ export function createInspectorStore(client: PruneClient): InspectorStore {
       if (get().query.trim()) navigation.runSearch();
     };
 
+    /** Opens a conversation of the loaded file again (another one, another scope, repair switched). */
+    const reopen = async (index: number, partial: Partial<InspectorState>): Promise<void> => {
+      const doc = get().doc;
+      if (!doc) return;
+      set({ loading: { fileName: doc.fileName, phase: 'analyzing', startedAt: Date.now() }, ...partial });
+      const { lanes, budget, pinned, scope, repair } = get();
+      // The same conversation keeps its budget (the worker clamps it); another one starts from its own default.
+      const plan = index === doc.conversationIndex ? { lanes, pinned, budget } : { lanes, pinned, unit: budget.unit };
+      const outcome = await client.reopen(doc.docId, index, { scope, repair }, plan);
+      if (outcome.status === 'error') set({ loading: undefined, loadError: outcome.error });
+      else adopt(outcome, undefined);
+    };
+
     return {
+      scope: 'auto',
+      repair: true,
       lanes: defaultLanes(),
       budget: { unit: 'tokens', value: 0 },
       pinned: [],
@@ -74,10 +89,12 @@ export function createInspectorStore(client: PruneClient): InspectorStore {
       async load(source, view) {
         const fileName = source.kind === 'text' ? (source.fileName ?? 'pasted transcript') : source.fileName;
         set({ loading: { fileName, phase: 'reading', startedAt: Date.now() } });
-        if (view) set(lanesFromView(get(), view));
-        const { lanes, pinned } = get();
+        const before = { lanes: get().lanes, filters: get().filters, focus: get().focus };
+        if (view) set({ ...lanesFromView(get(), view), scope: view.scope ?? 'auto', repair: view.repair ?? true });
+        const { lanes, pinned, scope, repair } = get();
         const outcome = await client.load(source, {
           plan: { lanes, pinned, ...(view?.budget ? { budget: view.budget } : {}) },
+          open: { scope, repair },
           ...(view?.conversation !== undefined ? { conversation: view.conversation } : {}),
           onProgress: (phase, bytes) => {
             const loading = get().loading;
@@ -86,10 +103,15 @@ export function createInspectorStore(client: PruneClient): InspectorStore {
         });
         if (outcome.status === 'stale') return outcome;
         if (outcome.status === 'error') {
-          // The previous transcript stays loaded; the error shows in place.
-          set({ loading: undefined, loadError: outcome.error });
+          // The previous transcript stays loaded, and so does its view; the error shows in place.
+          set({ loading: undefined, loadError: outcome.error, ...(view ? before : {}) });
           get().announce(`Could not load ${outcome.error.fileName ?? fileName}: ${outcome.error.message}`);
           return outcome;
+        }
+        if (view?.fingerprint && view.fingerprint !== outcome.doc.fingerprint) {
+          // A link made for another file: say so, and open this one as if there were no link.
+          set({ lanes: before.lanes, pinned: [], filters: NO_FILTERS, focus: undefined, scope: 'auto', repair: true, viewNotice: 'This link was made for another transcript, so its view was not applied.' });
+          return get().load(source);
         }
         adopt(outcome, view?.selected);
         return outcome;
@@ -98,11 +120,21 @@ export function createInspectorStore(client: PruneClient): InspectorStore {
       async selectConversation(index) {
         const doc = get().doc;
         if (!doc || index === doc.conversationIndex) return;
-        set({ loading: { fileName: doc.fileName, phase: 'analyzing', startedAt: Date.now() }, pinned: [] });
-        const { lanes, budget } = get();
-        const outcome = await client.selectConversation(doc.docId, index, { lanes, pinned: [], unit: budget.unit });
-        if (outcome.status === 'error') set({ loading: undefined, loadError: outcome.error });
-        else adopt(outcome, undefined);
+        await reopen(index, { pinned: [] });
+      },
+
+      async setScope(scope) {
+        const doc = get().doc;
+        if (!doc || scope === doc.scope) return;
+        set({ scope });
+        await reopen(doc.conversationIndex, { pinned: [] });
+      },
+
+      async setRepair(on) {
+        const doc = get().doc;
+        if (!doc || on === doc.repair.on) return;
+        set({ repair: on });
+        await reopen(doc.conversationIndex, { pinned: [] });
       },
 
       ...laneActions(set, get, client),
@@ -131,11 +163,24 @@ export function createInspectorStore(client: PruneClient): InspectorStore {
       },
 
       applyView(view: ViewState) {
-        navigation.applyNavigation(view);
         const { doc } = get();
+        if (doc && view.fingerprint && view.fingerprint !== doc.fingerprint) {
+          set({ viewNotice: 'This link was made for another transcript, so its view was not applied.' });
+          return;
+        }
+        navigation.applyNavigation(view);
         if (!doc) return;
         if (view.conversation !== undefined && view.conversation !== doc.conversationIndex) {
           void get().selectConversation(view.conversation);
+          return;
+        }
+        const scope = view.scope ?? 'last-sent';
+        if (doc.hasBoundary && scope !== doc.scope) {
+          void get().setScope(scope);
+          return;
+        }
+        if ((view.repair ?? true) !== doc.repair.on) {
+          void get().setRepair(view.repair ?? true);
           return;
         }
         laneActions(set, get, client).applyLaneView(view);

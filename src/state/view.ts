@@ -40,6 +40,10 @@ export interface ViewState {
   query?: string;
   /** Of the transcript the view was made for (`DocSummary.fingerprint`). */
   fingerprint?: string;
+  /** Absent: what the agent sent last when the conversation was compacted, else the whole history. */
+  scope?: 'whole' | 'last-sent';
+  /** Absent: on. */
+  repair?: boolean;
   roles: RoleName[];
   tools: string[];
   /** By lane position. */
@@ -53,6 +57,8 @@ export function encodeView(view: ViewState): string {
   const params = new URLSearchParams();
   if (view.fingerprint) params.set('fp', view.fingerprint);
   if (view.conversation !== undefined && view.conversation > 0) params.set('conv', String(view.conversation));
+  if (view.scope) params.set('scope', view.scope);
+  if (view.repair === false) params.set('repair', 'off');
   if (view.budget) params.set('budget', encodeBudget(view.budget));
   if (view.lanes) params.set('lanes', view.lanes.map(encodeLane).join(','));
   if (view.pinned?.length) params.set('pin', view.pinned.join(','));
@@ -89,6 +95,9 @@ export function decodeView(hash: string): ViewState {
   }
   const fingerprint = params.get('fp');
   if (fingerprint && /^[\w-]{1,32}$/.test(fingerprint)) view.fingerprint = fingerprint;
+  const scope = params.get('scope');
+  if (scope === 'whole' || scope === 'last-sent') view.scope = scope;
+  if (params.get('repair') === 'off') view.repair = false;
   const conversation = nonNegativeInt(params.get('conv'));
   if (conversation !== undefined) view.conversation = conversation;
   // `turns` is what links made before the budget had units say.

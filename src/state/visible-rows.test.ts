@@ -59,7 +59,14 @@ describe('visibleRows', () => {
     const two = [plan('a', 'summarize', [2, 0, 0, 0, 0, 0], [summary(1, 1)]), plan('b', 'summarize', [2, 2, 2, 0, 0, 0], [summary(1, 1), summary(6, 0)])];
     const { items, extras } = visible(r, two, ['a', 'b'], NO_FILTERS, undefined);
     expect(Array.from(items)).toEqual([0, X(0), X(1), 1, 2, 3, 4, 5, X(2)]);
-    expect(extras.map((e) => e.lane)).toEqual([0, 1, 1]);
+    expect(extras.map((e) => (e.kind === 'insert' ? e.lane : -1))).toEqual([0, 1, 1]);
+  });
+
+  it('puts a compaction boundary before the first message after it, ahead of any insert there', () => {
+    const boundary = { before: 3, kind: 'compact-boundary' as const, preTokens: 170_251 };
+    const { items, extras } = visible(r, plans, ids, NO_FILTERS, undefined, [boundary]);
+    expect(Array.from(items)).toEqual([0, 1, 2, X(0), X(1), 3, 4, 5]);
+    expect(extras[0]).toEqual({ kind: 'boundary', boundary });
   });
 
   it('filters by role, tool and fate, combined with AND', () => {

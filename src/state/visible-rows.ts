@@ -5,16 +5,20 @@
  * plan at 100k messages.
  */
 import { FATE, type MessageFate } from '../core';
-import type { InsertInfo, PlanResult, RowData } from '../worker/protocol';
+import type { DocSummary, InsertInfo, PlanResult, RowData } from '../worker/protocol';
 import type { Filters } from './view';
 
-/** A row that is not a message of the transcript. */
-export interface ExtraRow {
-  kind: 'insert';
-  /** Position of the lane whose plan adds it. */
-  lane: number;
-  insert: InsertInfo;
-}
+/** A row that is not a message of the transcript: a lane's insert, or a compaction boundary of the log. */
+export type ExtraRow =
+  | {
+      kind: 'insert';
+      /** Position of the lane whose plan adds it. */
+      lane: number;
+      insert: InsertInfo;
+    }
+  | { kind: 'boundary'; boundary: DocSummary['boundaries'][number] };
+
+const before = (row: ExtraRow): number => (row.kind === 'insert' ? row.insert.before : row.boundary.before);
 
 export interface VisibleRows {
   items: Int32Array;
@@ -30,6 +34,7 @@ export const extraOf = (extras: readonly ExtraRow[], item: number): ExtraRow | u
 /**
  * @param lanePlans the plan of each lane on screen, in lane order (undefined while a lane has none yet)
  * @param laneIds the lanes' ids, in the same order, for the fate filters
+ * @param boundaries where the log was compacted: a row before the first message after each
  */
 export function visibleRows(
   rows: RowData,
@@ -37,6 +42,7 @@ export function visibleRows(
   laneIds: readonly string[],
   filters: Filters,
   matchMask: Uint8Array | undefined,
+  boundaries: DocSummary['boundaries'] = [],
 ): VisibleRows {
   const { count } = rows;
   const roleWanted = filters.roles.length === 1 ? (filters.roles[0] === 'assistant' ? 1 : 0) : -1;
@@ -60,12 +66,13 @@ export function visibleRows(
   const onlyMatches = filters.matchesOnly && matchMask !== undefined;
   const filtering = roleWanted >= 0 || toolWanted !== undefined || fateChecks.length > 0 || onlyMatches;
 
-  // Extra rows sorted by where they land, then by lane, so two lanes' summaries at one place keep lane order.
-  const extras: ExtraRow[] = [];
+  // Extra rows sorted by where they land: a boundary first, then the lanes' inserts in lane order.
+  const extras: ExtraRow[] = boundaries.map((boundary) => ({ kind: 'boundary', boundary }));
   lanePlans.forEach((plan, lane) => {
     for (const insert of plan?.inserts ?? []) extras.push({ kind: 'insert', lane, insert });
   });
-  extras.sort((a, b) => a.insert.before - b.insert.before || a.lane - b.lane);
+  const rank = (row: ExtraRow) => (row.kind === 'boundary' ? -1 : row.lane);
+  extras.sort((a, b) => before(a) - before(b) || rank(a) - rank(b));
 
   const out = new Int32Array(count + extras.length);
   let n = 0;
@@ -77,7 +84,7 @@ export function visibleRows(
       if (toolWanted && !callsWanted(rows, i, toolWanted)) continue;
       if (fateChecks.some((check) => !check.allowed[check.fates[i] as number])) continue;
     }
-    while (next < extras.length && (extras[next] as ExtraRow).insert.before <= i) out[n++] = -(next++ + 1);
+    while (next < extras.length && before(extras[next] as ExtraRow) <= i) out[n++] = -(next++ + 1);
     out[n++] = i;
   }
   // Extra rows after the last shown message only when nothing is filtered out (they would float, unanchored).

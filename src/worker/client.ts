@@ -9,7 +9,7 @@
  *   sent when the quick lanes of the one in flight come back. Slow lanes and verdicts arrive later as events; each
  *   plan says which lane and key it answers, so the store keeps only what matches what is on screen.
  */
-import type { Budget, LoadPlanRequest, LoadErrorInfo, LoadPhase, LoadSource, DocSummary, ExportResult, MessageDetail, PlanRequest, PlanResult, RowData, Verdict, WorkerRequest, WorkerResponse } from './protocol';
+import type { Budget, LoadPlanRequest, OpenOptions, LoadErrorInfo, LoadPhase, LoadSource, DocSummary, ExportResult, MessageDetail, PlanRequest, PlanResult, RowData, Verdict, WorkerRequest, WorkerResponse } from './protocol';
 import { defaultTransport, type Transport } from './transport';
 
 export interface LoadedDoc {
@@ -60,7 +60,7 @@ export class PruneClient {
     return this.transport.kind;
   }
 
-  load(source: LoadSource, options: { plan: LoadPlanRequest; conversation?: number; onProgress?: Pending['onProgress'] }): Promise<LoadOutcome> {
+  load(source: LoadSource, options: { plan: LoadPlanRequest; conversation?: number; open?: OpenOptions; onProgress?: Pending['onProgress'] }): Promise<LoadOutcome> {
     const id = this.open('load');
     this.supersedeDocWork(id);
     const request: WorkerRequest = {
@@ -69,14 +69,16 @@ export class PruneClient {
       source,
       plan: options.plan,
       ...(options.conversation !== undefined ? { conversation: options.conversation } : {}),
+      ...(options.open ? { open: options.open } : {}),
     };
     return this.ask(id, 'load', request, options.onProgress).then(loadOutcome);
   }
 
-  selectConversation(docId: number, conversation: number, plan: LoadPlanRequest): Promise<LoadOutcome> {
+  /** Another conversation of the loaded file, or the same one in another scope or with repair switched. */
+  reopen(docId: number, conversation: number, open: OpenOptions, plan: LoadPlanRequest): Promise<LoadOutcome> {
     const id = this.open('load');
     this.supersedeDocWork(id);
-    return this.ask(id, 'load', { type: 'select-conversation', id, docId, conversation, plan }).then(loadOutcome);
+    return this.ask(id, 'load', { type: 'open', id, docId, conversation, open, plan }).then(loadOutcome);
   }
 
   /** Re-plan every lane; coalesced, answers arrive through `events.onPlanned` (quick lanes first, slow ones after). */

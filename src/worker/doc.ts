@@ -1,14 +1,23 @@
 /** A transcript the worker holds: the parse, the open conversation, its analysis, and what was planned for it. */
-import { analyzeTranscript, type Conversation, type Message, type ParsedTranscript, type PrunePlan, type Provider, type TranscriptAnalysis } from '../core';
+import { analyzeTranscript, type Conversation, type Message, type ParsedTranscript, type PrunePlan, type Provider, type RepairChange, type TranscriptAnalysis } from '../core';
 import { providerFor, type DocSummary } from './protocol';
+import { openWith, type OpenOptions } from './open-options';
 
 export interface Doc {
   docId: number;
   fileName: string;
   bytes: number;
+  fingerprint: string;
   parsed: ParsedTranscript;
   conversationIndex: number;
+  /** What is shown and pruned: the scope chosen, repaired unless asked not to be. */
   conversation: Conversation;
+  scope: 'whole' | 'last-sent';
+  offset: number;
+  wholeCount: number;
+  hasBoundary: boolean;
+  repair: boolean;
+  changes: RepairChange[];
   messages: Message[];
   analysis: TranscriptAnalysis;
   provider: Provider;
@@ -22,12 +31,14 @@ export interface Doc {
   inputProblemCount?: number;
 }
 
-export type DocBase = Pick<Doc, 'docId' | 'fileName' | 'bytes' | 'parsed'>;
+export type DocBase = Pick<Doc, 'docId' | 'fileName' | 'bytes' | 'parsed'> & { fingerprint: string };
 
 /** Opens one conversation of a parsed file: analyses it once for every lane and bound to come. */
-export function openConversation(base: DocBase, index: number): Doc {
+export function openConversation(base: DocBase, index: number, options: OpenOptions = {}): Doc {
   const conversationIndex = Math.min(Math.max(0, index), base.parsed.conversations.length - 1);
-  const conversation = base.parsed.conversations[conversationIndex] as Conversation;
+  const whole = base.parsed.conversations[conversationIndex] as Conversation;
+  const opened = openWith(whole, options);
+  const conversation = opened.conversation;
   const messages = conversation.messages;
   const analysis = analyzeTranscript(messages);
   let totalChars = 0;
@@ -37,6 +48,12 @@ export function openConversation(base: DocBase, index: number): Doc {
     ...base,
     conversationIndex,
     conversation,
+    scope: opened.scope,
+    offset: opened.offset,
+    wholeCount: opened.wholeCount,
+    hasBoundary: (whole.boundaries?.length ?? 0) > 0,
+    repair: options.repair !== false,
+    changes: opened.changes,
     messages,
     analysis,
     provider: providerFor(conversation.format ?? base.parsed.format),
@@ -62,11 +79,36 @@ export function summarize(d: Doc): DocSummary {
     count: d.messages.length,
     totalChars: d.totalChars,
     totalTokens: d.analysis.suffixTokens[0] as number,
-    pairCount: d.analysis.links.pairs.length,
+    pairCount: clientPairs(d),
     orphanCount: d.analysis.links.orphans.length,
     ...(system ? { system: system.slice(0, 50_000) } : {}),
     systemChars: system.length,
     systemTokens: d.systemTokens,
     bytes: d.bytes,
+    fingerprint: d.fingerprint,
+    scope: d.scope,
+    hasBoundary: d.hasBoundary,
+    offset: d.offset,
+    wholeCount: d.wholeCount,
+    boundaries: (d.conversation.boundaries ?? []).map((b) => ({
+      before: b.messageIndex,
+      kind: b.kind,
+      ...(b.preTokens !== undefined ? { preTokens: b.preTokens } : {}),
+      ...(b.trigger !== undefined ? { trigger: b.trigger } : {}),
+    })),
+    repair: { on: d.repair, changeCount: d.changes.length, changes: d.changes.slice(0, 200) },
+    skipped: d.parsed.skipped ?? [],
   };
+}
+
+/** Tool pairs a client ran: not the searches a Responses log records without a result (made up by the reader). */
+function clientPairs(d: Doc): number {
+  const annotations = d.conversation.annotations;
+  if (!annotations) return d.analysis.links.pairs.length;
+  let count = 0;
+  for (const pair of d.analysis.links.pairs) {
+    if (annotations[pair.resultIndex]?.synthesizedResults?.includes(pair.id)) continue;
+    count++;
+  }
+  return count;
 }

@@ -54,7 +54,7 @@ describe('prune handler', () => {
       { role: 'user', content: [blank, { type: 'text', text: 'third' }] },
       { role: 'assistant', content: 'c' },
     ]);
-    const out = await run([{ type: 'load', id: 1, source: { kind: 'text', text, fileName: 'm.json' }, plan: plan(2) }], 'verdicts');
+    const out = await run([{ type: 'load', id: 1, source: { kind: 'text', text, fileName: 'm.json' }, plan: plan(2), open: { repair: false } }], 'verdicts');
     const verdicts = out.find((r) => r.type === 'verdicts');
     if (verdicts?.type !== 'verdicts') throw new Error('no verdicts');
     const sw = verdicts.verdicts.find((v) => v.laneId === 'l1');
@@ -63,6 +63,31 @@ describe('prune handler', () => {
     expect(sw).toMatchObject({ problemCount: 1, addedCount: 0, carriedCount: 1, inputProblemCount: 3, empty: false });
     // Masking keeps every message, so every input problem is still there.
     expect(verdicts.verdicts.find((v) => v.laneId === 'l4')).toMatchObject({ problemCount: 3, carriedCount: 3 });
+  });
+
+  it('repairs the input by default, says what it changed, and every lane then checks clean', async () => {
+    const blank = { type: 'text', text: '\n\n' };
+    const text = JSON.stringify([
+      { role: 'user', content: [blank, { type: 'text', text: 'first' }] },
+      { role: 'assistant', content: 'a' },
+      { role: 'user', content: 'second' },
+      { role: 'assistant', content: 'b' },
+    ]);
+    const out = await run([{ type: 'load', id: 1, source: { kind: 'text', text, fileName: 'r.json' }, plan: plan(2) }], 'verdicts');
+    const loaded = out.find((r) => r.type === 'loaded');
+    if (loaded?.type !== 'loaded') throw new Error('not loaded');
+    expect(loaded.doc.repair).toMatchObject({ on: true, changeCount: 1, changes: [{ index: 0, rule: 'anthropic/whitespace-text-block' }] });
+    const verdicts = out.find((r) => r.type === 'verdicts');
+    if (verdicts?.type !== 'verdicts') throw new Error('no verdicts');
+    expect(verdicts.verdicts.map((v) => v.problemCount)).toEqual([0, 0, 0, 0]);
+    expect(verdicts.verdicts.every((v) => v.inputProblemCount === 0)).toBe(true);
+  });
+
+  it('a pasted text that is no transcript says "the pasted text", not "the file"', async () => {
+    const out = await run([{ type: 'load', id: 1, source: { kind: 'text', text: 'name: value\nlist:\n  - a' }, plan: { lanes: defaultLanes(), pinned: [] } }], 'load-error');
+    const error = out.find((r) => r.type === 'load-error');
+    expect(error?.type === 'load-error' && error.error.message).toMatch(/pasted text/);
+    expect(error?.type === 'load-error' && error.error.message).not.toMatch(/\bthe file\b/);
   });
 
   it('a lane with a config the core refuses reports its own error; the others still plan', async () => {

@@ -9,6 +9,7 @@
  */
 import { TranscriptParseError, parseTranscript, type Message } from '../core';
 import { openConversation, summarize, type Doc, type DocBase } from './doc';
+import { fingerprintOf } from './open-options';
 import { isSlow, keepOnly, lanePlan, toResult } from './plan-lanes';
 import { laneVerdict } from './verdicts';
 import { exportText } from './export-text';
@@ -130,11 +131,12 @@ export function createPruneHandler(post: Post, options: HandlerOptions = {}): (r
       send({ type: 'progress', id, phase: 'parsing', bytes: source.text.length });
       await yieldToEvents();
       if (latestLoad !== id) return;
-      const parsed = parseTranscript(source.text, { fileName });
+      const parsed = parseTranscript(source.text, { fileName, origin: request.source.kind === 'text' ? 'paste' : 'file' });
       send({ type: 'progress', id, phase: 'analyzing' });
       await yieldToEvents();
       if (latestLoad !== id) return;
-      const next = openConversation({ docId: nextDocId++, fileName, bytes: source.text.length, parsed }, request.conversation ?? 0);
+      const base: DocBase = { docId: nextDocId++, fileName, bytes: source.text.length, fingerprint: fingerprintOf(source.text), parsed };
+      const next = openConversation(base, request.conversation ?? 0, request.open);
       if (latestLoad !== id) return;
       doc = next;
       loaded(id, next, request.plan);
@@ -144,12 +146,12 @@ export function createPruneHandler(post: Post, options: HandlerOptions = {}): (r
     }
   }
 
-  function selectConversation(request: Extract<WorkerRequest, { type: 'select-conversation' }>): void {
+  function reopen(request: Extract<WorkerRequest, { type: 'open' }>): void {
     const d = currentDoc(request.id, request.docId);
     if (!d) return;
     latestLoad = request.id;
-    const base: DocBase = { docId: nextDocId++, fileName: d.fileName, bytes: d.bytes, parsed: d.parsed };
-    doc = openConversation(base, request.conversation);
+    const base: DocBase = { docId: nextDocId++, fileName: d.fileName, bytes: d.bytes, fingerprint: d.fingerprint, parsed: d.parsed };
+    doc = openConversation(base, request.conversation, request.open);
     loaded(request.id, doc, request.plan);
   }
 
@@ -179,7 +181,7 @@ export function createPruneHandler(post: Post, options: HandlerOptions = {}): (r
     const result: MessageDetail = {
       index,
       role: message.role,
-      blocks: detailBlocks(message),
+      blocks: detailBlocks(message, note?.synthesizedResults),
       chars: d.analysis.scan.textLength[index] as number,
       tokens: d.analysis.tokens[index] as number,
       messageJson: safeJson(message, 2),
@@ -206,8 +208,8 @@ export function createPruneHandler(post: Post, options: HandlerOptions = {}): (r
         case 'load':
           void load(request);
           return;
-        case 'select-conversation':
-          selectConversation(request);
+        case 'open':
+          reopen(request);
           return;
         case 'plan': {
           const d = currentDoc(request.id, request.docId);

@@ -144,7 +144,11 @@ export interface RowFacts {
 }
 
 /** Preview and flags of one message in one pass over its blocks; tool calls lead the preview, then the rest. */
-export function rowFacts(message: Message): RowFacts {
+/**
+ * @param synthesized ids of server-tool results the reader made up (a Responses `web_search_call` has none): not shown,
+ *   not counted, so the row reads as a search the server ran.
+ */
+export function rowFacts(message: Message, synthesized?: readonly string[]): RowFacts {
   const { content } = message;
   if (typeof content === 'string') return { preview: firstLine(content) || '(empty)', flags: 0, callCount: 0, resultCount: 0 };
   if (!Array.isArray(content)) return { preview: '(no content)', flags: 0, callCount: 0, resultCount: 0 };
@@ -162,13 +166,23 @@ export function rowFacts(message: Message): RowFacts {
     let part = '';
     if (type === 'text') {
       if (room && typeof block.text === 'string') part = firstLine(block.text, budget);
-    } else if (type === 'tool_use' || type === 'server_tool_use' || type === 'mcp_tool_use') {
+    } else if (type === 'server_tool_use' || type === 'mcp_tool_use') {
+      // Run by the API itself, answered in the same message: a search, not a call waiting for the client.
+      flags |= ROW_FLAG.serverTool;
+      if (calls.length < 4) {
+        const name = typeof block.name === 'string' ? block.name : type;
+        calls.push(`${name}(${summarizeToolInput(block.input)}) on the server`);
+      }
+      continue;
+    } else if (type === 'tool_use') {
       flags |= ROW_FLAG.toolUse;
       callCount++;
       if (calls.length < 4) {
         const name = typeof block.name === 'string' ? block.name : type;
         calls.push(`${name}(${summarizeToolInput(block.input)})`);
       }
+      continue;
+    } else if (type !== 'tool_result' && type.endsWith('_tool_result') && typeof block.tool_use_id === 'string' && synthesized?.includes(block.tool_use_id)) {
       continue;
     } else if (type === 'tool_result' || type.endsWith('_tool_result')) {
       flags |= ROW_FLAG.toolResult;
@@ -185,6 +199,7 @@ export function rowFacts(message: Message): RowFacts {
       if (room && others.length === 0 && content.length === 1) part = `thinking: ${firstLine(String(block.thinking ?? ''), budget)}`;
     } else if (type === 'redacted_thinking') {
       flags |= ROW_FLAG.thinking;
+      if (room && others.length === 0 && content.length === 1) part = 'reasoning (encrypted)';
     } else if (type === 'image') {
       if (room) part = '[image]';
     } else if (type && room) {
@@ -264,7 +279,7 @@ export function toolInputText(input: unknown): string {
 }
 
 /** Display blocks for the detail pane, full text, no truncation (the UI collapses long ones). */
-export function detailBlocks(message: Message): DetailBlock[] {
+export function detailBlocks(message: Message, synthesized?: readonly string[]): DetailBlock[] {
   const { content } = message;
   if (typeof content === 'string') return [{ kind: 'text', label: 'text', text: content }];
   if (!Array.isArray(content)) return [{ kind: 'other', label: 'content', text: safeJson(content, 2) }];
@@ -280,7 +295,7 @@ export function detailBlocks(message: Message): DetailBlock[] {
     } else if (type === 'thinking') {
       blocks.push({ kind: 'thinking', label: 'thinking', text: String(block.thinking ?? '') });
     } else if (type === 'redacted_thinking') {
-      blocks.push({ kind: 'thinking', label: 'redacted thinking', text: '(encrypted)' });
+      blocks.push({ kind: 'thinking', label: 'reasoning (encrypted)', text: 'The provider sent this reasoning encrypted; it is passed back as it is and cannot be read.' });
     } else if (type === 'tool_use' || type === 'server_tool_use' || type === 'mcp_tool_use') {
       const name = typeof block.name === 'string' ? block.name : '';
       const input = block.input;
@@ -290,6 +305,8 @@ export function detailBlocks(message: Message): DetailBlock[] {
         text: toolInputText(input),
         ...(typeof block.id === 'string' ? { toolId: block.id } : {}),
       });
+    } else if (type !== 'tool_result' && typeof block.tool_use_id === 'string' && synthesized?.includes(block.tool_use_id)) {
+      blocks.push({ kind: 'other', label: `${type} · run by the server`, text: 'The server ran this search; the log holds no result for it.' });
     } else if (type === 'tool_result' || type.endsWith('_tool_result')) {
       const output = type === 'tool_result' ? readToolOutput(toolResultText(block.content)) : { text: safeJson(block.content, 2), failed: false };
       const isError = block.is_error === true || (block.is_error === undefined && output.failed);

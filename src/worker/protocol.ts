@@ -7,8 +7,11 @@
  * never copied) and one joined string. Lanes are any number of registered strategies with their options: nothing
  * here lists strategies.
  */
-import type { ParseWarning, PlanOverrun, Provider, StrategyId, TranscriptFormat } from '../core';
+import type { ParseWarning, PlanOverrun, Provider, RepairChange, SkippedRecords, StrategyId, TranscriptFormat } from '../core';
 import type { Budget, PlanRequest } from './lanes';
+import type { OpenOptions } from './open-options';
+
+export type { OpenOptions } from './open-options';
 
 export type { LaneSpec, Budget, PlanRequest } from './lanes';
 
@@ -22,6 +25,8 @@ export const ROW_FLAG = {
   error: 4,
   thinking: 8,
   compactSummary: 32,
+  /** A tool the API runs itself (web search): no client call, no partner message. */
+  serverTool: 64,
   orphan: 128,
 } as const;
 
@@ -32,8 +37,9 @@ export type LoadSource =
 
 export type WorkerRequest =
   /** Without a budget, the worker picks the default for the transcript (`defaultBudget`) and says which. */
-  | { type: 'load'; id: number; source: LoadSource; plan: LoadPlanRequest; conversation?: number }
-  | { type: 'select-conversation'; id: number; docId: number; conversation: number; plan: LoadPlanRequest }
+  | { type: 'load'; id: number; source: LoadSource; plan: LoadPlanRequest; conversation?: number; open?: OpenOptions }
+  /** Open another conversation of the loaded file, or the same one in another scope or with repair switched. */
+  | { type: 'open'; id: number; docId: number; conversation: number; open: OpenOptions; plan: LoadPlanRequest }
   | { type: 'plan'; id: number; docId: number; plan: PlanRequest }
   | { type: 'cancel'; id: number }
   | { type: 'search'; id: number; docId: number; query: string }
@@ -71,6 +77,21 @@ export interface DocSummary {
   /** The system prompt's tokens (0 without one), sent with every request whatever the strategy. */
   systemTokens: number;
   bytes: number;
+  /** Of the file's text: a link made for another transcript says so instead of applying its view. */
+  fingerprint: string;
+  /** `last-sent`: the messages from the last compaction boundary on; `whole`: the whole history. */
+  scope: 'whole' | 'last-sent';
+  /** The conversation was compacted at least once, so both scopes can be shown. */
+  hasBoundary: boolean;
+  /** Index in the whole history of the first message shown. */
+  offset: number;
+  wholeCount: number;
+  /** Compaction boundaries among the messages shown: a row before message `before`. */
+  boundaries: { before: number; kind: 'compact-boundary' | 'compaction-block'; preTokens?: number; trigger?: string }[];
+  /** "Repair input": whether it is on, and what it changed (at most 200 listed). */
+  repair: { on: boolean; changeCount: number; changes: RepairChange[] };
+  /** Bookkeeping records the reader skipped, by type: information, not warnings. */
+  skipped: SkippedRecords[];
 }
 
 /** Everything the timeline shows per message, as flat arrays indexed by message. */

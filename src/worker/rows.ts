@@ -19,7 +19,7 @@ export function buildRows(
   for (let i = 0; i < count; i++) {
     const message = messages[i] as Message;
     role[i] = message.role === 'assistant' ? 1 : 0;
-    const facts = rowFacts(message);
+    const facts = rowFacts(message, annotations?.[i]?.synthesizedResults);
     let f = facts.flags;
     const note = annotations?.[i];
     if (note?.compactSummary) f |= ROW_FLAG.compactSummary;

@@ -1,9 +1,10 @@
-import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { FATE_NAMES, type MessageFate } from '../../core';
 import { ROLE_NAMES, hasFilters, positionOf, type RoleName } from '../../state';
 import { useInspector } from '../../state/react';
 import { laneLabels } from '../../worker/lanes';
 import { FateIcon } from '../common/fate-badge';
+import { Popover } from '../layout/popover';
 import { cx, formatInt, plural } from '../common/format';
 
 const CHIP =
@@ -76,42 +77,26 @@ function IconButton({ label, children, disabled, onClick }: { label: string; chi
   );
 }
 
-/** A small disclosure popover that closes on outside click and Escape. */
-function Popover({ label, badge, children }: { label: string; badge: number; children: ReactNode }) {
-  const [open, setOpen] = useState(false);
-  const ref = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (!open) return;
-    const onDown = (e: MouseEvent) => {
-      if (ref.current && !ref.current.contains(e.target as Node)) setOpen(false);
-    };
-    document.addEventListener('mousedown', onDown);
-    return () => document.removeEventListener('mousedown', onDown);
-  }, [open]);
+/** A filter menu: the shared popover (Escape and outside clicks close it, focus goes back to its button). */
+function FilterMenu({ label, badge, children }: { label: string; badge: number; children: ReactNode }) {
   return (
-    <div
-      ref={ref}
-      className="relative"
-      onKeyDown={(e) => {
-        if (e.key === 'Escape' && open) {
-          e.stopPropagation();
-          setOpen(false);
-        }
-      }}
+    <Popover
+      button={
+        <>
+          {label}
+          {badge > 0 && <span className="rounded-full bg-indigo-600 px-1.5 text-[10px] text-white">{badge}</span>}
+          <span aria-hidden="true" className="text-[9px]">
+            ▼
+          </span>
+        </>
+      }
+      buttonLabel={badge > 0 ? `${label}, ${badge} on` : label}
+      buttonClassName={cx(CHIP, badge > 0 ? CHIP_ON : CHIP_OFF)}
+      panelLabel={label}
+      width={280}
     >
-      <button type="button" aria-expanded={open} onClick={() => setOpen(!open)} className={cx(CHIP, badge > 0 ? CHIP_ON : CHIP_OFF)}>
-        {label}
-        {badge > 0 && <span className="rounded-full bg-indigo-600 px-1.5 text-[10px] text-white">{badge}</span>}
-        <span aria-hidden="true" className="text-[9px]">
-          ▼
-        </span>
-      </button>
-      {open && (
-        <div className="scroll-thin absolute left-0 top-full z-40 mt-1.5 max-h-[60vh] min-w-[220px] overflow-auto rounded-lg border border-zinc-200 bg-white p-2 shadow-xl dark:border-zinc-700 dark:bg-zinc-900">
-          {children}
-        </div>
-      )}
-    </div>
+      {children}
+    </Popover>
   );
 }
 
@@ -192,7 +177,7 @@ export function FilterBar() {
           </button>
         );
       })}
-      <Popover label="Tools" badge={filters.tools.length}>
+      <FilterMenu label="Tools" badge={filters.tools.length}>
         {tools.length === 0 ? (
           <p className="m-0 p-1.5 text-[12px] text-zinc-500">No tool calls in this transcript.</p>
         ) : (
@@ -212,8 +197,8 @@ export function FilterBar() {
               onChange={(on) => setFilters({ tools: toggle(filters.tools, t.name, on) })}
             />
           ))}
-      </Popover>
-      <Popover label="Fates" badge={fateFilterCount}>
+      </FilterMenu>
+      <FilterMenu label="Fates" badge={fateFilterCount}>
         {lanes.map((lane, k) => {
           const plan = plans[lane.id];
           const chosen = filters.fates[lane.id] ?? [];
@@ -242,7 +227,7 @@ export function FilterBar() {
             </fieldset>
           );
         })}
-      </Popover>
+      </FilterMenu>
       <label className={cx('inline-flex items-center gap-1.5 text-[12px] text-zinc-700 dark:text-zinc-300', !query.trim() && 'opacity-50')}>
         <input type="checkbox" className="accent-indigo-600" checked={filters.matchesOnly} disabled={!query.trim()} onChange={(e) => setFilters({ matchesOnly: e.currentTarget.checked })} />
         Only matches

@@ -44,7 +44,7 @@ export function LaneHeader({ lane, label, position, count }: { lane: LaneSpec; l
         focused && 'bg-indigo-50/70 dark:bg-indigo-500/10',
       )}
     >
-      <div className="flex items-center gap-1">
+      <div className="flex items-start gap-1">
         <h2 className="m-0 min-w-0 flex-1">
           <button
             type="button"
@@ -52,7 +52,7 @@ export function LaneHeader({ lane, label, position, count }: { lane: LaneSpec; l
             title={focused ? 'Unfocus this lane' : `Focus this lane (${position + 1})`}
             onClick={() => setFocus(focused ? undefined : lane.id)}
             className={cx(
-              'w-full truncate rounded text-left text-[12.5px] font-semibold text-zinc-900 hover:text-indigo-700 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 dark:text-zinc-100 dark:hover:text-indigo-300',
+              'line-clamp-2 w-full hyphens-auto whitespace-normal rounded text-left text-[12px] font-semibold leading-tight text-zinc-900 hover:text-indigo-700 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 dark:text-zinc-100 dark:hover:text-indigo-300',
               focused && 'text-indigo-700 dark:text-indigo-300',
             )}
           >
@@ -116,7 +116,7 @@ function LaneCounts({ plan, stale, totalTokens, systemTokens }: { plan: PlanResu
         </p>
       )}
       <p className="m-0 truncate text-zinc-700 tabular-nums dark:text-zinc-300" title={`${formatInt(Math.round(plan.tokens))} tokens in messages${system}`}>
-        {formatCompact(plan.tokens)} tokens sent
+        {formatCompact(plan.tokens)} tokens
       </p>
       <p className="m-0 truncate font-medium text-zinc-800 tabular-nums dark:text-zinc-200" title={`Of every request's tokens (messages${system})`}>
         {formatSaved(plan.tokens, totalTokens, systemTokens)} saved

@@ -23,7 +23,6 @@ export function LoadControls() {
           id={inputId}
           type="file"
           aria-label="Upload transcript"
-          accept=".json,.jsonl,.txt,application/json"
           className="sr-only"
           onChange={(e) => {
             const file = e.currentTarget.files?.[0];

@@ -11,6 +11,8 @@ export function LoadStatus() {
   const error = useInspector((s) => s.loadError);
   const dismiss = useInspector((s) => s.dismissError);
   const docName = useInspector((s) => s.doc?.fileName);
+  const viewNotice = useInspector((s) => s.viewNotice);
+  const dismissViewNotice = useInspector((s) => s.dismissViewNotice);
   // Show progress only for loads that take more than a moment.
   const [shownFor, setShownFor] = useState(0);
   const startedAt = loading?.startedAt ?? 0;
@@ -43,6 +45,14 @@ export function LoadStatus() {
           </div>
         )}
       </div>
+      {viewNotice && (
+        <div role="status" data-testid="view-notice" className="flex items-center gap-3 border-b border-amber-300 bg-amber-50 px-4 py-1.5 text-[13px] text-amber-950 dark:border-amber-500/40 dark:bg-amber-500/10 dark:text-amber-100">
+          <span className="min-w-0 flex-1">{viewNotice}</span>
+          <button type="button" onClick={dismissViewNotice} className="rounded px-1.5 text-[12px] font-medium hover:bg-amber-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 dark:hover:bg-amber-500/20">
+            Dismiss
+          </button>
+        </div>
+      )}
       {error && (
         <div role="alert" className="flex items-start gap-3 border-b border-rose-200 bg-rose-50 px-4 py-2 text-[13px] text-rose-900 dark:border-rose-500/30 dark:bg-rose-500/10 dark:text-rose-200">
           <span aria-hidden="true" className="mt-px font-bold">
@@ -50,19 +60,11 @@ export function LoadStatus() {
           </span>
           <div className="min-w-0 flex-1">
             <p className="m-0 font-medium">
-              Could not open {error.fileName ?? 'the transcript'}
+              Could not open {error.fileName === 'pasted transcript' ? 'the pasted text' : (error.fileName ?? 'the transcript')}
               {error.line !== undefined ? ` — line ${error.line}${error.column !== undefined ? `, column ${error.column}` : ''}` : ''}
             </p>
-            <p className="m-0 mt-0.5 break-words font-mono text-[12px]">{error.message}</p>
-            {error.formatsTried.length > 0 && (
-              <ul className="m-0 mt-1 list-disc pl-5 text-[12px]">
-                {error.formatsTried.map((f) => (
-                  <li key={f.format}>
-                    <span className="font-medium">{f.format}</span>: {f.reason}
-                  </li>
-                ))}
-              </ul>
-            )}
+            {/* The message says once what the input looks like, what is supported and the closest format. */}
+            <p className="m-0 mt-0.5 break-words text-[12.5px]">{error.message}</p>
             {docName && <p className="m-0 mt-1 text-[12px] opacity-80">Still showing {docName}.</p>}
           </div>
           <button

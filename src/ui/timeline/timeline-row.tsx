@@ -1,6 +1,6 @@
 import { memo, type CSSProperties } from 'react';
 import { FATE_NAMES, REASON_TEXT, type MessageFate, type ReasonCode } from '../../core';
-import { ROW_FLAG, type InsertInfo } from '../../worker/protocol';
+import { ROW_FLAG, type DocSummary, type InsertInfo } from '../../worker/protocol';
 import { fateLabel } from '../common/fate-badge';
 import { cx, formatCompact, formatInt } from '../common/format';
 
@@ -233,6 +233,25 @@ export function InsertRow({ top, insert, lane, lanes, focusLane }: { top: number
           )}
         </div>
       ))}
+    </div>
+  );
+}
+
+/** Where the agent compacted its context: what came before was no longer sent; the summary after it was. */
+export function BoundaryRow({ top, boundary }: { top: number; boundary: DocSummary['boundaries'][number] }) {
+  const who = boundary.kind === 'compaction-block' ? 'by the API' : boundary.trigger === 'manual' ? 'by the user (/compact)' : 'by the agent';
+  const size = boundary.preTokens !== undefined ? ` · ${boundary.preTokens.toLocaleString('en-US')} tokens before` : '';
+  return (
+    <div
+      role="row"
+      data-boundary-row="true"
+      className="absolute left-0 right-0 top-0 flex items-center gap-2 border-y-2 border-double border-sky-500/60 bg-sky-50 px-3 text-[12.5px] font-medium text-sky-900 dark:border-sky-400/50 dark:bg-sky-500/10 dark:text-sky-200"
+      style={{ height: ROW_H, transform: `translateY(${top}px)` }}
+    >
+      <span role="gridcell" className="min-w-0 truncate">
+        ⇣ Compacted {who}
+        {size} — the messages above were no longer sent; the summary below was
+      </span>
     </div>
   );
 }

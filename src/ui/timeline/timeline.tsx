@@ -5,7 +5,7 @@ import {  } from '../../state/react';
 import { useInspector, useInspectorStore } from '../../state/react';
 import { laneLabels } from '../../worker/lanes';
 import type { PlanResult, RowData } from '../../worker/protocol';
-import { InsertRow, ROW_H, TimelineRow, type RowLane } from './timeline-row';
+import { BoundaryRow, InsertRow, ROW_H, TimelineRow, type RowLane } from './timeline-row';
 import { JumpNoticeBar, TimelineHead } from './timeline-head';
 import { ScoreTooltip, type ScoreTip } from './score-tooltip';
 import { mark, markAfterPaint } from '../common/perf';
@@ -213,6 +213,9 @@ export function Timeline() {
                 if (index < 0) {
                   const extra = extraOf(extras, index);
                   if (!extra) return null;
+                  if (extra.kind === 'boundary') {
+                    return <BoundaryRow key={`x${v.index % slots}`} top={v.start} boundary={extra.boundary} />;
+                  }
                   return <InsertRow key={`x${v.index % slots}`} top={v.start} insert={extra.insert} lane={extra.lane} lanes={laneView.rowLanes} focusLane={focusLane} />;
                 }
                 const partnerCount = (rows.partnerOffsets[index + 1] as number) - (rows.partnerOffsets[index] as number);

@@ -1,0 +1,64 @@
+/** How a conversation is opened: the whole history or what the agent sent last, repaired or as logged. */
+import { repairConversation, type Conversation, type RepairChange } from '../core';
+
+export interface OpenOptions {
+  /**
+   * `last-sent`: from the last compaction boundary on, the context the agent really had at the end. `auto` (the
+   * default): `last-sent` when the conversation was compacted, else `whole`.
+   */
+  scope?: 'whole' | 'last-sent' | 'auto';
+  /** Repair what the API would refuse in the input (whitespace-only blocks, orphans…) before pruning. Default is true. */
+  repair?: boolean;
+}
+
+export interface OpenedConversation {
+  conversation: Conversation;
+  scope: 'whole' | 'last-sent';
+  /** Index in the whole conversation of the first message shown (0 for the whole history). */
+  offset: number;
+  wholeCount: number;
+  changes: RepairChange[];
+}
+
+export function openWith(whole: Conversation, options: OpenOptions): OpenedConversation {
+  const last = whole.boundaries?.[whole.boundaries.length - 1]?.messageIndex;
+  const wantLast = options.scope === 'last-sent' || (options.scope ?? 'auto') === 'auto';
+  const scope = wantLast && last !== undefined && last > 0 ? 'last-sent' : 'whole';
+  const offset = scope === 'last-sent' ? (last as number) : 0;
+  const scoped = offset > 0 ? sliceConversation(whole, offset) : whole;
+  if (options.repair === false) return { conversation: scoped, scope, offset, wholeCount: whole.messages.length, changes: [] };
+  const { conversation, changes } = repairConversation(scoped);
+  return { conversation, scope, offset, wholeCount: whole.messages.length, changes };
+}
+
+/** The conversation from message `from` on, every per-message array and the boundaries shifted with it. */
+export function sliceConversation(conversation: Conversation, from: number): Conversation {
+  const sliced: Conversation = {
+    ...conversation,
+    messages: conversation.messages.slice(from),
+    sources: conversation.sources.slice(from),
+  };
+  if (conversation.sourceLines) sliced.sourceLines = conversation.sourceLines.slice(from);
+  if (conversation.annotations) sliced.annotations = conversation.annotations.slice(from);
+  if (conversation.boundaries) {
+    sliced.boundaries = conversation.boundaries.filter((b) => b.messageIndex >= from).map((b) => ({ ...b, messageIndex: b.messageIndex - from }));
+  }
+  return sliced;
+}
+
+/** A short, stable name for a file's text, so a link made for one transcript can tell it is on another. */
+export function fingerprintOf(text: string): string {
+  // FNV-1a over the length and up to 64k characters from each end: cheap on a 200 MB file, and two different
+  // transcripts of one length that agree on both ends are not what shared links meet.
+  let hash = 0x811c9dc5;
+  const mix = (code: number) => {
+    hash ^= code;
+    hash = Math.imul(hash, 0x01000193);
+  };
+  const sample = 65_536;
+  mix(text.length & 0xffff);
+  mix(text.length >>> 16);
+  for (let i = 0; i < Math.min(sample, text.length); i++) mix(text.charCodeAt(i));
+  for (let i = Math.max(sample, text.length - sample); i < text.length; i++) mix(text.charCodeAt(i));
+  return (hash >>> 0).toString(36).padStart(7, '0');
+}
