@@ -24,7 +24,7 @@ export default defineConfig({
   preview: { headers: { 'Content-Security-Policy': CSP } },
   build: { target: 'es2022', sourcemap: true },
   test: {
-    include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
+    include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'scripts/**/*.test.ts'],
     environment: 'node',
     testTimeout: 60_000,
   },

@@ -1,0 +1,49 @@
+"""prunescope: prune an LLM agent's conversation to a message bound without ever orphaning a tool call.
+
+A port of the TypeScript core's seed strategies (`pruneMessages`, `findToolPairs`, `scoreMessage`), proven
+identical to it on golden cases the TypeScript side writes (see README.md, "Parity").
+"""
+
+from .links import find_tool_pairs
+from .model import (
+    ContentBlock,
+    ImageBlock,
+    ImageSource,
+    Message,
+    PruneStrategy,
+    PrunerConfig,
+    RedactedThinkingBlock,
+    Role,
+    ServerToolResultBlock,
+    ServerToolUseBlock,
+    TextBlock,
+    ThinkingBlock,
+    ToolResultBlock,
+    ToolUseBlock,
+)
+from .pruner import STRATEGIES, create_summary_message, prune_messages
+from .scoring import score_message
+from .text import message_text_length
+
+__all__ = [
+    "STRATEGIES",
+    "ContentBlock",
+    "ImageBlock",
+    "ImageSource",
+    "Message",
+    "PruneStrategy",
+    "PrunerConfig",
+    "RedactedThinkingBlock",
+    "Role",
+    "ServerToolResultBlock",
+    "ServerToolUseBlock",
+    "TextBlock",
+    "ThinkingBlock",
+    "ToolResultBlock",
+    "ToolUseBlock",
+    "create_summary_message",
+    "find_tool_pairs",
+    "message_text_length",
+    "prune_messages",
+    "score_message",
+]

@@ -1,0 +1,253 @@
+"""Tool calls paired with their results by position, and the message groups every strategy keeps or drops whole.
+
+As `src/core/links/` in the TypeScript core: a result answers the nearest preceding unanswered call with its id
+(benchmark logs such as tau-bench reuse ids within one conversation, so a global id map would pair a late result
+with an early call). Roles are not checked, so a server tool's result in the same assistant message pairs too.
+"""
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Literal, NamedTuple
+
+from .text import block_text_length, utf16_length
+
+ToolBlockKind = Literal["use", "result"]
+
+_CALL_TYPES = frozenset({"tool_use", "server_tool_use", "mcp_tool_use"})
+
+
+def tool_block_kind(block: object) -> ToolBlockKind | None:
+    """Whether a content block is one end of a tool call, and which end.
+
+    Calls: `tool_use`, `server_tool_use`, `mcp_tool_use`. Results: `tool_result` and every `*_tool_result`. A block
+    without a string id cannot be paired, so it is neither.
+    """
+    if type(block) is not dict and not isinstance(block, Mapping):
+        return None
+    kind = block.get("type")
+    if not isinstance(kind, str):
+        return None
+    if kind in _CALL_TYPES:
+        return "use" if isinstance(block.get("id"), str) else None
+    if kind == "tool_result" or kind.endswith("_tool_result"):
+        return "result" if isinstance(block.get("tool_use_id"), str) else None
+    return None
+
+
+class ToolLink(NamedTuple):
+    """One answered call: the call at block `use_block` of message `use_index`, its result likewise."""
+
+    id: str
+    use_index: int
+    use_block: int
+    result_index: int
+    result_block: int
+
+
+class OrphanBlock(NamedTuple):
+    """A tool call never answered, or a result that answers nothing."""
+
+    id: str
+    kind: ToolBlockKind
+    message_index: int
+    block_index: int
+
+
+# Positions are packed as message · 2²¹ + block, as the TypeScript scan packs them: plain ints, which the cyclic
+# garbage collector does not track. A tuple or a list per call made collections walk a 100k-message transcript
+# again and again, and cost a third of the scan.
+BLOCK_BITS = 2**21
+
+
+@dataclass(frozen=True)
+class MessageScan:
+    """What one pass over every block finds: per-message text lengths and tool blocks, pairs and orphans.
+
+    Pair k joins the call at packed position `pair_use[k]` to the result at `pair_result[k]`, in the order of the
+    results; `pairs` and `orphans` give them as objects.
+    """
+
+    text_length: list[int]
+    has_tool_block: list[bool]
+    pair_id: list[str]
+    pair_use: list[int]
+    pair_result: list[int]
+    orphan_list: list[tuple[str, ToolBlockKind, int]]
+
+    @property
+    def pairs(self) -> list[ToolLink]:
+        """In the order of their results."""
+        return [
+            ToolLink(call_id, *divmod(use, BLOCK_BITS), *divmod(result, BLOCK_BITS))
+            for call_id, use, result in zip(self.pair_id, self.pair_use, self.pair_result)
+        ]
+
+    @property
+    def orphans(self) -> list[OrphanBlock]:
+        """In input order."""
+        found = [OrphanBlock(call_id, kind, *divmod(at, BLOCK_BITS)) for call_id, kind, at in self.orphan_list]
+        found.sort(key=lambda orphan: (orphan.message_index, orphan.block_index))
+        return found
+
+
+def content_of(message: object) -> object:
+    """A message's `content`, or None for anything that is not a mapping (a broken input prunes, never crashes)."""
+    # type() first: isinstance against an ABC costs several times more, and this runs once per message.
+    if type(message) is dict or isinstance(message, Mapping):
+        return message.get("content")
+    return None
+
+
+def scan_messages(messages: Sequence[object]) -> MessageScan:
+    """The one pass over every block of a transcript: tool links and text lengths (`message_text_length`)."""
+    text_length: list[int] = []
+    has_tool_block: list[bool] = []
+    pair_id: list[str] = []
+    pair_use: list[int] = []
+    pair_result: list[int] = []
+    orphans: list[tuple[str, ToolBlockKind, int]] = []
+    # Unanswered calls: id → the nearest one; a reused id keeps its older calls on a stack in `buried`, nearest last.
+    # A result takes its id's nearest unanswered call, and the next one surfaces.
+    pending: dict[str, int] = {}
+    buried: dict[str, list[int]] = {}
+
+    for m, message in enumerate(messages):
+        content = content_of(message)
+        if not isinstance(content, (list, tuple)):
+            text_length.append(utf16_length(content) if isinstance(content, str) else 0)
+            has_tool_block.append(False)
+            continue
+        length = 0
+        tool = False
+        for b, block in enumerate(content):
+            if type(block) is not dict and not isinstance(block, Mapping):
+                continue
+            # The three commonest types first, each read once; everything else by the shared rules.
+            kind = block.get("type")
+            end: ToolBlockKind | None
+            if kind == "text":
+                text = block.get("text")
+                if type(text) is str:
+                    length += utf16_length(text)
+                continue
+            elif kind == "tool_result":
+                result = block.get("content")
+                length += utf16_length(result) if type(result) is str else block_text_length(block)
+                end = "result" if isinstance(block.get("tool_use_id"), str) else None
+            elif kind == "tool_use":
+                length += block_text_length(block)
+                end = "use" if isinstance(block.get("id"), str) else None
+            else:
+                length += block_text_length(block)
+                end = tool_block_kind(block)
+            if end is None:
+                continue
+            tool = True
+            at = m * BLOCK_BITS + b
+            if end == "use":
+                call_id: str = block["id"]
+                older = pending.get(call_id)
+                if older is not None:
+                    stack = buried.get(call_id)
+                    if stack is None:
+                        buried[call_id] = [older]
+                    else:
+                        stack.append(older)
+                pending[call_id] = at
+                continue
+            result_id: str = block["tool_use_id"]
+            call = pending.pop(result_id, None)
+            if call is None:
+                orphans.append((result_id, "result", at))
+                continue
+            if buried:
+                stack = buried.get(result_id)
+                if stack:
+                    pending[result_id] = stack.pop()
+            pair_id.append(result_id)
+            pair_use.append(call)
+            pair_result.append(at)
+        text_length.append(length)
+        has_tool_block.append(tool)
+
+    for call_id, at in pending.items():
+        orphans.append((call_id, "use", at))
+    for call_id, stack in buried.items():
+        orphans += [(call_id, "use", at) for at in stack]
+    return MessageScan(text_length, has_tool_block, pair_id, pair_use, pair_result, orphans)
+
+
+def find_tool_pairs(messages: Sequence[Mapping[str, object]]) -> dict[str, tuple[int, int]]:
+    """Maps each `tool_use_id` to `(index of the message holding the call, index of the one holding its result)`.
+
+    Seed 002 §7.1. Several calls in one assistant message all map to that message's index. Only answered calls
+    appear. When a conversation reuses an id, the map holds its first pair only (the one whose call comes first),
+    in the order the TypeScript core's `findToolPairs` gives.
+    """
+    if not isinstance(messages, (list, tuple)):
+        raise TypeError(f"find_tool_pairs: messages must be a list, got {_type_name(messages)}")
+    found: dict[str, tuple[int, int]] = {}
+    scan = scan_messages(messages)
+    for call_id, use, result in zip(scan.pair_id, scan.pair_use, scan.pair_result):
+        use_index = use // BLOCK_BITS
+        known = found.get(call_id)
+        # Pairs come in result order; the first pair of a reused id is the one whose call comes first.
+        if known is None or use_index < known[0]:
+            found[call_id] = (use_index, result // BLOCK_BITS)
+    return found
+
+
+@dataclass(frozen=True)
+class MessageGroups:
+    """Messages linked through tool ids. Group ids are numbered in order of each group's first message."""
+
+    scan: MessageScan
+    group_of: list[int]
+    """Per message: its group id."""
+    group_size: list[int]
+    """Per group: how many messages it holds."""
+
+
+def group_messages(messages: Sequence[object]) -> MessageGroups:
+    """Scans the messages, then unions the messages each pair touches (union-find whose root is the lowest index)."""
+    scan = scan_messages(messages)
+    count = len(messages)
+    parent = list(range(count))
+
+    def find(i: int) -> int:
+        while parent[i] != i:
+            parent[i] = parent[parent[i]]
+            i = parent[i]
+        return i
+
+    for use, result in zip(scan.pair_use, scan.pair_result):
+        use_index = use // BLOCK_BITS
+        result_index = result // BLOCK_BITS
+        if use_index == result_index:
+            continue
+        a = find(use_index)
+        b = find(result_index)
+        if a < b:
+            parent[b] = a
+        elif b < a:
+            parent[a] = b
+
+    # Ascending, a parent is resolved to its root before its children are read, and a root (its group's first
+    # message) is met, and numbered, before any other member of its group.
+    group_of = [0] * count
+    group_size: list[int] = []
+    for i in range(count):
+        root = parent[parent[i]]
+        parent[i] = root
+        if root == i:
+            group_of[i] = len(group_size)
+            group_size.append(1)
+        else:
+            group = group_of[root]
+            group_of[i] = group
+            group_size[group] += 1
+    return MessageGroups(scan, group_of, group_size)
+
+
+def _type_name(value: object) -> str:
+    return "None" if value is None else type(value).__name__

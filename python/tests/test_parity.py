@@ -1,0 +1,151 @@
+"""Parity with the TypeScript core, message for message, on the golden cases `npm run golden:python` writes
+(scripts/build-python-golden.ts): every fixture transcript at every max_turns from 0 to n, and a few thousand
+generated transcripts (parallel calls, reused ids, broken inputs, odd JSON) at every bound, for each strategy.
+
+The golden file is never edited by hand; scripts/python-golden.test.ts fails when it is out of date with the core.
+"""
+
+import builtins
+import gzip
+import json
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from pathlib import Path
+from typing import Any, TypedDict, cast
+
+import pytest
+
+import prunescope.links
+import prunescope.pruner
+import prunescope.text
+from prunescope import STRATEGIES, find_tool_pairs, message_text_length, prune_messages, score_message
+from prunescope.links import group_messages, scan_messages
+from prunescope.pruner import create_summary_message
+from prunescope.text import js_number_string, utf16_length
+
+# Coverage is the other tests' to earn; tracing 200,000 prunes would only triple the time this takes.
+pytestmark = pytest.mark.no_cover
+
+GOLDEN_PATH = Path(__file__).parent / "golden" / "prune-golden.json.gz"
+
+
+class GoldenCase(TypedDict):
+    name: str
+    messages: list[Any]
+    bounds: list[float]
+    textLengths: list[int]
+    scores: list[float]
+    pairs: list[list[object]]
+    outputs: dict[str, list[list[int]]]
+
+
+class Golden(TypedDict):
+    about: str
+    numbers: list[tuple[float, str]]
+    cases: list[GoldenCase]
+
+
+GOLDEN = cast(Golden, json.loads(gzip.decompress(GOLDEN_PATH.read_bytes())))
+CASES = GOLDEN["cases"]
+
+
+def encode_output(messages: Sequence[object], output: Sequence[object]) -> list[int]:
+    """The Python output in the golden encoding: [summarized, start, end, …] over input indices, by identity."""
+    index_of = {id(message): i for i, message in enumerate(messages)}
+    encoded = [0]
+    rest = output
+    if output and id(output[0]) not in index_of:
+        summarized = len(messages) - (len(output) - 1)
+        assert output[0] == create_summary_message(summarized)
+        encoded[0] = summarized
+        rest = output[1:]
+    for message in rest:
+        i = index_of[id(message)]
+        if len(encoded) > 1 and encoded[-1] == i:
+            encoded[-1] = i + 1
+        else:
+            encoded += [i, i + 1]
+    return encoded
+
+
+def mismatches(case: GoldenCase) -> Iterator[str]:
+    messages = case["messages"]
+    for strategy in STRATEGIES:
+        for bound, expected in zip(case["bounds"], case["outputs"][strategy]):
+            got = encode_output(messages, prune_messages(messages, strategy=strategy, max_turns=bound))
+            if got != expected:
+                yield f"{strategy} max_turns={bound}: TypeScript kept {expected}, Python {got}"
+
+
+@pytest.mark.parametrize("case", CASES, ids=[case["name"] for case in CASES])
+def test_python_prunes_as_the_typescript_core(case: GoldenCase) -> None:
+    messages = case["messages"]
+    n = len(messages)
+    assert [message_text_length(message) for message in messages] == case["textLengths"]
+    # Exact equality, not approx: the same operations on the same doubles.
+    assert [score_message(message, i, n) for i, message in enumerate(messages)] == case["scores"]
+    assert [[k, *v] for k, v in find_tool_pairs(messages).items()] == case["pairs"]
+    assert list(mismatches(case)) == []
+
+
+def test_numbers_print_as_javascript_prints_them() -> None:
+    wrong = [(value, expected, js_number_string(value)) for value, expected in GOLDEN["numbers"] if js_number_string(value) != expected]
+    assert wrong == []
+    assert len(GOLDEN["numbers"]) > 300
+
+
+def test_the_golden_cases_hold_what_real_data_holds() -> None:
+    """The cases reach every rule the port must match: parity over easy inputs would prove little."""
+    names = [case["name"] for case in CASES]
+    assert sum(name.startswith("fixtures/") for name in names) >= 200
+    assert sum(name.startswith("agentTranscript") for name in names) >= 2000
+    assert sum(name.startswith("jsonTranscript") for name in names) >= 500
+
+    def some(test: Any) -> int:
+        return sum(1 for case in CASES if test(case))
+
+    def strings(value: object) -> Iterator[str]:
+        if isinstance(value, str):
+            yield value
+        elif isinstance(value, list):
+            for item in value:
+                yield from strings(item)
+        elif isinstance(value, dict):
+            for item in value.values():
+                yield from strings(item)
+
+    scans = {case["name"]: scan_messages(case["messages"]) for case in CASES}
+    groups = {case["name"]: group_messages(case["messages"]).group_size for case in CASES}
+    assert some(lambda c: len({p.id for p in scans[c["name"]].pairs}) < len(scans[c["name"]].pairs)) > 100  # reused ids
+    assert some(lambda c: any(p.use_index == p.result_index for p in scans[c["name"]].pairs)) > 100  # server tools
+    assert some(lambda c: scans[c["name"]].orphans) > 500  # broken inputs
+    assert some(lambda c: any(size > 2 for size in groups[c["name"]])) > 500  # parallel calls answered apart
+    assert some(lambda c: any(utf16_length(s) != len(s) for s in strings(c["messages"]))) > 100
+    assert some(lambda c: any(utf16_length(s) >= 1000 > len(s) for s in strings(c["messages"]))) > 10
+    assert some(lambda c: any(isinstance(b, float) and b % 1 for b in c["bounds"])) > 1000
+
+
+def test_a_port_counting_code_points_fails_parity(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A test that cannot fail is a defect: with Python's len in place of UTF-16 units, the golden cases disagree."""
+    monkeypatch.setattr(prunescope.text, "utf16_length", len)
+    monkeypatch.setattr(prunescope.links, "utf16_length", len)
+    odd = [case for case in CASES if case["name"].startswith("jsonTranscript")]
+    lengths_differ = sum(1 for c in odd if [message_text_length(m) for m in c["messages"]] != c["textLengths"])
+    kept_differs = sum(1 for c in odd if any(True for _ in mismatches(c)))
+    assert lengths_differ > 50
+    assert kept_differs > 0
+
+
+def test_a_port_breaking_ties_the_other_way_fails_parity(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Equal scores drop the earliest group first; a port dropping the latest first disagrees with the golden cases."""
+
+    def latest_first(groups: Iterable[int], key: Callable[[int], float]) -> list[int]:
+        return builtins.sorted(reversed(list(groups)), key=key)
+
+    monkeypatch.setattr(prunescope.pruner, "sorted", latest_first, raising=False)
+    assert any(True for case in CASES for _ in mismatches(case))
+
+
+def test_every_case_answers_every_strategy_at_every_bound() -> None:
+    for case in CASES:
+        assert set(case["outputs"]) == set(STRATEGIES)
+        assert all(len(case["outputs"][strategy]) == len(case["bounds"]) for strategy in STRATEGIES)

@@ -1,0 +1,45 @@
+/**
+ * The Python port is tested against golden cases the core wrote (python/tests/test_parity.py). A core change that
+ * forgets `npm run golden:python` would leave the port tested against the old behaviour; this fails it instead.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { buildPythonGolden, GOLDEN_PATH, type PythonGolden } from './build-python-golden';
+
+const root = path.resolve(import.meta.dirname, '..');
+
+/** The first place two goldens differ, for a message a person can act on. */
+function firstDifference(committed: PythonGolden, fresh: PythonGolden): string {
+  if (JSON.stringify(committed.numbers) !== JSON.stringify(fresh.numbers)) return 'the numbers';
+  const count = Math.max(committed.cases.length, fresh.cases.length);
+  for (let k = 0; k < count; k++) {
+    const a = committed.cases[k];
+    const b = fresh.cases[k];
+    if (JSON.stringify(a) === JSON.stringify(b)) continue;
+    if (a === undefined || b === undefined || a.name !== b.name) return `case ${k}: ${a?.name ?? 'none'} is now ${b?.name ?? 'none'}`;
+    const field = (Object.keys(b) as (keyof typeof b)[]).find((key) => JSON.stringify(a[key]) !== JSON.stringify(b[key]));
+    return `${b.name}, ${String(field)}`;
+  }
+  return 'the header';
+}
+
+describe('golden cases of the Python port', () => {
+  let built: PythonGolden | undefined;
+  const fresh = (): PythonGolden => (built ??= buildPythonGolden(root));
+
+  it(`${GOLDEN_PATH} is what \`npm run golden:python\` writes from the core as it is now`, () => {
+    const committed = gunzipSync(readFileSync(path.join(root, GOLDEN_PATH))).toString('utf8');
+    if (committed === JSON.stringify(fresh())) return;
+    const where = firstDifference(JSON.parse(committed) as PythonGolden, fresh());
+    expect.fail(`${GOLDEN_PATH} is out of date with the core (first difference: ${where}); run \`npm run golden:python\``);
+  });
+
+  it('a stale file is reported with the case and the field that changed', () => {
+    const stale = JSON.parse(JSON.stringify(fresh())) as PythonGolden;
+    const spotter = stale.cases.find((c) => c.name === 'fixtures/spotter-session.messages.json');
+    spotter?.outputs.importance[10]?.push(0, 1);
+    expect(firstDifference(stale, fresh())).toBe('fixtures/spotter-session.messages.json, outputs');
+  });
+});
