@@ -52,7 +52,8 @@ export function scanMessages(messages: readonly Message[]): MessageScan {
   const buried = new Map<string, number[]>();
 
   for (let m = 0; m < messages.length; m++) {
-    const content = (messages[m] as Message).content;
+    // Malformed input (a null where a message should be) is carried through: a null message has no content.
+    const content = messages[m]?.content;
     if (!Array.isArray(content)) {
       textLength[m] = typeof content === 'string' ? content.length : 0;
       continue;

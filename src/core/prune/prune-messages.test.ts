@@ -262,6 +262,26 @@ describe('real transcripts: what the seeds do not picture', () => {
     expect(out[1]).toBe(odd);
   });
 
+  it('a message or block that is not an object is carried through every strategy: a null message has no content', () => {
+    // Malformed JSON input (a null where a message should be, a number among the blocks) must prune, not crash.
+    const nullMessage = null as unknown as Message;
+    const odd = [5, 'a string', [], true].map((value) => value as unknown as Message);
+    const blocks = { role: 'assistant', content: [null, 7, 'text', { type: 'text', text: 'kept' }] } as unknown as Message;
+    const messages = [nullMessage, user('q'), ...odd, callTurn('a'), resultTurn('a'), blocks, user('last')];
+    for (const strategy of STRATEGIES) {
+      for (let maxTurns = 0; maxTurns <= messages.length; maxTurns++) {
+        const out = pruneMessages(messages, { strategy, maxTurns });
+        expect(out.at(-1), `${strategy} ${maxTurns}`).toBe(messages.at(-1));
+        expect(findAddedOrphans(messages, out), `${strategy} ${maxTurns}`).toEqual([]);
+      }
+    }
+    // Importance scores a null message as one with no text and no tool block: first, it is the lowest of all.
+    const kept = pruneMessages(messages, { strategy: 'importance', maxTurns: messages.length - 1 });
+    expect(kept).not.toContain(nullMessage);
+    expect(kept).toHaveLength(messages.length - 1);
+    expect(scoreMessage(nullMessage, 1, 4)).toBe(0.125);
+  });
+
   it('a bad config says what is wrong', () => {
     expect(() => pruneMessages(chat(2), { strategy: 'newest' as PruneStrategy, maxTurns: 1 })).toThrow(
       /unknown strategy "newest"/,

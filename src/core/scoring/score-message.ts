@@ -9,6 +9,8 @@ import { toolBlockKind } from '../links/tool-block-kind';
  * Server tool calls and their results count as tool blocks too. See `scoreBreakdown` for the parts.
  */
 export function scoreMessage(message: Message, index: number, total: number): number {
-  const hasToolBlock = Array.isArray(message.content) && message.content.some((block) => toolBlockKind(block));
+  // A null message (malformed input) has no content, as scanMessages reads it.
+  const content = (message as Message | null | undefined)?.content;
+  const hasToolBlock = Array.isArray(content) && content.some((block) => toolBlockKind(block));
   return scoreBreakdown(index, total, hasToolBlock, messageTextLength(message)).total;
 }

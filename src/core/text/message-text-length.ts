@@ -11,7 +11,8 @@ import { blockTextLength } from './block-text-length';
  * The single place the core reads message text; everything that needs a size calls this once per message.
  */
 export function messageTextLength(message: Message): number {
-  const { content } = message;
+  // A null message (malformed input) has no content, as scanMessages reads it.
+  const content = (message as Message | null | undefined)?.content;
   if (typeof content === 'string') return content.length;
   if (!Array.isArray(content)) return 0;
   let total = 0;
