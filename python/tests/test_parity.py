@@ -18,7 +18,7 @@ import prunescope.links
 import prunescope.pruner
 import prunescope.text
 from prunescope import STRATEGIES, find_tool_pairs, message_text_length, prune_messages, score_message
-from prunescope.links import group_messages, scan_messages
+from prunescope.links import MessageGroups, glue_broken_turns, group_messages, scan_messages
 from prunescope.pruner import create_summary_message
 from prunescope.text import js_number_string, utf16_length
 
@@ -119,6 +119,8 @@ def test_the_golden_cases_hold_what_real_data_holds() -> None:
     assert some(lambda c: any(p.use_index == p.result_index for p in scans[c["name"]].pairs)) > 100  # server tools
     assert some(lambda c: scans[c["name"]].orphans) > 500  # broken inputs
     assert some(lambda c: any(size > 2 for size in groups[c["name"]])) > 500  # parallel calls answered apart
+    glued = {c["name"]: glue_broken_turns(group_messages(c["messages"]), c["messages"]).group_size for c in CASES}
+    assert some(lambda c: glued[c["name"]] != groups[c["name"]]) > 500  # broken turns glued
     assert some(lambda c: any(utf16_length(s) != len(s) for s in strings(c["messages"]))) > 100
     assert some(lambda c: any(utf16_length(s) >= 1000 > len(s) for s in strings(c["messages"]))) > 10
     assert some(lambda c: any(isinstance(b, float) and b % 1 for b in c["bounds"])) > 1000
@@ -143,6 +145,17 @@ def test_a_port_breaking_ties_the_other_way_fails_parity(monkeypatch: pytest.Mon
 
     monkeypatch.setattr(prunescope.pruner, "sorted", latest_first, raising=False)
     assert any(True for case in CASES for _ in mismatches(case))
+
+
+def test_a_port_without_the_glue_of_broken_turns_fails_parity(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Units as bare tool groups, as before broken turns were glued: the golden cases disagree, for every strategy."""
+
+    def no_glue(groups: MessageGroups, messages: Sequence[object]) -> MessageGroups:
+        return groups
+
+    monkeypatch.setattr(prunescope.pruner, "glue_broken_turns", no_glue)
+    wrong = {line.split(" ")[0] for case in CASES if case["name"].startswith("agentTranscript #") for line in mismatches(case)}
+    assert wrong == set(STRATEGIES)
 
 
 def test_every_case_answers_every_strategy_at_every_bound() -> None:

@@ -8,14 +8,18 @@ src/core/prune/prune-messages.property.test.ts checks them for the TypeScript co
  4. Identity and order: kept messages are the input objects themselves, in input order.
  5. Bounds: sliding-window and summarize keep a suffix of at least min(max(max_turns, 1), n) messages; summarize
     adds exactly one summary, first, counting the messages it replaced, iff it replaced any; importance keeps at
-    most max(max_turns, size of the last message's group) and always the last message.
+    most max(max_turns, size of the last message's unit) and always the last message.
  6. Floor of one: never empty for non-empty input.
- 7. Oracles: the port equals the O(n²) references in tests/support/oracles.py, for links and for output.
+ 7. Oracles: the port equals the O(n²) references in tests/support/oracles.py, for links, units and output.
+ 8. The window's fast path answers as the whole-transcript analysis does, or leaves it to that analysis.
+ 9. On broken inputs too, no kind of Anthropic API problem becomes more frequent (the TypeScript core's law 11):
+    the reason broken turns are glued.
 
 The seed is printed in pytest's header and after a failure (conftest.py); replay with --hypothesis-seed=<seed>.
 """
 
 import copy
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -24,11 +28,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from prunescope import STRATEGIES, PruneStrategy, prune_messages
-from prunescope.links import scan_messages
-from prunescope.pruner import create_summary_message
+import prunescope.pruner
+from prunescope.links import MessageGroups, glue_broken_turns, group_messages, scan_messages, valid_cut_at_or_before
+from prunescope.pruner import create_summary_message, find_window_cut
 
-from .support.oracles import find_added_orphans, naive_groups, naive_links, naive_prune
+from .support.oracles import find_added_orphans, naive_links, naive_prune, naive_units
 from .support.transcripts import Msg, agent_transcript, transcript_and_bound
+from .support.validator import validate_anthropic
 
 
 def kept_part(strategy: str, out: list[Any], messages: Sequence[Msg]) -> list[Any]:
@@ -56,8 +62,8 @@ def check_laws(strategy: PruneStrategy, messages: list[Msg], max_turns: int) -> 
     if n > 0:
         assert len(out) > 0
     if strategy == "importance":
-        last_group = next((len(g) for g in naive_groups(messages) if n - 1 in g), 0)
-        assert len(kept) <= max(max_turns, last_group)
+        last_unit = next((len(g) for g in naive_units(messages) if n - 1 in g), 0)
+        assert len(kept) <= max(max_turns, last_unit)
         if n > 0:
             assert kept[-1] is messages[-1]
     else:
@@ -87,6 +93,78 @@ def test_law_7_links_agree_with_the_naive_backwards_look(messages: list[Msg]) ->
     pairs = sorted(f"{p.id}:{p.use_index}.{p.use_block}->{p.result_index}.{p.result_block}" for p in scan.pairs)
     orphans = sorted(f"{o.kind} {o.id}@{o.message_index}.{o.block_index}" for o in scan.orphans)
     assert (pairs, orphans) == naive_links(messages)
+
+
+@settings(max_examples=300)
+@given(messages=agent_transcript())
+def test_law_7_units_are_the_naive_glue_of_broken_turns(messages: list[Msg]) -> None:
+    units = glue_broken_turns(group_messages(messages), messages)
+    members: list[list[int]] = [[] for _ in units.group_size]
+    for i, unit in enumerate(units.group_of):
+        members[unit].append(i)
+    assert members == naive_units(messages)
+
+
+@settings(max_examples=300)
+@given(case=transcript_and_bound())
+def test_law_8_the_window_fast_path_answers_as_the_full_analysis_or_defers_to_it(case: tuple[list[Msg], int]) -> None:
+    messages, max_turns = case
+    target = max(1, max_turns)
+    if len(messages) <= target:
+        return
+    full = valid_cut_at_or_before(glue_broken_turns(group_messages(messages), messages), len(messages) - target)
+    assert find_window_cut(messages, target) in (-1, full)
+
+
+# Rules that name one offence in different words, by where the broken block lands after merging.
+KIND = {
+    "anthropic/unexpected-tool-result": "result without its call",
+    "anthropic/duplicate-tool-result": "result without its call",
+    "anthropic/tool-use-without-result": "call without its result",
+    "anthropic/tool-result-not-first": "call without its result",
+}
+
+
+def added_problem_kinds(before: Sequence[Mapping[str, Any]], after: Sequence[Mapping[str, Any]]) -> list[str]:
+    def kinds(messages: Sequence[Mapping[str, Any]]) -> Counter[str]:
+        return Counter(KIND.get(rule, rule) for _, rule in validate_anthropic(messages))
+
+    was = kinds(before)
+    return sorted(kind for kind, n in kinds(after).items() if n > was[kind])
+
+
+@pytest.mark.parametrize("strategy", STRATEGIES)
+@settings(max_examples=300)
+@given(case=transcript_and_bound())
+def test_law_9_on_broken_inputs_no_kind_of_api_problem_becomes_more_frequent(
+    strategy: PruneStrategy, case: tuple[list[Msg], int]
+) -> None:
+    messages, max_turns = case
+    assert added_problem_kinds(messages, prune_messages(messages, strategy=strategy, max_turns=max_turns)) == []
+
+
+def test_a_test_that_cannot_fail_is_a_defect_without_the_glue_law_9_fails(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Units as bare tool groups, as before the glue: pruning a broken input then adds API problems."""
+
+    def no_glue(groups: MessageGroups, messages: Sequence[object]) -> MessageGroups:
+        return groups
+
+    monkeypatch.setattr(prunescope.pruner, "glue_broken_turns", no_glue)
+    caught: list[str] = []
+
+    @settings(max_examples=1000, database=None)
+    @given(case=transcript_and_bound())
+    def adds_no_problem(case: tuple[list[Msg], int]) -> None:
+        messages, max_turns = case
+        for strategy in STRATEGIES:
+            added = added_problem_kinds(messages, prune_messages(messages, strategy=strategy, max_turns=max_turns))
+            if added:
+                caught.append(strategy)
+                raise AssertionError(added)
+
+    with pytest.raises(AssertionError):
+        adds_no_problem()
+    assert caught
 
 
 @pytest.mark.parametrize("strategy", STRATEGIES)

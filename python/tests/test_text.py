@@ -68,6 +68,13 @@ def test_a_message_counts_text_thinking_results_and_tool_inputs() -> None:
     assert message_text_length(message) == 47
 
 
+def test_a_compaction_block_counts_its_summary_and_nothing_when_it_failed() -> None:
+    assert block_text_length({"type": "compaction", "content": "Summary of the earlier turns."}) == 29
+    assert block_text_length({"type": "compaction", "content": None}) == 0
+    # Its summary, not a `text` field as an unknown block would count.
+    assert block_text_length({"type": "compaction", "content": "ab", "text": "xyz"}) == 2
+
+
 def test_content_that_is_neither_text_nor_blocks_counts_zero() -> None:
     assert message_text_length({"role": "user", "content": "😀"}) == 2
     assert message_text_length({"role": "user", "content": None}) == 0

@@ -5,9 +5,10 @@ As `src/core/links/` in the TypeScript core: a result answers the nearest preced
 with an early call). Roles are not checked, so a server tool's result in the same assistant message pairs too.
 """
 
+import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Literal, NamedTuple
+from typing import Final, Literal, NamedTuple
 
 from .text import block_text_length, utf16_length
 
@@ -247,6 +248,158 @@ def group_messages(messages: Sequence[object]) -> MessageGroups:
             group_of[i] = group
             group_size[group] += 1
     return MessageGroups(scan, group_of, group_size)
+
+
+MISSING: Final = object()
+"""The role of a message that has none, or is not a mapping: JavaScript's `undefined`, apart from JSON's null."""
+
+
+def role_of(message: object) -> object:
+    """A message's `role` as the TypeScript core reads it (`messages[i]?.role`), `MISSING` when it has none."""
+    if type(message) is dict or isinstance(message, Mapping):
+        return message.get("role", MISSING)
+    return MISSING
+
+
+def same_role(a: object, b: object) -> bool:
+    """JavaScript's `a === b` for the JSON values a role can be: strings and numbers by value (NaN equals nothing),
+    `true` only to `true` (not to 1, as Python's `==` would have it), objects and arrays only to themselves."""
+    if type(a) is str and type(b) is str:
+        return a == b
+    if a is b:
+        return not (isinstance(a, float) and math.isnan(a))
+    if isinstance(a, bool) or isinstance(b, bool):
+        return False
+    if isinstance(a, str) and isinstance(b, str):
+        return a == b
+    if isinstance(a, (int, float)) and isinstance(b, (int, float)):
+        return a == b
+    return False
+
+
+def is_assistant(role: object) -> bool:
+    return isinstance(role, str) and role == "assistant"
+
+
+def turns_of(messages: Sequence[object]) -> list[int]:
+    """Per message, its turn: turns are numbered from 0, and a new one starts wherever the role changes."""
+    count = len(messages)
+    turn = [0] * count
+    if count == 0:
+        return turn
+    t = 0
+    previous = role_of(messages[0])
+    for i in range(1, count):
+        role = role_of(messages[i])
+        # The common case, two string roles, without a call.
+        if not (role == previous if type(role) is str and type(previous) is str else same_role(role, previous)):
+            t += 1
+        turn[i] = t
+        previous = role
+    return turn
+
+
+def broken_messages(groups: MessageGroups, messages: Sequence[object]) -> list[int]:
+    """Messages holding an orphan block, or one end of a pair the API would not accept as one: the result is not in
+    the turn right after the call's (a client tool) or the call's own (a server tool), or the call is not the
+    assistant's. Repeats are harmless."""
+    scan = groups.scan
+    broken = [at // BLOCK_BITS for _, _, at in scan.orphan_list]
+    if not scan.pair_id:
+        return broken
+    turn = turns_of(messages)
+    for use, result in zip(scan.pair_use, scan.pair_result):
+        use_index = use // BLOCK_BITS
+        result_index = result // BLOCK_BITS
+        if turn[result_index] - turn[use_index] > 1 or not is_assistant(role_of(messages[use_index])):
+            broken += (use_index, result_index)
+    return broken
+
+
+def glue_broken_turns(groups: MessageGroups, messages: Sequence[object]) -> MessageGroups:
+    """The units every strategy keeps or drops whole: the tool groups, with each message that holds a broken block
+    (`broken_messages`) joined to its turn (the run of messages of its role around it, which the API merges into
+    one) and to the message on each side of that run. Numbered in order of each unit's first message.
+
+    Dropping messages makes others adjacent, and the API merges adjacent messages of one role: around a broken block
+    such a merge, or a cut, can turn it into a new rejection (an orphan call merged into a turn calling the same id,
+    an orphan result merged behind text). Keeping the turn and what bounds it together means the turn never changes,
+    so pruning a broken input adds no API problem. A clean transcript's units are its groups: `groups` itself.
+    """
+    broken = broken_messages(groups, messages)
+    if not broken:
+        return groups
+    count = len(messages)
+    first_of_group = [-1] * len(groups.group_size)
+    for i, group in enumerate(groups.group_of):
+        if first_of_group[group] < 0:
+            first_of_group[group] = i
+    # Union-find whose root is always the lowest index, started from the groups (each rooted at its first message).
+    parent = [first_of_group[group] for group in groups.group_of]
+
+    def find(i: int) -> int:
+        while parent[i] != i:
+            parent[i] = parent[parent[i]]
+            i = parent[i]
+        return i
+
+    def union(a: int, b: int) -> None:
+        if b < 0 or b >= count:
+            return
+        x = find(a)
+        y = find(b)
+        if x < y:
+            parent[y] = x
+        elif y < x:
+            parent[x] = y
+
+    glued = bytearray(count)
+    for i in broken:
+        # A message already glued lies in a run already joined, with its bounds.
+        if glued[i]:
+            continue
+        role = role_of(messages[i])
+        start = i
+        while start > 0 and same_role(role_of(messages[start - 1]), role):
+            start -= 1
+        end = i
+        while end < count - 1 and same_role(role_of(messages[end + 1]), role):
+            end += 1
+        for k in range(start, end + 1):
+            glued[k] = 1
+            union(i, k)
+        union(i, start - 1)
+        union(i, end + 1)
+
+    unit_of = [0] * count
+    unit_size: list[int] = []
+    unit_of_root: dict[int, int] = {}
+    for i in range(count):
+        root = find(i)
+        unit = unit_of_root.get(root)
+        if unit is None:
+            unit = unit_of_root[root] = len(unit_size)
+            unit_size.append(0)
+        unit_of[i] = unit
+        unit_size[unit] += 1
+    return MessageGroups(groups.scan, unit_of, unit_size)
+
+
+def valid_cut_at_or_before(units: MessageGroups, cut: int) -> int:
+    """The largest cut at or before `cut` (keep messages from there on) that no unit straddles, so the suffix it
+    keeps orphans nothing and leaves every broken turn as it was. 0 always qualifies."""
+    count = len(units.group_of)
+    unit_last = [0] * len(units.group_size)
+    for i, unit in enumerate(units.group_of):
+        unit_last[unit] = i
+    best = 0
+    reach = -1
+    for c in range(min(cut, count) + 1):
+        if reach < c:
+            best = c
+        if c < count:
+            reach = max(reach, unit_last[units.group_of[c]])
+    return best
 
 
 def _type_name(value: object) -> str:

@@ -6,7 +6,17 @@ import sys
 from collections.abc import Mapping, Sequence
 from typing import Any, TypeVar, cast
 
-from .links import content_of, group_messages, tool_block_kind
+from .links import (
+    MISSING,
+    content_of,
+    glue_broken_turns,
+    group_messages,
+    is_assistant,
+    role_of,
+    same_role,
+    tool_block_kind,
+    valid_cut_at_or_before,
+)
 from .model import Message, PruneStrategy, PrunerConfig
 from .scoring import importance_score
 
@@ -43,14 +53,16 @@ def prune_messages(
       cut moves earlier, so it may keep more.
     - `summarize`: the same window, after one synthetic user message `[Previous context: N turns summarized]`,
       N = messages replaced (a placeholder: no model is called).
-    - `importance`: drops whole groups, lowest score first (ties: earliest first), until at most `max_turns`
-      remain; the last message's group is never dropped.
+    - `importance`: drops whole units (tool groups, glued around broken blocks), lowest score first (ties:
+      earliest first), until at most `max_turns` remain; the last message's unit is never dropped.
 
     Returns a new list; kept messages are the input objects themselves, in input order; never mutates; the same
     input and config give the same output. Keeps at least one message (the most recent) for non-empty input:
     `max_turns` below 1 acts as 1, non-integers are floored. Messages linked through tool ids (a call, its result,
-    parallel calls answered together) are kept or dropped as one group; an input that already has orphans is
-    pruned without adding any. O(n) for sliding window and summarize, O(n log n) for importance.
+    parallel calls answered together) are kept or dropped as one group; a message holding a broken block (an
+    orphan, a pair split across turns) is kept or dropped with its whole turn and the message on each side of it,
+    so pruning a broken input adds no orphan and no other API problem. O(n) for sliding window and summarize (they
+    read only the kept suffix, unless a broken block sits near the cut), O(n log n) for importance.
 
     Raises `TypeError` when `messages` is not a list (or tuple) or the config is invalid, `ValueError` for a
     negative `max_turns`; messages name the field, the value and what is allowed.
@@ -64,6 +76,9 @@ def prune_messages(
     if chosen == "importance":
         return _importance(messages, target)
     cut = find_window_cut(messages, target)
+    if cut < 0:
+        # A broken block near the cut: its turn is glued to its neighbours, which only the whole transcript shows.
+        cut = valid_cut_at_or_before(glue_broken_turns(group_messages(messages), messages), count - target)
     kept: list[M | Message] = list(messages[cut:])
     if chosen == "summarize" and cut > 0:
         kept.insert(0, create_summary_message(cut))
@@ -72,13 +87,14 @@ def prune_messages(
 
 def _importance(messages: Sequence[M], target: int) -> list[M | Message]:
     count = len(messages)
-    groups = group_messages(messages)
-    text_length = groups.scan.text_length
-    has_tool_block = groups.scan.has_tool_block
-    group_of = groups.group_of
-    group_size = groups.group_size
+    # Units, not bare tool groups: a broken block's turn and its neighbours go together (glue_broken_turns).
+    units = glue_broken_turns(group_messages(messages), messages)
+    text_length = units.scan.text_length
+    has_tool_block = units.scan.has_tool_block
+    group_of = units.group_of
+    group_size = units.group_size
 
-    # A group scores as its most important member: dropping it loses every member, so a short call must not drag
+    # A unit scores as its most important member: dropping it loses every member, so a short call must not drag
     # a long, recent result below an idle chat line.
     group_score = [-math.inf] * len(group_size)
     for i in range(count):
@@ -104,11 +120,16 @@ def _importance(messages: Sequence[M], target: int) -> list[M | Message]:
 
 def find_window_cut(messages: Sequence[object], target: int) -> int:
     """Where sliding window and summarize cut: the index of the first kept message of the smallest suffix of at
-    least `target` messages in which no kept message has a tool partner before the cut.
+    least `target` messages in which no kept message has a tool partner before the cut; -1 when the cut touches a
+    broken pair (an orphan kept or in the turn right below the cut, a pair split across turns, a call not in an
+    assistant message), which the whole-transcript analysis must settle: there a broken block's turn is glued to
+    its neighbours (`glue_broken_turns`), which this scan cannot see without reading everything.
 
     Scans backwards from the end, so a clean transcript costs only the kept suffix: a result is pending until a
     call answers it (each call takes the nearest following unanswered result with its id, which pairs exactly as
-    the forward rule does); when a call below the cut answers a kept result, the cut moves down to that call.
+    the forward rule does); when a call below the cut answers a kept result, the cut moves down to that call. The
+    turn right below the cut is read too, and its results followed to their calls, to be sure it holds no orphan.
+    The same steps as the TypeScript core's `findWindowCut`.
     """
     count = len(messages)
     cut = max(0, count - target)
@@ -120,10 +141,33 @@ def find_window_cut(messages: Sequence[object], target: int) -> int:
     buried: dict[str, list[int]] = {}
     pending_total = 0
     pending_kept = 0
+    # The turn right below the cut (a run of one role), read to be sure it holds no orphan.
+    checked_from = -1
+    checked_role: object = MISSING
+    pending_checked = 0
+    # Turns counted from the end, to tell a pair split across turns (which the full analysis glues) from a sound one.
+    turn_at = [0] * count
+    turn = 0
+    later_role: object = MISSING
     for i in range(count - 1, -1, -1):
+        message = messages[i]
+        role = role_of(message)
+        if i < count - 1 and not (
+            role == later_role if type(role) is str and type(later_role) is str else same_role(role, later_role)
+        ):
+            turn += 1
+        later_role = role
+        turn_at[i] = turn
         if i < cut and pending_kept == 0:
-            break
-        content = content_of(messages[i])
+            if checked_from == -1:
+                checked_from = i
+                checked_role = role
+            elif checked_from == i + 1 and same_role(role, checked_role):
+                checked_from = i
+            elif pending_checked == 0:
+                break
+        checked = checked_from != -1 and checked_from <= i < cut
+        content = content_of(message)
         if not isinstance(content, (list, tuple)):
             continue
         for b in range(len(content) - 1, -1, -1):
@@ -142,24 +186,36 @@ def find_window_cut(messages: Sequence[object], target: int) -> int:
                 pending_total += 1
                 if i >= cut:
                     pending_kept += 1
+                elif checked:
+                    pending_checked += 1
             elif end == "use":
                 call_id: str = block["id"]
                 answered = pending.pop(call_id, None)
                 if answered is None:
+                    # A call nobody answers, kept or in the turn right below the cut.
+                    if i >= cut or checked:
+                        return -1
                     continue
                 if buried:
                     stack = buried.get(call_id)
                     if stack:
                         pending[call_id] = stack.pop()
                 pending_total -= 1
+                if turn_at[i] - turn_at[answered] > 1 or not is_assistant(role):
+                    return -1
                 if answered < cut:
+                    if checked_from != -1 and answered >= checked_from:
+                        pending_checked -= 1
                     continue
                 pending_kept -= 1
                 if i < cut:
                     # Everything scanned so far now lies at or above the new cut, so every pending result is kept.
                     cut = i
                     pending_kept = pending_total
-    return cut
+                    checked_from = -1
+                    pending_checked = 0
+    # At the start with results still unanswered: an orphan result is kept, or sits right below the cut.
+    return -1 if pending_kept > 0 or pending_checked > 0 else cut
 
 
 def _checked_config(

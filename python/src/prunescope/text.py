@@ -115,6 +115,10 @@ def block_text_length(block: object, depth: int = 0) -> int:
     if kind == "thinking":
         thinking = block.get("thinking")
         return utf16_length(thinking) if isinstance(thinking, str) else 0
+    if kind == "compaction":
+        # Server-side compaction: `content` is the summary the model reads from here on, or null when it failed.
+        content = block.get("content")
+        return utf16_length(content) if isinstance(content, str) else 0
     if kind == "image" or kind == "redacted_thinking":
         return 0
     if kind == "tool_use" or kind == "server_tool_use" or kind == "mcp_tool_use":
@@ -131,7 +135,7 @@ def block_text_length(block: object, depth: int = 0) -> int:
 def message_text_length(message: Mapping[str, object]) -> int:
     """The number of characters of text a message sends, in UTF-16 code units as the TypeScript core counts.
 
-    Text and thinking, tool results' text (nested blocks included), and for tool inputs and server tool results
+    Text, thinking and compaction summaries, tool results' text (nested blocks included), and for tool inputs and server tool results
     the characters of their keys and values. Images and redacted thinking count 0: their bytes are base64 or
     ciphertext, and counting them would rank a screenshot above a page of prose.
     """

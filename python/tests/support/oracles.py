@@ -62,12 +62,56 @@ def naive_groups(messages: Sequence[Mapping[str, Any]]) -> list[list[int]]:
     return list(groups.values())
 
 
+def naive_units(messages: Sequence[Mapping[str, Any]]) -> list[list[int]]:
+    """The units strategies keep or drop whole: the groups, with a message holding a broken block (an orphan, or one
+    end of a pair split across turns or called outside an assistant message) joined to its turn (the run of its role
+    around it) and the message on each side of that run."""
+    pairs, orphans = naive_links(messages)
+    roles = [message.get("role") if isinstance(message, Mapping) else None for message in messages]
+
+    def turn_of(i: int) -> int:
+        return sum(1 for k in range(1, i + 1) if roles[k] != roles[k - 1])
+
+    broken = [int(orphan.split("@")[1].split(".")[0]) for orphan in orphans]
+    for pair in pairs:
+        use, result = (int(end.split(".")[0]) for end in pair.rsplit(":", 1)[1].split("->"))
+        if turn_of(result) - turn_of(use) > 1 or roles[use] != "assistant":
+            broken += [use, result]
+    glue = []
+    for i in broken:
+        start = i
+        while start > 0 and roles[start - 1] == roles[i]:
+            start -= 1
+        end = i
+        while end < len(messages) - 1 and roles[end + 1] == roles[i]:
+            end += 1
+        glue.append([k for k in range(start - 1, end + 2) if 0 <= k < len(messages)])
+    return _merge_overlapping(naive_groups(messages) + glue)
+
+
+def _merge_overlapping(lists: list[list[int]]) -> list[list[int]]:
+    """Joins lists while any two share a member, then sorts each list and the lists by their first member."""
+    out = [set(members) for members in lists]
+    changed = True
+    while changed:
+        changed = False
+        for x in range(len(out)):
+            for y in range(x + 1, len(out)):
+                if out[x] & out[y]:
+                    out[x] |= out.pop(y)
+                    changed = True
+                    break
+            if changed:
+                break
+    return sorted((sorted(members) for members in out), key=lambda members: members[0])
+
+
 def naive_prune(messages: Sequence[Mapping[str, Any]], strategy: str, max_turns: float) -> list[Mapping[str, Any]]:
     n = len(messages)
     target = max(1, int(max_turns // 1))
     if n <= target:
         return list(messages)
-    groups = naive_groups(messages)
+    groups = naive_units(messages)
 
     def group_of(i: int) -> list[int]:
         return next(g for g in groups if i in g)
