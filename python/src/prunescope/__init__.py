@@ -1,7 +1,7 @@
 """prunescope: prune an LLM agent's conversation to a message bound without ever orphaning a tool call.
 
-A port of the TypeScript core's seed strategies (`pruneMessages`, `findToolPairs`, `scoreMessage`), proven
-identical to it on golden cases the TypeScript side writes (see README.md, "Parity").
+A port of the TypeScript core's seed strategies (`pruneMessages`, `findToolPairs`, `scoreMessage`) and of its
+`repairMessages`, proven identical to it on golden cases the TypeScript side writes (see README.md, "Parity").
 """
 
 from .links import find_tool_pairs
@@ -13,6 +13,9 @@ from .model import (
     PruneStrategy,
     PrunerConfig,
     RedactedThinkingBlock,
+    RepairChange,
+    RepairOptions,
+    RepairResult,
     Role,
     ServerToolResultBlock,
     ServerToolUseBlock,
@@ -20,8 +23,10 @@ from .model import (
     ThinkingBlock,
     ToolResultBlock,
     ToolUseBlock,
+    UnansweredCalls,
 )
 from .pruner import STRATEGIES, create_summary_message, prune_messages
+from .repair import repair_messages
 from .scoring import score_message
 from .text import message_text_length
 
@@ -34,6 +39,9 @@ __all__ = [
     "PruneStrategy",
     "PrunerConfig",
     "RedactedThinkingBlock",
+    "RepairChange",
+    "RepairOptions",
+    "RepairResult",
     "Role",
     "ServerToolResultBlock",
     "ServerToolUseBlock",
@@ -41,9 +49,11 @@ __all__ = [
     "ThinkingBlock",
     "ToolResultBlock",
     "ToolUseBlock",
+    "UnansweredCalls",
     "create_summary_message",
     "find_tool_pairs",
     "message_text_length",
     "prune_messages",
+    "repair_messages",
     "score_message",
 ]

@@ -6,8 +6,8 @@ cannot say "and any other key" (the TypeScript types can): a message or block wi
 runtime and passed through as it is.
 """
 
-from collections.abc import Mapping
-from typing import Literal, NotRequired, TypedDict, Union
+from collections.abc import Collection, Mapping
+from typing import Any, Generic, Literal, NotRequired, TypedDict, TypeVar, Union
 
 Role = Literal["user", "assistant"]
 
@@ -92,6 +92,9 @@ class Message(TypedDict):
     content: Union[str, list[ContentBlock]]
 
 
+M = TypeVar("M", bound=Mapping[str, Any])
+
+
 class PrunerConfig(TypedDict):
     """What `prune_messages` takes; the same fields can be given as keyword arguments instead."""
 
@@ -102,3 +105,41 @@ class PrunerConfig(TypedDict):
     more to avoid splitting a tool pair."""
     summary_model: NotRequired[str]
     """Reserved for a model-written summary; the placeholder summary ignores it."""
+
+
+UnansweredCalls = Literal["remove", "answer"]
+
+
+class RepairOptions(TypedDict, total=False):
+    """What `repair_messages` takes; the same fields can be given as keyword arguments instead."""
+
+    unanswered_calls: UnansweredCalls
+    """What to do with a `tool_use` no `tool_result` answers in the next message: `"remove"` the call (the default),
+    or `"answer"` it with an `is_error` result saying the result was lost, placed right after the call."""
+    keep_apart: Collection[int]
+    """Input indexes of messages never merged into the message before them, such as the compact summary after a
+    compaction boundary, so it stays a message of its own. Each an integer from 0 to `len(messages) - 1`."""
+
+
+class RepairChange(TypedDict):
+    """One thing the repair did."""
+
+    index: int
+    """The input message it concerns (for a merge, the message merged into the one before it)."""
+    rule: str
+    """The API rule the change fixes (`anthropic/whitespace-text-block`, `anthropic/tool-use-without-result`, …), or
+    `repair/merge-same-role` and `repair/misplaced-tool-block` for what the API has no rule for."""
+    detail: str
+    """What was done, for people: "removed 2 whitespace-only text blocks"."""
+
+
+class RepairResult(TypedDict, Generic[M]):
+    """What `repair_messages` returns; plain data, so `json.dumps` takes it as it is."""
+
+    messages: list[M | Message]
+    """The repaired conversation: messages the repair did not change are the input objects themselves."""
+    changes: list[RepairChange]
+    """Sorted by `index` (stable: one message's changes in the order they were made); empty when nothing needed it."""
+    origin: list[int]
+    """`origin[k]` is the input index of output message `k` (the first one for a merge), or -1 for a message the
+    repair made (the answer to calls whose results were lost, when no user message followed them)."""

@@ -16,6 +16,24 @@ MAX_DEPTH = 32
 _EXACT_INTEGERS = 2**53
 
 
+JS_WHITESPACE = (
+    "\t\n\v\f\r \u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a"
+    "\u2028\u2029\u202f\u205f\u3000\ufeff"
+)
+"""What JavaScript's `trim()` and `\\s` take as whitespace. Not Python's (`str.strip()`, `str.isspace()`), which
+also takes U+001C to U+001F and U+0085 but not U+FEFF: repair decides by it what text is blank, as the core does."""
+
+
+def js_trim(text: str) -> str:
+    """JavaScript's `text.trim()`."""
+    return text.strip(JS_WHITESPACE)
+
+
+def js_trim_end(text: str) -> str:
+    """JavaScript's `text.trimEnd()`."""
+    return text.rstrip(JS_WHITESPACE)
+
+
 def utf16_length(text: str) -> int:
     """JavaScript's `text.length`: UTF-16 code units, so a character outside the BMP counts 2."""
     if text.isascii():

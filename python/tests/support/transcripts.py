@@ -99,3 +99,40 @@ def transcript_and_bound(draw: st.DrawFn, broken: bool = True, max_episodes: int
     """A transcript and a bound from 0 to n + 2."""
     messages = draw(agent_transcript(broken, max_episodes))
     return messages, draw(st.integers(0, len(messages) + 2))
+
+
+# What repair reads: blank text by JavaScript's rules and by Python's (which differ: U+FEFF, U+001C, U+0085), tool
+# blocks in either role, reused and missing ids, server tools, opaque content, empty messages, extra keys.
+_repair_unit = st.sampled_from(["a", "b", " ", "\n", "\t", "\ufeff", "\x1c", "\x85", "\u2028", "\u3000", "\u00a0", "é", "😀"])
+_repair_text = st.text(_repair_unit, max_size=6)
+_repair_id = st.sampled_from(["t1", "t2", "t3"])
+_repair_block = st.one_of(
+    st.builds(lambda t: {"type": "text", "text": t}, _repair_text),
+    st.builds(lambda i, n: {"type": "tool_use", "id": i, "name": n, "input": {}}, _repair_id, st.sampled_from(["Read", "Bash"])),
+    st.builds(lambda i, t: {"type": "tool_result", "tool_use_id": i, "content": t}, _repair_id, _repair_text),
+    st.builds(lambda i: {"type": "server_tool_use", "id": f"srv_{i}", "name": "web_search", "input": {}}, _repair_id),
+    st.builds(lambda i: {"type": "web_search_tool_result", "tool_use_id": f"srv_{i}", "content": []}, _repair_id),
+    st.just({"type": "tool_use", "id": 7, "name": "no string id", "input": {}}),
+    st.just({"type": "thinking", "thinking": "hm", "signature": "s"}),
+    st.sampled_from([None, 5, "a string", [], {"type": "text", "text": 3}]),
+)
+_repair_content = st.one_of(
+    st.lists(_repair_block, max_size=4),
+    st.lists(_repair_block, max_size=4),
+    _repair_text,
+    st.sampled_from([None, 42, {"type": "text", "text": "an object"}]),
+)
+
+
+def _repair_message(args: tuple[str, object, bool]) -> Msg:
+    role, content, with_id = args
+    message: Msg = {"role": role, "content": content}
+    if with_id:
+        message["id"] = "msg"
+    return message
+
+
+def repair_transcript() -> st.SearchStrategy[list[Msg]]:
+    """Transcripts aimed at repair's rules, as the golden builder's repairTranscript arbitrary aims them."""
+    roles = st.sampled_from(["user", "assistant"])
+    return st.lists(st.tuples(roles, _repair_content, st.booleans()).map(_repair_message), max_size=12)
