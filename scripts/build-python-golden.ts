@@ -4,18 +4,29 @@
  * check the port gives the same answer message for message; `python-golden.test.ts` checks the committed file is
  * what this builds, so a core change that forgets to regenerate fails.
  *
- * Kept small: outputs are kept indices as runs, not messages, and strings past 1,000 UTF-16 units are cut to
- * 1,000 before anything is computed. The cut changes no answer: a string counts its full length wherever it
+ * Each case also holds what `repairMessages` answers on it, with each option the Python port takes (`repairs`).
+ *
+ * Kept small: outputs are kept indices as runs, not messages; a repaired message the repair did not change is its
+ * input index; strings past 1,000 UTF-16 units are cut to 1,000 before anything is computed. The cut changes no answer: a string counts its full length wherever it
  * counts at all, so a message holding a cut string measured 1,000 or more before and after, and the length
  * score caps at 1,000 (min(length / 5000, 0.2)); for the real transcripts the builder checks it anyway.
  */
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import fc from 'fast-check';
-import type { Message, PruneStrategy } from '../src/core';
-import { createSummaryMessage, findToolPairs, messageTextLength, parseTranscript, pruneMessages, scoreMessage } from '../src/core';
+import type { Message, PruneStrategy, RepairChange, RepairOptions } from '../src/core';
+import {
+  createSummaryMessage,
+  findToolPairs,
+  messageTextLength,
+  parseTranscript,
+  pruneMessages,
+  repairMessages,
+  scoreMessage,
+} from '../src/core';
 import { agentTranscript } from '../test/support/agent-transcript-arbitrary';
 import { jsonTranscript } from '../test/support/json-transcript-arbitrary';
+import { repairTranscript } from '../test/support/repair-transcript-arbitrary';
 
 export const GOLDEN_PATH = 'python/tests/golden/prune-golden.json.gz';
 
@@ -35,10 +46,26 @@ export interface GoldenCase {
   pairs: [string, number, number][];
   /** Per strategy, per bound: `[summarized, start, end, start, end, …]`, the kept input indices as half-open runs. */
   outputs: Record<PruneStrategy, number[][]>;
+  /** `repairMessages` with each of `repairOptions(n)`, in that order. */
+  repairs: RepairGolden[];
 }
+
+/**
+ * One `repairMessages` answer: each repaired message as its input index when it is the input object itself, or as
+ * the new message whose content blocks are `[message, block]` when they are input blocks themselves and
+ * `{ new: block }` when the repair made them; or, for an input it refuses, the error's name. The references keep the
+ * file small (a merged message holds whole tool results) and let the port be checked for keeping the input objects.
+ */
+export type RepairGolden =
+  | { options: RepairOptions; messages: (number | RepairedMessage)[]; changes: RepairChange[]; origin: number[] }
+  | { options: RepairOptions; error: 'TypeError' | 'RangeError' };
+
+export type RepairedMessage = Omit<Message, 'content'> & { content: string | ([number, number] | { new: unknown })[] };
 
 export interface PythonGolden {
   about: string;
+  /** Every UTF-16 code unit JavaScript's `trim()` removes: what repair takes for blank text. */
+  whitespace: string;
   /** [value, String(value)]: how JavaScript prints the numbers that tool inputs hold. */
   numbers: [number, string][];
   cases: GoldenCase[];
@@ -71,13 +98,16 @@ function trimStrings(value: unknown): unknown {
   return value;
 }
 
-/** What pruneMessages kept, as `[summarized, start, end, …]` over input indices, read by object identity. */
+/**
+ * What pruneMessages kept, as `[summarized, start, end, …]` over input indices. Kept messages are the input's own, in
+ * input order, so each is matched to the next input value it is (`===`): by identity for objects, and canonically (the
+ * earliest) for values that are not objects, such as a `5` standing where a message should be, which repeat.
+ */
 function encodeOutput(input: readonly Message[], output: readonly Message[]): number[] {
-  const indexOf = new Map<Message, number>(input.map((message, i) => [message, i]));
   let summarized = 0;
   let from = 0;
   const first = output[0];
-  if (first !== undefined && !indexOf.has(first)) {
+  if (first !== undefined && !input.includes(first)) {
     summarized = input.length - (output.length - 1);
     if (JSON.stringify(first) !== JSON.stringify(createSummaryMessage(summarized))) {
       throw new Error(`unexpected first message ${JSON.stringify(first)}`);
@@ -85,9 +115,11 @@ function encodeOutput(input: readonly Message[], output: readonly Message[]): nu
     from = 1;
   }
   const encoded = [summarized];
+  let cursor = 0;
   for (let k = from; k < output.length; k++) {
-    const i = indexOf.get(output[k] as Message);
-    if (i === undefined) throw new Error('pruneMessages returned a message that is not an input object');
+    while (cursor < input.length && input[cursor] !== output[k]) cursor++;
+    if (cursor === input.length) throw new Error('pruneMessages returned a message that is not an input, or out of order');
+    const i = cursor++;
     if (encoded.length > 1 && encoded[encoded.length - 1] === i) encoded[encoded.length - 1] = i + 1;
     else encoded.push(i, i + 1);
   }
@@ -102,6 +134,44 @@ function outputsAt(messages: readonly Message[], bounds: readonly number[]): Rec
   return Object.fromEntries(entries) as Record<PruneStrategy, number[][]>;
 }
 
+/** Default, lost calls answered, and answered with every fourth message kept apart (where holders change). */
+function repairOptions(n: number): RepairOptions[] {
+  const keepApart = Array.from({ length: n }, (_, i) => i).filter((i) => i % 4 === 1);
+  return [{}, { unansweredCalls: 'answer' }, { unansweredCalls: 'answer', keepApart }];
+}
+
+function encodeRepaired(input: readonly Message[], repaired: readonly Message[]): (number | RepairedMessage)[] {
+  const indexOf = new Map<Message, number>(input.map((message, i) => [message, i]));
+  const blockAt = new Map<unknown, [number, number]>();
+  input.forEach((message, m) => {
+    const content: unknown = message.content;
+    if (!Array.isArray(content)) return;
+    content.forEach((block: unknown, b) => {
+      if (block !== null && typeof block === 'object' && !blockAt.has(block)) blockAt.set(block, [m, b]);
+    });
+  });
+  return repaired.map((message) => {
+    const i = indexOf.get(message);
+    if (i !== undefined) return i;
+    const content = Array.isArray(message.content)
+      ? (message.content as unknown[]).map((block) => blockAt.get(block) ?? { new: block })
+      : (message.content as string);
+    return { ...message, content };
+  });
+}
+
+function repairsOf(messages: readonly Message[]): RepairGolden[] {
+  return repairOptions(messages.length).map((options) => {
+    try {
+      const { messages: repaired, changes, origin } = repairMessages(messages, options);
+      return { options, messages: encodeRepaired(messages, repaired), changes, origin };
+    } catch (error) {
+      if (error instanceof TypeError || error instanceof RangeError) return { options, error: error instanceof TypeError ? 'TypeError' : 'RangeError' };
+      throw error;
+    }
+  });
+}
+
 function goldenCase(name: string, raw: unknown[], bounds: number[]): GoldenCase {
   const messages = trimStrings(JSON.parse(JSON.stringify(raw))) as Message[];
   const n = messages.length;
@@ -113,6 +183,7 @@ function goldenCase(name: string, raw: unknown[], bounds: number[]): GoldenCase 
     scores: messages.map((message, i) => scoreMessage(message, i, n)),
     pairs: [...findToolPairs(messages)].map(([id, pair]): [string, number, number] => [id, pair.useIndex, pair.resultIndex]),
     outputs: outputsAt(messages, bounds),
+    repairs: repairsOf(messages),
   };
 }
 
@@ -135,6 +206,33 @@ function withBaseSize<T>(baseSize: fc.Size, run: () => T): T {
     fc.configureGlobal(before);
   }
 }
+
+/**
+ * Messages that are not messages, or not quite: what a careless JSON export holds. Role-less ones and ones whose role
+ * is null, a number or `true` are each a turn of their own kind (JavaScript's `===`: undefined is not null, true is
+ * not 1), and the tool blocks some hold pair across them.
+ */
+const oddMessage = fc.constantFrom<unknown>(
+  null,
+  5,
+  'a string',
+  [],
+  true,
+  {},
+  { content: 'no role' },
+  { role: null, content: 'a null role' },
+  { role: 1, content: 'a number role' },
+  { role: true, content: 'a true role' },
+  { content: [{ type: 'tool_use', id: 't1', name: 'called without a role', input: {} }] },
+  { role: 1, content: [{ type: 'tool_result', tool_use_id: 't1', content: 'answered by role 1' }] },
+  { role: 'user', content: [{ type: 'tool_use', id: 't2', name: 'called by the user', input: {} }] },
+);
+const oddTranscript = () =>
+  fc.tuple(jsonTranscript(), fc.array(fc.tuple(fc.nat(), oddMessage), { minLength: 1, maxLength: 4 })).map(([messages, odd]) => {
+    const out = [...messages];
+    for (const [at, message] of odd) out.splice(at % (out.length + 1), 0, message);
+    return out;
+  });
 
 const NUMBERS = [
   0, 1, -1, 7, 10, 100, 0.5, -0.5, 0.1, 0.2, 0.3, 1.5, 123.456, 1 / 3, 2 / 3, Math.PI, 1e-6, 1.5e-6, 1e-7, 1.5e-7,
@@ -162,6 +260,10 @@ export function buildPythonGolden(root: string): PythonGolden {
   long.forEach((messages, k) => cases.push(goldenCase(`agentTranscript long #${k}`, messages, spreadBounds(messages.length))));
   const odd = withBaseSize('medium', () => fc.sample(jsonTranscript(), { seed: SEED, numRuns: 600 }));
   odd.forEach((messages, k) => cases.push(goldenCase(`jsonTranscript #${k}`, messages, [...range(0, messages.length + 1), messages.length / 2 + 0.5])));
+  const notMessages = withBaseSize('medium', () => fc.sample(oddTranscript(), { seed: SEED, numRuns: 200 }));
+  notMessages.forEach((messages, k) => cases.push(goldenCase(`oddMessages #${k}`, messages, [...range(0, messages.length + 1), messages.length / 2 + 0.5])));
+  const repairs = fc.sample(repairTranscript(), { seed: SEED, numRuns: 1000 });
+  repairs.forEach((messages, k) => cases.push(goldenCase(`repairTranscript #${k}`, messages, range(0, messages.length + 1))));
 
   const sampled = fc.sample(fc.double({ noNaN: true, noDefaultInfinity: true }), { seed: SEED, numRuns: 300 });
   const numbers = [...NUMBERS, ...NUMBERS.map((x) => -x), ...sampled]
@@ -170,6 +272,7 @@ export function buildPythonGolden(root: string): PythonGolden {
 
   return {
     about: 'Written by `npm run golden:python` (scripts/python-golden.ts) from the TypeScript core; never edit by hand.',
+    whitespace: Array.from({ length: 0x10000 }, (_, c) => String.fromCharCode(c)).filter((c) => c.trim() === '').join(''),
     numbers,
     cases,
   };

@@ -13,6 +13,7 @@ const root = path.resolve(import.meta.dirname, '..');
 /** The first place two goldens differ, for a message a person can act on. */
 function firstDifference(committed: PythonGolden, fresh: PythonGolden): string {
   if (JSON.stringify(committed.numbers) !== JSON.stringify(fresh.numbers)) return 'the numbers';
+  if (committed.whitespace !== fresh.whitespace) return 'the whitespace';
   const count = Math.max(committed.cases.length, fresh.cases.length);
   for (let k = 0; k < count; k++) {
     const a = committed.cases[k];
@@ -41,5 +42,15 @@ describe('golden cases of the Python port', () => {
     const spotter = stale.cases.find((c) => c.name === 'fixtures/spotter-session.messages.json');
     spotter?.outputs.importance[10]?.push(0, 1);
     expect(firstDifference(stale, fresh())).toBe('fixtures/spotter-session.messages.json, outputs');
+  });
+
+  it('a stale repair answer is reported too: a core whose repair changed fails until the file is regenerated', () => {
+    const stale = JSON.parse(JSON.stringify(fresh())) as PythonGolden;
+    const aimed = stale.cases.find((c) => c.name === 'repairTranscript #3');
+    const answer = aimed?.repairs.find((r) => 'changes' in r && r.changes.length > 0);
+    if (answer === undefined || !('changes' in answer)) return expect.fail('repairTranscript #3 should need a repair');
+    answer.changes.reverse().push({ index: 0, rule: 'repair/merge-same-role', detail: 'an edit' });
+    expect(firstDifference(stale, fresh())).toBe('repairTranscript #3, repairs');
+    expect(JSON.stringify(stale)).not.toBe(JSON.stringify(fresh()));
   });
 });

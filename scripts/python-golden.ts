@@ -3,8 +3,8 @@
  *
  *   npm run golden:python
  *
- * Run it after any change to the core's pruning, pairing, scoring or text-length rules, to the parsers, or to the
- * fixtures; `scripts/python-golden.test.ts` fails until it has been run.
+ * Run it after any change to the core's pruning, pairing, scoring, text-length or repair rules, to the parsers, or to
+ * the fixtures; `scripts/python-golden.test.ts` fails until it has been run.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -22,8 +22,9 @@ writeFileSync(target, gz);
 
 const bounds = golden.cases.reduce((sum, c) => sum + c.bounds.length, 0);
 const messages = golden.cases.reduce((sum, c) => sum + c.messages.length, 0);
+const repairs = golden.cases.reduce((sum, c) => sum + c.repairs.length, 0);
 console.log(
-  `${GOLDEN_PATH}: ${golden.cases.length} transcripts, ${messages} messages, ${bounds * 3} prunes; ` +
+  `${GOLDEN_PATH}: ${golden.cases.length} transcripts, ${messages} messages, ${bounds * 3} prunes, ${repairs} repairs; ` +
     `${(json.length / 1e6).toFixed(1)} MB of JSON, ${(gz.length / 1e6).toFixed(2)} MB gzipped, ` +
     `in ${((performance.now() - started) / 1000).toFixed(1)} s`,
 );
