@@ -132,6 +132,19 @@ def test_results_are_moved_to_the_start_of_the_message_that_answers_the_calls() 
     assert out["changes"][0]["detail"] == "moved 1 tool_result block to the start of the message, before other content"
 
 
+def test_results_moved_into_a_first_message_that_held_none_are_kept() -> None:
+    # The results' message is kept apart, so the move crosses messages: the text message must come back with the
+    # results, or they are lost and their call orphaned (the core lost them until this was found).
+    messages = [user("go"), call_turn("a"), user("wait, also this"), result_turn("a")]
+    out = repair_messages(messages, keep_apart=[3])
+    assert out["messages"] == [user("go"), call_turn("a"), {"role": "user", "content": [tool_result("a"), text("wait, also this")]}]
+    assert out["origin"] == [0, 1, 2]
+    assert rules(out["messages"]) == []
+    # Malformed content between them stops the merge the same way.
+    blocked: list[Msg] = [call_turn("a"), user("x"), {"role": "user", "content": None}, result_turn("a")]
+    assert repair_messages(blocked)["messages"][1] == {"role": "user", "content": [tool_result("a"), text("x")]}
+
+
 def test_consecutive_messages_of_one_role_are_merged_except_those_kept_apart() -> None:
     messages = [user("a"), user("b"), assistant("c"), assistant("d"), user("e")]
     merged = repair_messages(messages)
@@ -272,6 +285,15 @@ def test_content_that_is_neither_a_string_nor_a_list_is_carried_untouched_and_ne
     out = repair_messages(odd)
     assert out["changes"] == []
     assert all(a is b for a, b in zip(out["messages"], odd, strict=True))
+
+
+def test_results_behind_a_user_message_of_malformed_content_stay_where_they_are() -> None:
+    # The turn's first message is malformed, so there is no start to move the results to; the core leaves them too,
+    # and the API rejects the malformed content before it would look at the results.
+    messages: list[Msg] = [call_turn("a"), {"role": "user", "content": None}, {"role": "user", "content": [text("x"), tool_result("a")]}]
+    out = repair_messages(messages)
+    assert out["changes"] == []
+    assert all(a is b for a, b in zip(out["messages"], messages, strict=True))
 
 
 def test_server_tools_and_blocks_that_are_not_objects_are_left_alone() -> None:

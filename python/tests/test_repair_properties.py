@@ -2,12 +2,15 @@
 Anthropic API's checks, as src/core/formats/validate-anthropic.ts makes them) as the oracle; the same laws
 src/core/repair/repair-messages.property.test.ts holds the TypeScript core to:
 
- 1. What is left is only what repair leaves alone: the output has none of the problems repair is for.
+ 1. What is left is only what repair leaves alone: the output has none of the problems repair is for. Not over
+    content that is neither a string nor a list: repair carries it untouched (the API rejects it anyway), and a user
+    turn it opens keeps its results where they are (tests/test_repair.py shows the case; the core does the same).
  2. No orphan added, and none left in an agent transcript: every call answered, every result answering.
  3. Idempotent: repairing the output again changes nothing and returns the very same objects.
  4. No mutation, and deterministic.
  5. Order and bounds: origins increase and are input indexes or -1; changes are sorted and name input messages;
-    a message no change touched is the input object itself.
+    a message no change touched is the input object itself. Over well-formed content: behind malformed content a
+    made message can receive moved results, and that change names it as -1, as in the core.
  6. A message kept apart is never merged into the one before it, and the output is still valid.
  7. A transcript the API already accepts is changed only by merging same-role messages.
 
@@ -36,6 +39,7 @@ LEFT_ALONE = {"anthropic/duplicate-tool-use-id", "anthropic/duplicate-tool-resul
 
 modes = st.sampled_from(["remove", "answer"])
 transcripts = st.one_of(agent_transcript(), repair_transcript())
+well_formed = st.one_of(agent_transcript(), repair_transcript(opaque=False))
 
 
 def repeats_an_id(messages: Sequence[Mapping[str, Any]]) -> bool:
@@ -62,7 +66,7 @@ def problems_left(messages: Sequence[Mapping[str, Any]]) -> list[tuple[int, str]
 
 
 @settings(max_examples=400)
-@given(messages=transcripts, mode=modes)
+@given(messages=well_formed, mode=modes)
 def test_law_1_the_output_has_none_of_the_problems_repair_is_for(messages: list[Msg], mode: UnansweredCalls) -> None:
     out = repair_messages(messages, unanswered_calls=mode)["messages"]
     assert problems_left(out) == []
@@ -106,7 +110,7 @@ def test_law_4_no_mutation_and_deterministic(messages: list[Msg], mode: Unanswer
 
 
 @settings(max_examples=400)
-@given(messages=transcripts, mode=modes)
+@given(messages=well_formed, mode=modes)
 def test_law_5_order_bounds_and_untouched_messages_are_the_same_objects(messages: list[Msg], mode: UnansweredCalls) -> None:
     result = repair_messages(messages, unanswered_calls=mode)
     out, origin, changes = result["messages"], result["origin"], result["changes"]
@@ -130,7 +134,7 @@ def test_law_5_order_bounds_and_untouched_messages_are_the_same_objects(messages
 
 @st.composite
 def with_kept_apart(draw: st.DrawFn) -> tuple[list[Msg], list[int]]:
-    messages = draw(transcripts)
+    messages = draw(well_formed)
     indexes = st.integers(0, max(0, len(messages) - 1))
     return messages, draw(st.lists(indexes, unique=True, max_size=0 if not messages else 4))
 
@@ -163,8 +167,9 @@ def test_a_test_that_cannot_fail_is_a_defect_law_1_catches_a_repair_that_leaves_
     monkeypatch.setattr(prunescope.repair, "_results_first", lambda turn, log: False)
     caught: list[int] = []
 
-    @settings(max_examples=1000, database=None)
-    @given(messages=transcripts)
+    # derandomize: the search is the same every run, so this test cannot pass or fail by luck.
+    @settings(max_examples=1000, database=None, derandomize=True)
+    @given(messages=well_formed)
     def leaves_nothing(messages: list[Msg]) -> None:
         if problems_left(repair_messages(messages)["messages"]):
             caught.append(len(messages))

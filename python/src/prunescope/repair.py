@@ -493,6 +493,10 @@ def _results_first(turn: list[_Piece], log: _Log) -> bool:
         piece.shape = "blocks"
         piece.changed = True
     first.parts[0:0] = moved
+    # The first message may have held no results itself (the ones moved come from a message kept apart, or behind
+    # malformed content): it changed all the same, or it would come back as it was and the results be lost.
+    first.shape = "blocks"
+    first.changed = True
     what = "1 tool_result block" if len(moved) == 1 else f"{len(moved)} tool_result blocks"
     log(
         {

@@ -116,12 +116,8 @@ _repair_block = st.one_of(
     st.just({"type": "thinking", "thinking": "hm", "signature": "s"}),
     st.sampled_from([None, 5, "a string", [], {"type": "text", "text": 3}]),
 )
-_repair_content = st.one_of(
-    st.lists(_repair_block, max_size=4),
-    st.lists(_repair_block, max_size=4),
-    _repair_text,
-    st.sampled_from([None, 42, {"type": "text", "text": "an object"}]),
-)
+_repair_content = st.one_of(st.lists(_repair_block, max_size=4), st.lists(_repair_block, max_size=4), _repair_text)
+_opaque_content = st.sampled_from([None, 42, {"type": "text", "text": "an object"}])
 
 
 def _repair_message(args: tuple[str, object, bool]) -> Msg:
@@ -132,7 +128,9 @@ def _repair_message(args: tuple[str, object, bool]) -> Msg:
     return message
 
 
-def repair_transcript() -> st.SearchStrategy[list[Msg]]:
-    """Transcripts aimed at repair's rules, as the golden builder's repairTranscript arbitrary aims them."""
+def repair_transcript(opaque: bool = True) -> st.SearchStrategy[list[Msg]]:
+    """Transcripts aimed at repair's rules, as the golden builder's repairTranscript arbitrary aims them; with
+    `opaque`, some contents are neither a string nor a list (which repair carries untouched)."""
     roles = st.sampled_from(["user", "assistant"])
-    return st.lists(st.tuples(roles, _repair_content, st.booleans()).map(_repair_message), max_size=12)
+    content = st.one_of(_repair_content, _repair_content, _repair_content, _opaque_content) if opaque else _repair_content
+    return st.lists(st.tuples(roles, content, st.booleans()).map(_repair_message), max_size=12)

@@ -9,6 +9,7 @@ import { validateMessages } from '../formats/validate-messages';
 import { linkToolCalls } from '../links/link-tool-calls';
 import { agentTranscript } from '../../../test/support/agent-transcript-arbitrary';
 import { findAddedOrphans } from '../../../test/support/find-added-orphans';
+import { repairTranscript } from '../../../test/support/repair-transcript-arbitrary';
 import { repairMessages } from './repair-messages';
 import type { RepairOptions } from './types';
 
@@ -123,6 +124,21 @@ describe('repairMessages properties', () => {
         expect(linkToolCalls(out).orphans).toEqual([]);
       }),
       RUNS,
+    );
+  });
+
+  it('never adds an orphan and is idempotent on transcripts aimed at repair (blank text, misplaced and stray tool blocks, malformed content, messages kept apart)', () => {
+    const withApart = repairTranscript().chain((messages) =>
+      fc.tuple(fc.constant(messages as Message[]), fc.uniqueArray(fc.nat({ max: Math.max(0, messages.length - 1) }), { maxLength: messages.length === 0 ? 0 : 4 })),
+    );
+    fc.assert(
+      fc.property(withApart, options, ([messages, keepApart], opts) => {
+        expect(findAddedOrphans(messages, repairMessages(messages, { ...opts, keepApart }).messages)).toEqual([]);
+        // Idempotent without keepApart: the indexes kept apart name input messages, not the output's.
+        const once = repairMessages(messages, opts);
+        expect(repairMessages(once.messages, opts).changes).toEqual([]);
+      }),
+      { numRuns: 1000 },
     );
   });
 

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ContentBlock, Message } from '../types';
 import { validateMessages } from '../formats/validate-messages';
 import { assistant, callTurn, resultTurn, toolResult, toolUse, user } from '../../../test/support/build-messages';
+import { linkToolCalls } from '../links/link-tool-calls';
 import { repairMessages } from './repair-messages';
 
 const text = (t: string): ContentBlock => ({ type: 'text', text: t });
@@ -91,6 +92,17 @@ describe('repairMessages', () => {
     expect(out.messages).toEqual([user('go'), callTurn('a'), { role: 'user', content: [toolResult('a'), text('wait, also this')] }]);
     expect(out.origin).toEqual([0, 1, 2]);
     expect(out.changes.map((c) => c.rule)).toEqual(['anthropic/tool-result-not-first', 'repair/merge-same-role']);
+  });
+
+  it('keeps results it moves into a first message that held none, when the message they came from is kept apart', () => {
+    // The results' message is not merged into the text before it, so the move crosses messages: the text message
+    // must come back with the results, or they are lost and their call orphaned.
+    const input: Message[] = [user('go'), callTurn('a'), user('wait, also this'), resultTurn('a')];
+    const out = repairMessages(input, { keepApart: [3] });
+    expect(out.messages).toEqual([user('go'), callTurn('a'), { role: 'user', content: [toolResult('a'), text('wait, also this')] }]);
+    expect(out.origin).toEqual([0, 1, 2]);
+    expect(linkToolCalls(out.messages).orphans).toEqual([]);
+    expect(rules(out.messages)).toEqual([]);
   });
 
   it('merges consecutive messages of one role, except those kept apart', () => {

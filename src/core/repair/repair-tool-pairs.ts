@@ -171,6 +171,10 @@ function resultsFirst(turn: Piece[], log: ChangeLog): boolean {
     piece.changed = true;
   }
   first.parts.unshift(...moved);
+  // The first message may have held no results itself (the ones moved come from a message kept apart, or behind
+  // malformed content): it changed all the same, or it would come back as it was and the results be lost.
+  first.shape = 'blocks';
+  first.changed = true;
   log({
     index: originOf(first),
     rule: 'anthropic/tool-result-not-first',
