@@ -7,10 +7,11 @@ Each scenario says what the glue changes; tests/test_properties.py holds the rul
 pruning a broken input then adds no API problem.
 """
 
+import math
 from typing import Any
 
 from prunescope import prune_messages
-from prunescope.links import MessageGroups, glue_broken_turns, group_messages
+from prunescope.links import MISSING, MessageGroups, glue_broken_turns, group_messages, role_of, same_role
 from prunescope.pruner import find_window_cut
 
 from .support.builders import Msg, assistant, call_turn, result_turn, tool_result, tool_use, user
@@ -25,7 +26,7 @@ def orphan_result(call_id: str) -> Msg:
 
 
 def units_of(messages: list[Any]) -> list[list[int]]:
-    units = glue_broken_turns(group_messages(messages), messages)
+    units = glue_broken_turns(group_messages(messages))
     members: list[list[int]] = [[] for _ in units.group_size]
     for i, unit in enumerate(units.group_of):
         members[unit].append(i)
@@ -47,7 +48,7 @@ def test_a_clean_transcript_has_its_tool_groups_as_units_and_nothing_is_copied()
     messages = [user("q"), call_turn("a", "b"), result_turn("a"), result_turn("b"), search, user("z")]
     groups = group_messages(messages)
     # A server tool is answered in its own turn by the assistant that called it: a sound pair, not a broken one.
-    assert glue_broken_turns(groups, messages) is groups
+    assert glue_broken_turns(groups) is groups
     assert units_of(messages) == [[0], [1, 2, 3], [4], [5]]
 
 
@@ -127,7 +128,25 @@ def test_the_window_fast_path_hands_a_cut_near_a_broken_block_to_the_full_analys
 
 def test_units_are_numbered_in_order_of_their_first_message() -> None:
     messages = [orphan_result("g"), assistant("a"), user("b"), call_turn("t"), user("c"), result_turn("t")]
-    units = glue_broken_turns(group_messages(messages), messages)
+    units = glue_broken_turns(group_messages(messages))
     assert isinstance(units, MessageGroups)
     assert units.group_of == [0, 0, 1, 2, 3, 2]
     assert units.group_size == [2, 1, 2, 1]
+
+
+def test_roles_compare_as_javascripts_strict_equality() -> None:
+    class Role(str):
+        pass
+
+    role: dict[str, str] = {"name": "user"}
+    assert same_role("user", "user") and same_role(Role("user"), "user") and not same_role("user", "assistant")
+    assert same_role(1, 1.0) and not same_role(math.nan, math.nan) and same_role(MISSING, MISSING)
+    # Not Python's ==: true is not 1, null is not undefined, an object is only itself.
+    assert same_role(True, True) and not same_role(True, 1) and not same_role(None, MISSING)
+    assert same_role(role, role) and not same_role(role, {"name": "user"}) and not same_role("1", 1)
+    assert role_of(None) is MISSING and role_of({"content": "x"}) is MISSING and role_of({"role": None}) is None
+
+
+def test_the_window_cut_of_a_bound_past_the_length_keeps_everything() -> None:
+    assert find_window_cut([user("a"), user("b")], 2) == 0
+    assert find_window_cut([], 1) == 0

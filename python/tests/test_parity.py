@@ -208,7 +208,7 @@ def test_the_golden_cases_hold_what_real_data_holds() -> None:
     assert some(lambda c: any(p.use_index == p.result_index for p in scans[c["name"]].pairs)) > 100  # server tools
     assert some(lambda c: scans[c["name"]].orphans) > 500  # broken inputs
     assert some(lambda c: any(size > 2 for size in groups[c["name"]])) > 500  # parallel calls answered apart
-    glued = {c["name"]: glue_broken_turns(group_messages(c["messages"]), c["messages"]).group_size for c in CASES}
+    glued = {c["name"]: glue_broken_turns(group_messages(c["messages"])).group_size for c in CASES}
     assert some(lambda c: glued[c["name"]] != groups[c["name"]]) > 500  # broken turns glued
     assert some(lambda c: any(utf16_length(s) != len(s) for s in strings(c["messages"]))) > 100
     assert some(lambda c: any(utf16_length(s) >= 1000 > len(s) for s in strings(c["messages"]))) > 10
@@ -239,7 +239,7 @@ def test_a_port_breaking_ties_the_other_way_fails_parity(monkeypatch: pytest.Mon
 def test_a_port_without_the_glue_of_broken_turns_fails_parity(monkeypatch: pytest.MonkeyPatch) -> None:
     """Units as bare tool groups, as before broken turns were glued: the golden cases disagree, for every strategy."""
 
-    def no_glue(groups: MessageGroups, messages: Sequence[object]) -> MessageGroups:
+    def no_glue(groups: MessageGroups) -> MessageGroups:
         return groups
 
     monkeypatch.setattr(prunescope.pruner, "glue_broken_turns", no_glue)

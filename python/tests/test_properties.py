@@ -98,7 +98,7 @@ def test_law_7_links_agree_with_the_naive_backwards_look(messages: list[Msg]) ->
 @settings(max_examples=300)
 @given(messages=agent_transcript())
 def test_law_7_units_are_the_naive_glue_of_broken_turns(messages: list[Msg]) -> None:
-    units = glue_broken_turns(group_messages(messages), messages)
+    units = glue_broken_turns(group_messages(messages))
     members: list[list[int]] = [[] for _ in units.group_size]
     for i, unit in enumerate(units.group_of):
         members[unit].append(i)
@@ -112,7 +112,7 @@ def test_law_8_the_window_fast_path_answers_as_the_full_analysis_or_defers_to_it
     target = max(1, max_turns)
     if len(messages) <= target:
         return
-    full = valid_cut_at_or_before(glue_broken_turns(group_messages(messages), messages), len(messages) - target)
+    full = valid_cut_at_or_before(glue_broken_turns(group_messages(messages)), len(messages) - target)
     assert find_window_cut(messages, target) in (-1, full)
 
 
@@ -146,16 +146,16 @@ def test_law_9_on_broken_inputs_no_kind_of_api_problem_becomes_more_frequent(
 def test_a_test_that_cannot_fail_is_a_defect_without_the_glue_law_9_fails(monkeypatch: pytest.MonkeyPatch) -> None:
     """Units as bare tool groups, as before the glue: pruning a broken input then adds API problems."""
 
-    def no_glue(groups: MessageGroups, messages: Sequence[object]) -> MessageGroups:
+    def no_glue(groups: MessageGroups) -> MessageGroups:
         return groups
 
     monkeypatch.setattr(prunescope.pruner, "glue_broken_turns", no_glue)
     # The plainest case: dropping the chat line between an orphan call to t1 and an answered call to t1 merges the
     # two into one turn that calls t1 twice.
-    orphan = {"role": "assistant", "content": [{"type": "tool_use", "id": "t1", "name": "lost", "input": {}}]}
-    call = {"role": "assistant", "content": [{"type": "tool_use", "id": "t1", "name": "Read", "input": {"k": 0}}]}
-    result = {"role": "user", "content": [{"type": "tool_result", "tool_use_id": "t1", "content": "ok"}]}
-    plain = [{"role": "user", "content": "q"}, orphan, {"role": "user", "content": "hello"}, call, result]
+    orphan: Msg = {"role": "assistant", "content": [{"type": "tool_use", "id": "t1", "name": "lost", "input": {}}]}
+    call: Msg = {"role": "assistant", "content": [{"type": "tool_use", "id": "t1", "name": "Read", "input": {"k": 0}}]}
+    result: Msg = {"role": "user", "content": [{"type": "tool_result", "tool_use_id": "t1", "content": "ok"}]}
+    plain: list[Msg] = [{"role": "user", "content": "q"}, orphan, {"role": "user", "content": "hello"}, call, result]
     assert added_problem_kinds(plain, prune_messages(plain, strategy="importance", max_turns=3)) == ["anthropic/duplicate-tool-use-id"]
     caught: list[str] = []
 

@@ -54,6 +54,37 @@ class OrphanBlock(NamedTuple):
     block_index: int
 
 
+MISSING: Final = object()
+"""The role of a message that has none, or is not a mapping: JavaScript's `undefined`, apart from JSON's null."""
+
+
+def role_of(message: object) -> object:
+    """A message's `role` as the TypeScript core reads it (`messages[i]?.role`), `MISSING` when it has none."""
+    if type(message) is dict or isinstance(message, Mapping):
+        return message.get("role", MISSING)
+    return MISSING
+
+
+def same_role(a: object, b: object) -> bool:
+    """JavaScript's `a === b` for the JSON values a role can be: strings and numbers by value (NaN equals nothing),
+    `true` only to `true` (not to 1, as Python's `==` would have it), objects and arrays only to themselves."""
+    if type(a) is str and type(b) is str:
+        return a == b
+    if a is b:
+        return not (isinstance(a, float) and math.isnan(a))
+    if isinstance(a, bool) or isinstance(b, bool):
+        return False
+    if isinstance(a, str) and isinstance(b, str):
+        return a == b
+    if isinstance(a, (int, float)) and isinstance(b, (int, float)):
+        return a == b
+    return False
+
+
+def is_assistant(role: object) -> bool:
+    return isinstance(role, str) and role == "assistant"
+
+
 # Positions are packed as message · 2²¹ + block, as the TypeScript scan packs them: plain ints, which the cyclic
 # garbage collector does not track. A tuple or a list per call made collections walk a 100k-message transcript
 # again and again, and cost a third of the scan.
@@ -70,6 +101,10 @@ class MessageScan:
 
     text_length: list[int]
     has_tool_block: list[bool]
+    role: list[object]
+    """Per message: `role_of`."""
+    turn: list[int]
+    """Per message: its turn, numbered from 0; a new one starts wherever the role changes (`same_role`)."""
     pair_id: list[str]
     pair_use: list[int]
     pair_result: list[int]
@@ -100,9 +135,17 @@ def content_of(message: object) -> object:
 
 
 def scan_messages(messages: Sequence[object]) -> MessageScan:
-    """The one pass over every block of a transcript: tool links and text lengths (`message_text_length`)."""
+    """The one pass over every block of a transcript: tool links, text lengths (`message_text_length`) and turns.
+
+    Roles and turns are read here, while each message is at hand: a pass of its own over 100k messages scattered in
+    memory costs as much again as reading them here.
+    """
     text_length: list[int] = []
     has_tool_block: list[bool] = []
+    roles: list[object] = []
+    turns: list[int] = []
+    turn = 0
+    previous: object = MISSING
     pair_id: list[str] = []
     pair_use: list[int] = []
     pair_result: list[int] = []
@@ -113,7 +156,18 @@ def scan_messages(messages: Sequence[object]) -> MessageScan:
     buried: dict[str, list[int]] = {}
 
     for m, message in enumerate(messages):
-        content = content_of(message)
+        if type(message) is dict:
+            content = message.get("content")
+            role = message.get("role", MISSING)
+        else:
+            content = content_of(message)
+            role = role_of(message)
+        # Two string roles, the common case, without a call.
+        if m > 0 and not (role == previous if type(role) is str and type(previous) is str else same_role(role, previous)):
+            turn += 1
+        roles.append(role)
+        turns.append(turn)
+        previous = role
         if not isinstance(content, (list, tuple)):
             text_length.append(utf16_length(content) if isinstance(content, str) else 0)
             has_tool_block.append(False)
@@ -175,7 +229,7 @@ def scan_messages(messages: Sequence[object]) -> MessageScan:
         orphans.append((call_id, "use", at))
     for call_id, stack in buried.items():
         orphans += [(call_id, "use", at) for at in stack]
-    return MessageScan(text_length, has_tool_block, pair_id, pair_use, pair_result, orphans)
+    return MessageScan(text_length, has_tool_block, roles, turns, pair_id, pair_use, pair_result, orphans)
 
 
 def find_tool_pairs(messages: Sequence[Mapping[str, object]]) -> dict[str, tuple[int, int]]:
@@ -250,73 +304,24 @@ def group_messages(messages: Sequence[object]) -> MessageGroups:
     return MessageGroups(scan, group_of, group_size)
 
 
-MISSING: Final = object()
-"""The role of a message that has none, or is not a mapping: JavaScript's `undefined`, apart from JSON's null."""
-
-
-def role_of(message: object) -> object:
-    """A message's `role` as the TypeScript core reads it (`messages[i]?.role`), `MISSING` when it has none."""
-    if type(message) is dict or isinstance(message, Mapping):
-        return message.get("role", MISSING)
-    return MISSING
-
-
-def same_role(a: object, b: object) -> bool:
-    """JavaScript's `a === b` for the JSON values a role can be: strings and numbers by value (NaN equals nothing),
-    `true` only to `true` (not to 1, as Python's `==` would have it), objects and arrays only to themselves."""
-    if type(a) is str and type(b) is str:
-        return a == b
-    if a is b:
-        return not (isinstance(a, float) and math.isnan(a))
-    if isinstance(a, bool) or isinstance(b, bool):
-        return False
-    if isinstance(a, str) and isinstance(b, str):
-        return a == b
-    if isinstance(a, (int, float)) and isinstance(b, (int, float)):
-        return a == b
-    return False
-
-
-def is_assistant(role: object) -> bool:
-    return isinstance(role, str) and role == "assistant"
-
-
-def turns_of(messages: Sequence[object]) -> list[int]:
-    """Per message, its turn: turns are numbered from 0, and a new one starts wherever the role changes."""
-    count = len(messages)
-    turn = [0] * count
-    if count == 0:
-        return turn
-    t = 0
-    previous = role_of(messages[0])
-    for i in range(1, count):
-        role = role_of(messages[i])
-        # The common case, two string roles, without a call.
-        if not (role == previous if type(role) is str and type(previous) is str else same_role(role, previous)):
-            t += 1
-        turn[i] = t
-        previous = role
-    return turn
-
-
-def broken_messages(groups: MessageGroups, messages: Sequence[object]) -> list[int]:
+def broken_messages(groups: MessageGroups) -> list[int]:
     """Messages holding an orphan block, or one end of a pair the API would not accept as one: the result is not in
     the turn right after the call's (a client tool) or the call's own (a server tool), or the call is not the
     assistant's. Repeats are harmless."""
     scan = groups.scan
     broken = [at // BLOCK_BITS for _, _, at in scan.orphan_list]
-    if not scan.pair_id:
-        return broken
-    turn = turns_of(messages)
+    turn = scan.turn
+    role = scan.role
     for use, result in zip(scan.pair_use, scan.pair_result):
         use_index = use // BLOCK_BITS
         result_index = result // BLOCK_BITS
-        if turn[result_index] - turn[use_index] > 1 or not is_assistant(role_of(messages[use_index])):
+        # `!= "assistant"` is `not is_assistant(...)` for every value JSON holds, without a call per pair.
+        if turn[result_index] - turn[use_index] > 1 or role[use_index] != "assistant":
             broken += (use_index, result_index)
     return broken
 
 
-def glue_broken_turns(groups: MessageGroups, messages: Sequence[object]) -> MessageGroups:
+def glue_broken_turns(groups: MessageGroups) -> MessageGroups:
     """The units every strategy keeps or drops whole: the tool groups, with each message that holds a broken block
     (`broken_messages`) joined to its turn (the run of messages of its role around it, which the API merges into
     one) and to the message on each side of that run. Numbered in order of each unit's first message.
@@ -326,10 +331,11 @@ def glue_broken_turns(groups: MessageGroups, messages: Sequence[object]) -> Mess
     an orphan result merged behind text). Keeping the turn and what bounds it together means the turn never changes,
     so pruning a broken input adds no API problem. A clean transcript's units are its groups: `groups` itself.
     """
-    broken = broken_messages(groups, messages)
+    broken = broken_messages(groups)
     if not broken:
         return groups
-    count = len(messages)
+    count = len(groups.group_of)
+    role = groups.scan.role
     first_of_group = [-1] * len(groups.group_size)
     for i, group in enumerate(groups.group_of):
         if first_of_group[group] < 0:
@@ -358,12 +364,11 @@ def glue_broken_turns(groups: MessageGroups, messages: Sequence[object]) -> Mess
         # A message already glued lies in a run already joined, with its bounds.
         if glued[i]:
             continue
-        role = role_of(messages[i])
         start = i
-        while start > 0 and same_role(role_of(messages[start - 1]), role):
+        while start > 0 and same_role(role[start - 1], role[i]):
             start -= 1
         end = i
-        while end < count - 1 and same_role(role_of(messages[end + 1]), role):
+        while end < count - 1 and same_role(role[end + 1], role[i]):
             end += 1
         for k in range(start, end + 1):
             glued[k] = 1

@@ -78,7 +78,7 @@ def prune_messages(
     cut = find_window_cut(messages, target)
     if cut < 0:
         # A broken block near the cut: its turn is glued to its neighbours, which only the whole transcript shows.
-        cut = valid_cut_at_or_before(glue_broken_turns(group_messages(messages), messages), count - target)
+        cut = valid_cut_at_or_before(glue_broken_turns(group_messages(messages)), count - target)
     kept: list[M | Message] = list(messages[cut:])
     if chosen == "summarize" and cut > 0:
         kept.insert(0, create_summary_message(cut))
@@ -88,7 +88,7 @@ def prune_messages(
 def _importance(messages: Sequence[M], target: int) -> list[M | Message]:
     count = len(messages)
     # Units, not bare tool groups: a broken block's turn and its neighbours go together (glue_broken_turns).
-    units = glue_broken_turns(group_messages(messages), messages)
+    units = glue_broken_turns(group_messages(messages))
     text_length = units.scan.text_length
     has_tool_block = units.scan.has_tool_block
     group_of = units.group_of
