@@ -58,6 +58,23 @@ describe('createTokenCounter', () => {
     expect(Math.abs(o200k.count(mixed) - exact.encode(mixed, 'all').length)).toBeLessThanOrEqual(4);
   });
 
+  it('slicing long runs costs at most a token per cut (property)', async () => {
+    const o200k = await createTokenCounter({ encoding: 'o200k_base' });
+    const exact = new Tokenizer(o200kBase);
+    const part = fc.oneof(
+      fc.constantFrom('word ', 'line\n', 'x = f(y);\n', '  '),
+      fc.tuple(fc.constantFrom('a', 'Z', '7', ' ', '=', 'ab+/', 'é'), fc.integer({ min: 900, max: 3000 })).map(([unit, n]) => unit.repeat(n / unit.length)),
+    );
+    fc.assert(
+      fc.property(fc.array(part, { maxLength: 12 }), (parts) => {
+        const text = parts.join('');
+        const cuts = parts.reduce((sum, p) => sum + (p.length >= 1024 ? Math.ceil(p.length / 192) + 2 : 0), 0);
+        expect(Math.abs(o200k.count(text) - exact.encode(text, 'all').length)).toBeLessThanOrEqual(cuts);
+      }),
+      { numRuns: 40, ...replay },
+    );
+  });
+
   it('loads each encoding once: later calls share the counter', async () => {
     const [a, b] = await Promise.all([createTokenCounter({ encoding: 'claude' }), createTokenCounter({ encoding: 'claude' })]);
     expect(a).toBe(b);

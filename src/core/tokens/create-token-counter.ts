@@ -70,7 +70,7 @@ async function load(encoding: Exclude<TokenEncoding, 'chars'>, loadVocabulary: V
       count: charsTokenCounter.count,
       fallback: Object.freeze({
         requested: encoding,
-        reason: `The ${encoding} vocabulary could not be loaded (${why}); counting characters ÷ 4 instead. Install ai-tokenizer for real counts.`,
+        reason: `The ${encoding} vocabulary could not be loaded (${why}); counting characters ÷ 4 instead.`,
       }),
     });
   }

@@ -83,10 +83,13 @@ describe('compareWithRecordedUsage', () => {
 
   it('rejects counts that do not cover the messages and requests outside them', () => {
     expect(() => compareWithRecordedUsage(messages, [1, 2], [])).toThrow(
-      new TypeError('compareWithRecordedUsage: counts must hold one count per message (6), got 2.'),
+      new TypeError('compareWithRecordedUsage: counts must hold one count per message (6), got number 2.'),
     );
-    expect(() => compareWithRecordedUsage(messages, counts, [request(7, 10)])).toThrow(/messageIndex 7 is outside 0…6/);
-    expect(() => compareWithRecordedUsage(messages, counts, [request(2, 10, { contextStart: 3 })])).toThrow(/contextStart 3 is outside 0…2/);
+    expect(() => compareWithRecordedUsage(messages, counts, [request(7, 10)])).toThrow(
+      new RangeError("compareWithRecordedUsage: a request's messageIndex is number 7; expected an integer from 0 to 6."),
+    );
+    expect(() => compareWithRecordedUsage(messages, counts, [request(2, 10, { contextStart: 3 })])).toThrow(/contextStart is number 3; .* messageIndex 2/);
+    expect(() => compareWithRecordedUsage('x' as never, counts, [])).toThrow(/messages is "x"/);
     expect(() => compareWithRecordedUsage(messages, counts, [], { systemTokens: -1 })).toThrow(RangeError);
     expect(() => compareWithRecordedUsage(messages, counts, [], { countsWithoutThinking: [1] })).toThrow(/countsWithoutThinking/);
   });

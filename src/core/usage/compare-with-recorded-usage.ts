@@ -1,3 +1,4 @@
+import { describeValue } from '../tokens/describe-value';
 import { keepsPriorThinking } from '../tokens/keeps-prior-thinking';
 import type { Message } from '../types';
 import type { RecordedRequest, RequestComparison, UsageComparison } from './types';
@@ -23,7 +24,8 @@ export interface CompareWithRecordedUsageOptions {
  * as `hidden`, up to the next user message that is not only tool results (the API drops earlier turns' reasoning).
  *
  * @param counts One count per message (`countMessageTokens` over the whole conversation).
- * @throws {TypeError} when `counts` is shorter than `messages` or a request's indices fall outside them.
+ * @throws {TypeError} when `messages` is not an array or `counts` (or `countsWithoutThinking`) is shorter than it.
+ * @throws {RangeError} when a request's indices fall outside the messages, or `systemTokens` is negative.
  */
 export function compareWithRecordedUsage(
   messages: readonly Message[],
@@ -31,21 +33,23 @@ export function compareWithRecordedUsage(
   requests: readonly RecordedRequest[],
   options: CompareWithRecordedUsageOptions = {},
 ): UsageComparison {
-  if (!Array.isArray(messages)) throw new TypeError('compareWithRecordedUsage: messages must be an array of messages.');
+  if (!Array.isArray(messages)) {
+    throw new TypeError(`compareWithRecordedUsage: messages is ${describeValue(messages)}; expected an array of messages.`);
+  }
   if (counts === null || typeof counts !== 'object' || typeof counts.length !== 'number' || counts.length < messages.length) {
     throw new TypeError(
-      `compareWithRecordedUsage: counts must hold one count per message (${messages.length}), got ${counts?.length ?? String(counts)}.`,
+      `compareWithRecordedUsage: counts must hold one count per message (${messages.length}), got ${describeValue(counts?.length ?? counts)}.`,
     );
   }
   const { countsWithoutThinking } = options;
   if (countsWithoutThinking !== undefined && !(countsWithoutThinking?.length >= messages.length)) {
     throw new TypeError(
-      `compareWithRecordedUsage: countsWithoutThinking must hold one count per message (${messages.length}), got ${String(countsWithoutThinking?.length)}.`,
+      `compareWithRecordedUsage: countsWithoutThinking must hold one count per message (${messages.length}), got ${describeValue(countsWithoutThinking?.length)}.`,
     );
   }
   const systemTokens = options.systemTokens ?? 0;
   if (typeof systemTokens !== 'number' || !Number.isFinite(systemTokens) || systemTokens < 0) {
-    throw new RangeError(`compareWithRecordedUsage: systemTokens is ${String(systemTokens)}; expected a number of 0 or more.`);
+    throw new RangeError(`compareWithRecordedUsage: systemTokens is ${describeValue(systemTokens)}; expected a number of 0 or more.`);
   }
 
   const prefix = prefixSums(counts, messages.length);
@@ -59,10 +63,14 @@ export function compareWithRecordedUsage(
   for (const request of requests) {
     const { messageIndex, contextStart } = request;
     if (!Number.isInteger(messageIndex) || messageIndex < 0 || messageIndex > messages.length) {
-      throw new TypeError(`compareWithRecordedUsage: messageIndex ${String(messageIndex)} is outside 0…${messages.length}.`);
+      throw new RangeError(
+        `compareWithRecordedUsage: a request's messageIndex is ${describeValue(messageIndex)}; expected an integer from 0 to ${messages.length}.`,
+      );
     }
     if (!Number.isInteger(contextStart) || contextStart < 0 || contextStart > messageIndex) {
-      throw new TypeError(`compareWithRecordedUsage: contextStart ${String(contextStart)} is outside 0…${messageIndex}.`);
+      throw new RangeError(
+        `compareWithRecordedUsage: a request's contextStart is ${describeValue(contextStart)}; expected an integer from 0 to its messageIndex ${messageIndex}.`,
+      );
     }
     const turn = messageIndex === 0 ? 0 : (turnStart[messageIndex - 1] ?? 0);
     reasoning = reasoning.filter((r) => r.messageIndex >= turn && r.messageIndex < messageIndex);

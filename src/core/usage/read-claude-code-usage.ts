@@ -10,7 +10,8 @@ type Line = Record<string, unknown>;
  * count. Synthetic messages (`model: "<synthetic>"`, written by Claude Code itself on errors) are no request.
  *
  * After a compaction the requests hold the summary and what follows, not the history: `contextStart` moves to the
- * message marked `compactSummary`.
+ * message marked `compactSummary`. That message can also hold the last tool results written before the compaction
+ * (the parser joins the user lines between two assistant messages), a few tokens the request did not hold.
  */
 export function readClaudeCodeUsage(conversation: Conversation): RecordedRequest[] {
   const { messages, sources, annotations, sourceLines } = conversation;
