@@ -60,9 +60,11 @@ export const OPENAI_FRAMING: MessageFraming = Object.freeze({
 });
 
 /**
- * https://platform.claude.com/docs/en/build-with-claude/vision, "Evaluate image size": an image costs about
- * width × height / 750 tokens; "if your image's long edge is more than 1568 pixels, or your image is more than
- * ~1,600 tokens, it will first be scaled down, preserving aspect ratio, until it's within the size limits".
- * Claude Opus 4.7 reads images up to 2576 pixels on the long edge: a caller counting for it passes its own limits.
+ * Anthropic's vision docs (https://platform.claude.com/docs/en/build-with-claude/vision, "Evaluate image size"): an
+ * image costs about width × height / 750 tokens, and one whose long edge is over 1568 pixels or that would cost more
+ * than about 1,600 tokens is first scaled down, aspect ratio kept (their table: 1092 × 1092 px ≈ 1,590 tokens, the
+ * largest square not resized). A newer version of the page counts 28 × 28-pixel patches instead (⌈width / 28⌉ ×
+ * ⌈height / 28⌉, within 5% of the rule here) and gives Claude Opus 4.7 a 2576-pixel long edge: a caller counting
+ * for such a model passes its own limits.
  */
 export const ANTHROPIC_IMAGE_LIMITS: ImageTokenLimits = Object.freeze({ maxEdge: 1568, maxTokens: 1600, pixelsPerToken: 750 });
