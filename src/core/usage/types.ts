@@ -1,0 +1,62 @@
+/**
+ * What a transcript file says its requests cost, beside what prunescope counts for the same messages.
+ *
+ * Claude Code writes the API's `usage` on every assistant line; Codex writes `token_count` events. Both describe the
+ * request whose response a message is, so a request is located by that message: it held the messages from
+ * `contextStart` up to `messageIndex` − 1, plus a system prompt and tool definitions no transcript records.
+ */
+export interface RecordedRequest {
+  /** The message the request's response became; `messages.length` when the response is not in the file. */
+  messageIndex: number;
+  /** The first message the request held: 0, or after a Claude Code compaction the message holding the summary. */
+  contextStart: number;
+  /** Input tokens billed at the full rate (Anthropic `input_tokens`; OpenAI input less its cached part). */
+  inputTokens: number;
+  /** Anthropic `cache_creation_input_tokens`; 0 for OpenAI, which does not bill cache writes. */
+  cacheCreationInputTokens: number;
+  /** Anthropic `cache_read_input_tokens`; OpenAI `cached_input_tokens`. */
+  cacheReadInputTokens: number;
+  outputTokens: number;
+  /**
+   * OpenAI: the reasoning tokens among `outputTokens`. The reasoning itself is encrypted in the file, yet the
+   * following requests of the same turn carry it as input, so the comparison adds it back as `hidden`.
+   */
+  reasoningOutputTokens?: number;
+  /** The model that answered, as the file names it (`claude-opus-4-6`, `gpt-5-codex`); see `keepsPriorThinking`. */
+  model?: string;
+  /** 1-based line of the record the figures were read from. */
+  line?: number;
+}
+
+export interface RequestComparison {
+  messageIndex: number;
+  contextStart: number;
+  /** What the request's input was billed: uncached + cache writes + cache reads. */
+  recorded: number;
+  /**
+   * Our count of the messages it held, plus the system prompt when the file has one; earlier turns' thinking left out
+   * when the model drops it and counts without thinking were given.
+   */
+  counted: number;
+  /** Reasoning the request carried that no message shows (OpenAI: the turn's earlier responses' reasoning tokens). */
+  hidden: number;
+  /** `recorded − counted − hidden`: what the file does not hold (system prompt, tool definitions) and our error. */
+  residual: number;
+  /** Change from the previous request with the same `contextStart`; absent for the first and after a compaction. */
+  recordedGrowth?: number;
+  countedGrowth?: number;
+}
+
+export interface UsageComparison {
+  requests: RequestComparison[];
+  /**
+   * The first request's residual: what every request carries that the file does not hold (tool definitions, and the
+   * system prompt when the file has none). `undefined` when no request was recorded.
+   */
+  fixedTokens: number | undefined;
+  /**
+   * Median over consecutive requests with the same context start of counted growth ÷ recorded growth: 1 when our
+   * counts of the messages added between two requests match what the API billed for them. `undefined` with no pair.
+   */
+  medianGrowthRatio: number | undefined;
+}

@@ -1,0 +1,73 @@
+/**
+ * Real image files, a few hundred bytes each, as base64: the header readers are tested on what encoders write, not on
+ * headers built by the same hand that wrote the reader. Made once (2026-11) from gradient pictures drawn in Node:
+ * PNG and GIF written with Node's zlib and a minimal LZW writer, the JPEGs with libjpeg-turbo's `cjpeg -quality 80`
+ * (baseline, with a COM segment added by `wrjpgcom` before the frame header) and `cjpeg -progressive` (SOF2), the
+ * WebPs with libwebp's `cwebp -q 80` (VP8), `cwebp -lossless` (VP8L) and from an RGBA PNG (VP8X, alpha). Each
+ * decodes with `djpeg` / `dwebp` and `file` names the size below.
+ */
+export interface TinyImage {
+  mediaType: string;
+  width: number;
+  height: number;
+  base64: string;
+}
+
+export const PNG_37X23: TinyImage = {
+  mediaType: 'image/png',
+  width: 37,
+  height: 23,
+  base64: 'iVBORw0KGgoAAAANSUhEUgAAACUAAAAXCAIAAAADThHyAAAGQklEQVR4nAXBIQyCQABA0UsWRnMUEzQ3gu2agdkYxYTNjWC7RmAzuRFs1whs7hdIFmZzBNs1A5tNkoXRHMXoe0IIZgJbMBcsBJ5gKVgJpGAt2AhCwVawE+wFB4ESpIKj4CQ4C7SgEFwEleAquAnugofACJ6Cl+At+AhGwVfwEwhhMbOwLeYWCwvPYmmxspAWa4uNRWixtdhZ7C0OFsoitThanCzOFtqisLhYVBZXi5vF3eJhYSyeFi+Lt8XHYrT4WvwshHCYOdgOc4eFg+ewdFg5SIe1w8YhdNg67Bz2DgcH5ZA6HB1ODmcH7VA4XBwqh6vDzeHu8HAwDk+Hl8Pb4eMwOnwdfg5CuMxcbJe5y8LFc1m6rFyky9pl4xK6bF12LnuXg4tySV2OLieXs4t2KVwuLpXL1eXmcnd5uBiXp8vL5e3ycRldvi4/FyF8Zj62z9xn4eP5LH1WPtJn7bPxCX22Pjufvc/BR/mkPkefk8/ZR/sUPhefyufqc/O5+zx8jM/T5+Xz9vn4jD5fn5+PEJKZxJbMJQuJJ1lKVhIpWUs2klCylewke8lBoiSp5Cg5Sc4SLSkkF0kluUpukrvkITGSp+QleUs+klHylfwkQgTMAuyAecAiwAtYBqwCZMA6YBMQBmwDdgH7gEOACkgDjgGngHOADigCLgFVwDXgFnAPeASYgGfAK+Ad8AkYA74BvwAhImYRdsQ8YhHhRSwjVhEyYh2xiQgjthG7iH3EIUJFpBHHiFPEOUJHFBGXiCriGnGLuEc8IkzEM+IV8Y74RIwR34hfhBAxsxg7Zh6ziPFiljGrGBmzjtnEhDHbmF3MPuYQo2LSmGPMKeYco2OKmEtMFXONucXcYx4xJuYZ84p5x3xixphvzC9GiIRZgp0wT1gkeAnLhFWCTFgnbBLChG3CLmGfcEhQCWnCMeGUcE7QCUXCJaFKuCbcEu4JjwST8Ex4JbwTPgljwjfhlyCEYqawFXPFQuEploqVQirWio0iVGwVO8VecVAoRao4Kk6Ks0IrCsVFUSmuipvirngojOKpeCneio9iVHwVP4UQGbMMO2OescjwMpYZqwyZsc7YZIQZ24xdxj7jkKEy0oxjxinjnKEzioxLRpVxzbhl3DMeGSbjmfHKeGd8MsaMb8YvQ4icWY6dM89Z5Hg5y5xVjsxZ52xywpxtzi5nn3PIUTlpzjHnlHPO0TlFziWnyrnm3HLuOY8ck/PMeeW8cz45Y84355cjhGamsTVzzULjaZaalUZq1pqNJtRsNTvNXnPQKE2qOWpOmrNGawrNRVNprpqb5q55aIzmqXlp3pqPZtR8NT+NECWzErtkXrIo8UqWJasSWbIu2ZSEJduSXcm+5FCiStKSY8mp5FyiS4qSS0lVci25ldxLHiWm5FnyKnmXfErGkm/Jr0SImlmNXTOvWdR4NcuaVY2sWddsasKabc2uZl9zqFE1ac2x5lRzrtE1Rc2lpqq51txq7jWPGlPzrHnVvGs+NWPNt+ZXI0TDrMFumDcsGryGZcOqQTasGzYNYcO2Ydewbzg0qIa04dhwajg36Iai4dJQNVwbbg33hkeDaXg2vBreDZ+GseHb8GsQomXWYrfMWxYtXsuyZdUiW9Ytm5awZduya9m3HFpUS9pybDm1nFt0S9Fyaalari23lnvLo8W0PFteLe+WT8vY8m35tQhhmBlsw9ywMHiGpWFlkIa1YWMIDVvDzrA3HAzKkBqOhpPhbNCGwnAxVIar4Wa4Gx4GY3gaXoa34WMYDV/DzyBEx6zD7ph3LDq8jmXHqkN2rDs2HWHHtmPXse84dKiOtOPYceo4d+iOouPSUXVcO24d945Hh+l4drw63h2fjrHj2/HrEKJn1mP3zHsWPV7PsmfVI3vWPZuesGfbs+vZ9xx6VE/ac+w59Zx7dE/Rc+mpeq49t557z6PH9Dx7Xj3vnk/P2PPt+fUIMTAbsAfmA4sBb2A5sBqQA+uBzUA4sB3YDewHDgNqIB04DpwGzgN6oBi4DFQD14HbwH3gMWAGngOvgffAZ2Ac+A78BoSYmE3YE/OJxYQ3sZxYTciJ9cRmIpzYTuwm9hOHCTWRThwnThPnCT1RTFwmqonrxG3iPvGYMBPPidfEe+IzMU58J34Tf6PMQsJLCXjRAAAAAElFTkSuQmCC',
+};
+
+export const JPEG_37X23_WITH_COMMENT: TinyImage = {
+  mediaType: 'image/jpeg',
+  width: 37,
+  height: 23,
+  base64: '/9j/4AAQSkZJRgABAQAAAQABAAD/2wBDAAYEBQYFBAYGBQYHBwYIChAKCgkJChQODwwQFxQYGBcUFhYaHSUfGhsjHBYWICwgIyYnKSopGR8tMC0oMCUoKSj/2wBDAQcHBwoIChMKChMoGhYaKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCj//gAXcHJ1bmVzY29wZSB0ZXN0IGltYWdl/8AAEQgAFwAlAwEiAAIRAQMRAf/EAB8AAAEFAQEBAQEBAAAAAAAAAAABAgMEBQYHCAkKC//EALUQAAIBAwMCBAMFBQQEAAABfQECAwAEEQUSITFBBhNRYQcicRQygZGhCCNCscEVUtHwJDNicoIJChYXGBkaJSYnKCkqNDU2Nzg5OkNERUZHSElKU1RVVldYWVpjZGVmZ2hpanN0dXZ3eHl6g4SFhoeIiYqSk5SVlpeYmZqio6Slpqeoqaqys7S1tre4ubrCw8TFxsfIycrS09TV1tfY2drh4uPk5ebn6Onq8fLz9PX29/j5+v/EAB8BAAMBAQEBAQEBAQEAAAAAAAABAgMEBQYHCAkKC//EALURAAIBAgQEAwQHBQQEAAECdwABAgMRBAUhMQYSQVEHYXETIjKBCBRCkaGxwQkjM1LwFWJy0QoWJDThJfEXGBkaJicoKSo1Njc4OTpDREVGR0hJSlNUVVZXWFlaY2RlZmdoaWpzdHV2d3h5eoKDhIWGh4iJipKTlJWWl5iZmqKjpKWmp6ipqrKztLW2t7i5usLDxMXGx8jJytLT1NXW19jZ2uLj5OXm5+jp6vLz9PX29/j5+v/aAAwDAQACEQMRAD8A8UttH6fLWtbaP0+WuvttH6fLWtbaP0+Wvsq2Z+Z42W5xtqchbaP0+Wta20fp8tdfbaP0+Wta20fp8teVWzPzPv8ALc421OOh0f5fu0V6LDo/y/dorz3meu59fDOPdWpnW2kjjgVrW2kjjgUUV5tavPufyXluJqaamtbaSOOBWtbaSOOBRRXlVq8+59/luIqaampDpI29BRRRXnuvO+59fDE1OVan/9k=',
+};
+
+export const JPEG_41X17_PROGRESSIVE: TinyImage = {
+  mediaType: 'image/jpeg',
+  width: 41,
+  height: 17,
+  base64: '/9j/4AAQSkZJRgABAQAAAQABAAD/2wBDAAYEBQYFBAYGBQYHBwYIChAKCgkJChQODwwQFxQYGBcUFhYaHSUfGhsjHBYWICwgIyYnKSopGR8tMC0oMCUoKSj/2wBDAQcHBwoIChMKChMoGhYaKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCj/wgARCAARACkDASIAAhEBAxEB/8QAGAAAAwEBAAAAAAAAAAAAAAAAAAQGAwX/xAAXAQEBAQEAAAAAAAAAAAAAAAAFBAMH/9oADAMBAAIQAxAAAAGOapWlCppqlalcmtaradnmNBhytpoJnWdgnZ//xAAYEAEBAQEBAAAAAAAAAAAAAAAAAgQUEP/aAAgBAQABBQKc6c6c6c6c7nTnTnTnTnTnc6UpSnz/xAAZEQADAQEBAAAAAAAAAAAAAAAABAUDITH/2gAIAQMBAT8BXoC9AzocFxcz8P/EABcRAQEBAQAAAAAAAAAAAAAAAAACBAH/2gAIAQIBAT8Brara7tUt1//EABQQAQAAAAAAAAAAAAAAAAAAAED/2gAIAQEABj8CF//EABcQAQEBAQAAAAAAAAAAAAAAAABhcSD/2gAIAQEAAT8hgggggwgggggx2D//2gAMAwEAAgADAAAAEPPuQwIf/8QAGREAAgMBAAAAAAAAAAAAAAAAACEQMUFR/9oACAEDAQE/EKWUs7zBiP8A/8QAGBEAAwEBAAAAAAAAAAAAAAAAADFhECH/2gAIAQIBAT8QsWOz2c//xAAbEAACAgMBAAAAAAAAAAAAAAAAMUHBEBHwIP/aAAgBAQABPxBFRBVXBRU50KKiioioipzogQI+L//Z',
+};
+
+export const GIF_19X7: TinyImage = {
+  mediaType: 'image/gif',
+  width: 19,
+  height: 7,
+  base64: 'R0lGODlhEwAHAIAAADNmzP///ywAAAAAEwAHAAACTAyIEGBAhAADIgSYEGBAhAADIgQYEGFAhAADIgQYECHAhAADIgQYECHAgAgDIgQYECHAgAgBJgQYECHAgAgBBkQYECHAgAgBBkQIMAUAOw==',
+};
+
+export const WEBP_37X23_LOSSY: TinyImage = {
+  mediaType: 'image/webp',
+  width: 37,
+  height: 23,
+  base64: 'UklGRrAAAABXRUJQVlA4IKQAAADQBQCdASolABcAPl0ijkWjoiEdXmQAOAXEtABWGV6/i9c/HLhgvAAB2cXugHlEPwKMKZ4/f/igAP79pq1xuPlf4y+XnJvVn/+ojafnRxqOhDD33plo2GryvVQcba7kEtbiCKX1Ph6rcoUXDY24et9ifvn3cI185SWjRcckKMiNi8eaagqNcSExNrXV/7f4lH/Ta46pkos+tASdEHzsAaXCNE90AA==',
+};
+
+export const WEBP_33X9_LOSSLESS: TinyImage = {
+  mediaType: 'image/webp',
+  width: 33,
+  height: 9,
+  base64: 'UklGRlIAAABXRUJQVlA4TEUAAAAvIAACAAmAIAb8H3uI6H/aAiAI/98eIvqfBkVtIzkBssufaC93byFBCmk6oKHIbROmEzjxDiSMEWbvxRcEaHMASj/+uAAA',
+};
+
+export const WEBP_21X13_ALPHA: TinyImage = {
+  mediaType: 'image/webp',
+  width: 21,
+  height: 13,
+  base64: 'UklGRpwAAABXRUJQVlA4WAoAAAAQAAAAFAAADAAAQUxQSAoAAAABB1DAiAhERP8DVlA4IGwAAADwAwCdASoVAA0APm0uk0WkIqGYBABABsS2AE6ZQjubyUAwguVuZiqYAP77lIa/DoO2gNYqVGvk5rv/8tvo4+ss8OTCffZ+WT1Fsk3+0IhmCfzYpeq2sa9xDaJwlJhWEQFRF/YK7iGpHeQAAAA=',
+};
+
+export const TINY_IMAGES: readonly TinyImage[] = [
+  PNG_37X23,
+  JPEG_37X23_WITH_COMMENT,
+  JPEG_41X17_PROGRESSIVE,
+  GIF_19X7,
+  WEBP_37X23_LOSSY,
+  WEBP_33X9_LOSSLESS,
+  WEBP_21X13_ALPHA,
+];
