@@ -1,0 +1,21 @@
+/**
+ * A summary turn's id from the ids of the turns it replaces: `context-summary-` and 16 hex digits (two 32-bit
+ * FNV-1a hashes with different offsets over the ids, each followed by a separator). Deterministic, so the same
+ * plan always names its summary the same, and needs no `crypto`.
+ */
+export function deriveSummaryId(ids: readonly string[]): string {
+  let a = 0x811c9dc5;
+  let b = 0x01000193 ^ ids.length;
+  for (const id of ids) {
+    for (let k = 0; k < id.length; k++) {
+      const c = id.charCodeAt(k);
+      a = Math.imul(a ^ c, 0x01000193);
+      b = Math.imul(b ^ c, 0x01000193) ^ (b >>> 15);
+    }
+    // A separator, so ['ab', 'c'] and ['a', 'bc'] differ.
+    a = Math.imul(a ^ 0xffff, 0x01000193);
+    b = Math.imul(b ^ 0xfffe, 0x01000193);
+  }
+  const hex = (h: number) => (h >>> 0).toString(16).padStart(8, '0');
+  return `context-summary-${hex(a)}${hex(b)}`;
+}
