@@ -19,9 +19,7 @@ interface CallInfo {
   patch: boolean;
 }
 
-const COMMAND_CHARS = 160;
 const LABEL_CHARS = 60;
-const ERROR_CHARS = 200;
 
 /**
  * One pass over the turns to summarize, in order, keeping what real summaries lose most often: the task and the
@@ -29,29 +27,26 @@ const ERROR_CHARS = 200;
  * failed results, stack traces in command output), and the todo list's last state. An earlier summary among the
  * turns is read back (`parseContextSummary`) and merged: its items come first, a path or command seen again moves
  * to the end (most recent last). Only results of shell calls and failed results are read, so a long file read
- * costs nothing.
+ * costs nothing. Items are kept as found (the task excepted) and shortened by `renderSummary`, which shortens
+ * only those that fit its budget: at 100k messages most items are never shown.
  */
 export function collectSummaryFacts(
   turns: readonly MessageLike[],
   limits: { maxRequestChars: number; maxTaskChars: number },
 ): SummaryFacts {
   const facts = emptySummaryFacts();
-  // Maps keep insertion order; deleting before setting moves a repeated item to the end.
   const sets = {
-    filesChanged: new Map<string, true>(),
-    filesRead: new Map<string, true>(),
-    commands: new Map<string, true>(),
-    errors: new Map<string, true>(),
+    filesChanged: new Map<string, number>(),
+    filesRead: new Map<string, number>(),
   };
   type SetKey = keyof typeof sets;
+  let seen = 0;
   const add = (key: SetKey, item: string): void => {
-    const set = sets[key];
-    set.delete(item);
-    set.set(item, true);
+    sets[key].set(item, seen++);
   };
   const request = (text: string): void => {
     if (facts.task === undefined) facts.task = shortenText(text, limits.maxTaskChars);
-    else facts.lists.requests.push(shortenText(text, limits.maxRequestChars));
+    else facts.lists.requests.push(text);
   };
   const calls = new Map<string, CallInfo>();
 
@@ -64,9 +59,9 @@ export function collectSummaryFacts(
         if (facts.task === undefined) facts.task = earlier.task;
         else facts.lists.requests.push(earlier.task);
       }
-      for (const key of ['requests', 'notes'] as const) facts.lists[key].push(...earlier.lists[key]);
+      for (const key of ['requests', 'notes', 'commands', 'errors'] as const) facts.lists[key].push(...earlier.lists[key]);
       if (earlier.lists.todo.length > 0) facts.lists.todo = earlier.lists.todo;
-      for (const key of Object.keys(sets) as SetKey[]) for (const item of earlier.lists[key]) add(key, item);
+      for (const key of Object.keys(sets) as SetKey[]) for (const item of earlier.lists[key]) add(key, item as string);
       for (const key of Object.keys(facts.omitted) as (keyof SummaryFacts['omitted'])[]) facts.omitted[key] += earlier.omitted[key];
       continue;
     }
@@ -82,12 +77,12 @@ export function collectSummaryFacts(
       const { type } = block;
       if (type === 'tool_use' || type === 'server_tool_use' || type === 'mcp_tool_use') {
         const name = typeof block.name === 'string' ? block.name : 'tool';
-        const files = filePathsOfCall(name, block.input);
-        for (const path of files.changed) add('filesChanged', shortenText(path, COMMAND_CHARS));
-        for (const path of files.read) add('filesRead', shortenText(path, COMMAND_CHARS));
-        const todo = todoItemsOfCall(name, block.input);
-        if (todo !== undefined) facts.lists.todo = todo.map((item) => shortenText(item, limits.maxRequestChars));
         const command = commandText(name, block.input);
+        const files = filePathsOfCall(name, block.input, command);
+        for (const path of files.changed) add('filesChanged', path);
+        for (const path of files.read) add('filesRead', path);
+        const todo = todoItemsOfCall(name, block.input);
+        if (todo !== undefined) facts.lists.todo = todo;
         const patch = (command ?? (typeof block.input === 'string' ? block.input : '')).includes('*** Begin Patch');
         if (typeof block.id === 'string') calls.set(block.id, { name, command, patch });
       } else if (type === 'tool_result' && typeof block.tool_use_id === 'string') {
@@ -97,26 +92,44 @@ export function collectSummaryFacts(
         if (call?.command === undefined && !isError) continue;
         const text = toolResultText(block.content);
         const code = call?.command !== undefined ? exitCodeOf(text) : undefined;
-        const label =
-          call === undefined ? 'tool' : call.patch ? 'apply_patch' : call.command !== undefined ? `\`${shortenText(call.command, LABEL_CHARS)}\`` : call.name;
         if (call?.command !== undefined && !call.patch) {
           const outcome = code !== undefined ? ` → exit ${code}` : isError ? ' → failed' : '';
-          add('commands', `\`${shortenText(call.command, COMMAND_CHARS)}\`${outcome}`);
+          facts.lists.commands.push(`\`${call.command}\`${outcome}`);
         }
-        const failed = isError || (code !== undefined && code !== 0);
-        const line = failed ? (errorLineOf(text) ?? 'failed with no output') : errorLineOf(text, true);
-        if (line !== undefined) add('errors', shortenText(`${label}: ${line}`, ERROR_CHARS));
+        if (isError || (code !== undefined && code !== 0)) {
+          facts.lists.errors.push(() => `${labelOf(call)}: ${errorLineOf(text) ?? 'failed with no output'}`);
+        } else {
+          const traced = errorLineOf(text, true);
+          if (traced !== undefined) facts.lists.errors.push(`${labelOf(call)}: ${traced}`);
+        }
       }
     }
   }
 
   const changed = sets.filesChanged;
-  facts.lists.filesChanged = [...changed.keys()];
+  facts.lists.filesChanged = byLastSeen(changed);
   // A file both read and changed is listed once, as changed.
-  facts.lists.filesRead = [...sets.filesRead.keys()].filter((path) => !changed.has(path));
-  facts.lists.commands = [...sets.commands.keys()];
-  facts.lists.errors = [...sets.errors.keys()];
+  facts.lists.filesRead = byLastSeen(sets.filesRead).filter((path) => !changed.has(path));
   return facts;
+}
+
+/** Items in the order they were last seen: each sits at its own sequence number, so no sort is needed. */
+function byLastSeen(set: Map<string, number>): string[] {
+  if (set.size === 0) return [];
+  let last = 0;
+  for (const at of set.values()) if (at > last) last = at;
+  const slots = new Array<string | undefined>(last + 1);
+  for (const [item, at] of set) slots[at] = item;
+  const items: string[] = [];
+  for (const item of slots) if (item !== undefined) items.push(item);
+  return items;
+}
+
+/** How an error names its call: the command (shortened, so the error line keeps its room), or the tool. */
+function labelOf(call: CallInfo | undefined): string {
+  if (call === undefined) return 'tool';
+  if (call.patch) return 'apply_patch';
+  return call.command !== undefined ? `\`${shortenText(call.command, LABEL_CHARS)}\`` : call.name;
 }
 
 function summaryText(content: Message['content']): string {

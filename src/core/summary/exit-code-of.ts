@@ -16,6 +16,8 @@ export function exitCodeOf(resultText: string): number | undefined {
   const tail = resultText.length > 300 ? resultText.slice(-300) : resultText;
   const metadata = CODEX_METADATA.exec(tail);
   if (metadata) return Number(metadata[1]);
+  // Most outputs hold no "exit" at all; a plain search is cheaper than the case-insensitive regex.
+  if (!head.includes('xit') && !head.includes('XIT')) return undefined;
   const inline = INLINE.exec(head);
   return inline ? Number(inline[1]) : undefined;
 }

@@ -13,43 +13,44 @@ export interface CallFiles {
   changed: string[];
 }
 
+/** What most calls touch; shared, so the common case allocates nothing. */
+const NONE: CallFiles = Object.freeze({ read: [], changed: [] }) as unknown as CallFiles;
+
 /**
  * The files a tool call reads or changes, from its input: path keys (`file_path`, `path`, `notebook_path`, …),
  * classed by the tool's name (Write, Edit, apply_patch… change; Grep, Glob… search and count as neither),
  * `str_replace_editor`'s `view` command, `apply_patch` envelopes (a custom tool's text input or a shell
- * heredoc), and simple shell reads such as `cat FILE` or `sed -n '1,200p' FILE`.
+ * heredoc), and simple shell reads such as `cat FILE` or `sed -n '1,200p' FILE`. `command` is the call's
+ * `commandText`, for a caller that has it already. The result is read-only.
  */
-export function filePathsOfCall(name: unknown, input: unknown): CallFiles {
-  const files: CallFiles = { read: [], changed: [] };
+export function filePathsOfCall(name: unknown, input: unknown, command = commandText(name, input)): Readonly<CallFiles> {
   const toolName = typeof name === 'string' ? name : '';
   if (typeof input === 'string') {
-    files.changed.push(...patchFilePaths(input));
-    return files;
+    const changed = patchFilePaths(input);
+    return changed.length === 0 ? NONE : { read: [], changed };
   }
-  if (input === null || typeof input !== 'object') return files;
+  if (input === null || typeof input !== 'object') return NONE;
   const record = input as Record<string, unknown>;
 
-  const command = commandText(toolName, input);
   if (command !== undefined) {
-    const patched = patchFilePaths(command);
-    if (patched.length > 0) files.changed.push(...patched);
-    else {
-      const target = shellFileTarget(command);
-      if (target !== undefined) (target.changed ? files.changed : files.read).push(target.path);
-    }
-    return files;
+    const changed = patchFilePaths(command);
+    if (changed.length > 0) return { read: [], changed };
+    const target = shellFileTarget(command);
+    if (target === undefined) return NONE;
+    return target.changed ? { read: [], changed: [target.path] } : { read: [target.path], changed: [] };
   }
-  for (const key of ['patch', 'input'] as const) {
-    if (typeof record[key] === 'string') files.changed.push(...patchFilePaths(record[key]));
-  }
+  let patched: string[] | undefined;
+  if (typeof record.patch === 'string') patched = patchFilePaths(record.patch);
+  if (typeof record.input === 'string') patched = [...(patched ?? []), ...patchFilePaths(record.input)];
 
-  const paths: string[] = [];
+  let paths: string[] | undefined;
   for (const key of PATH_KEYS) {
     const value = record[key];
-    if (typeof value === 'string' && value.trim() !== '') paths.push(value.trim());
+    if (typeof value === 'string' && value.trim() !== '') (paths ??= []).push(value.trim());
   }
-  if (Array.isArray(record.paths)) for (const p of record.paths) if (typeof p === 'string' && p.trim() !== '') paths.push(p.trim());
-  if (paths.length === 0) return files;
+  if (Array.isArray(record.paths)) for (const p of record.paths) if (typeof p === 'string' && p.trim() !== '') (paths ??= []).push(p.trim());
+  if (paths === undefined) return patched && patched.length > 0 ? { read: [], changed: patched } : NONE;
+  const files: CallFiles = { read: [], changed: patched ?? [] };
   const subcommand = typeof record.command === 'string' ? record.command : '';
   if (/^(view|read)$/i.test(subcommand)) files.read.push(...paths);
   else if (CHANGE_TOOL.test(toolName) || CHANGE_TOOL.test(subcommand)) files.changed.push(...paths);
@@ -62,11 +63,12 @@ export function filePathsOfCall(name: unknown, input: unknown): CallFiles {
  * `sed -i` changes it.
  */
 function shellFileTarget(command: string): { path: string; changed: boolean } | undefined {
+  // Only a handful of programs qualify: look at the first word before splitting anything.
+  const program = /^\s*([\w.-]+)/.exec(command)?.[1];
+  if (program === undefined || (!READ_COMMANDS.has(program) && program !== 'sed')) return undefined;
   const first = command.split(/\||&&|;|\n/, 1)[0] ?? '';
   const words = first.match(/'[^']*'|"[^"]*"|\S+/g);
   if (!words || words.length < 2) return undefined;
-  const program = words[0] as string;
-  if (!READ_COMMANDS.has(program) && program !== 'sed') return undefined;
   const changed = program === 'sed' && words.some((word) => /^-i/.test(word) || word === '--in-place');
   const args = words.slice(1).filter((word) => !word.startsWith('-'));
   // sed's first operand is its script.

@@ -1,16 +1,17 @@
 import type { TokenCounter } from '../tokens/types';
-import type { SummaryFacts, SummarySection } from './types';
+import type { SummaryFacts, SummaryItem, SummarySection } from './types';
 import { shortenText } from './shorten-text';
 import { FOCUS_PREFIX, SUMMARY_SECTIONS, TASK_HEADING, TURNS_PREFIX, omittedLine } from './summary-layout';
 
 interface SectionState {
   key: SummarySection;
   heading: string;
-  items: readonly string[];
-  /** Index of the oldest item still kept. */
+  /** Lines written, newest last: each item shortened, repeats of a newer line skipped. */
+  lines: string[];
+  /** Index in `lines` of the oldest line still kept. */
   start: number;
-  /** Per item, its tokens; NaN until measured (items older than the budget can hold are never measured). */
-  cost: Float64Array;
+  /** Per line, its tokens. */
+  cost: number[];
   keptCost: number;
   omitted: number;
 }
@@ -22,12 +23,15 @@ const MIN_TASK_CHARS = 20;
  * counts the whole text. To fit, it drops the oldest item of whichever section holds the most tokens, again and
  * again, and says under each heading how many it left out (`(N earlier left out)`, earlier summaries' counts
  * included); then, only if the headings and the task alone are too long, it shortens the task, and last cuts the
- * text. Sections with nothing to say are left out. Work is bounded by the budget, not by the number of items.
+ * text. Sections with nothing to say are left out. Items are written here, newest first, shortened to one line
+ * (`SUMMARY_SECTIONS`' `maxChars`), a line equal to a newer one skipped, and only until a section alone would fill
+ * the budget: the work is bounded by the budget, not by the number of items, and what is left out is counted in
+ * entries (a command run three times before the cut counts three).
  */
 export function renderSummary(
   facts: SummaryFacts,
   taskContext: string,
-  budget: { maxTokens: number; counter: TokenCounter; maxTaskChars: number },
+  budget: { maxTokens: number; counter: TokenCounter; maxTaskChars: number; maxRequestChars: number },
 ): string {
   const { maxTokens, counter } = budget;
   const cost = (line: string): number => counter.count(`${line}\n`);
@@ -35,20 +39,29 @@ export function renderSummary(
   const focus = taskContext.trim() === '' ? undefined : `${FOCUS_PREFIX}${shortenText(taskContext, budget.maxTaskChars)}`;
 
   const sections: SectionState[] = [];
-  for (const { key, heading } of SUMMARY_SECTIONS) {
+  for (const { key, heading, maxChars } of SUMMARY_SECTIONS) {
     const items = facts.lists[key];
     const omitted = facts.omitted[key];
     if (items.length === 0 && omitted === 0) continue;
-    const state: SectionState = { key, heading, items, start: items.length, cost: new Float64Array(items.length).fill(NaN), keptCost: 0, omitted };
+    const chars = maxChars === 'request' ? budget.maxRequestChars : maxChars;
     // Newest first, until the section alone would fill the budget: older items could never be kept.
-    while (state.start > 0 && state.keptCost <= maxTokens) {
-      const c = cost(`- ${items[state.start - 1] as string}`);
-      state.start--;
-      state.cost[state.start] = c;
-      state.keptCost += c;
+    const lines: string[] = [];
+    const costs: number[] = [];
+    const written = new Set<string>();
+    let keptCost = 0;
+    let next = items.length - 1;
+    for (; next >= 0 && keptCost <= maxTokens; next--) {
+      const line = `- ${shortenText(write(items[next] as SummaryItem), chars)}`;
+      if (written.has(line)) continue;
+      written.add(line);
+      const c = cost(line);
+      lines.push(line);
+      costs.push(c);
+      keptCost += c;
     }
-    state.omitted += state.start;
-    sections.push(state);
+    lines.reverse();
+    costs.reverse();
+    sections.push({ key, heading, lines, start: 0, cost: costs, keptCost, omitted: omitted + next + 1 });
   }
 
   const fixedCost = (): number => {
@@ -65,7 +78,7 @@ export function renderSummary(
 
   const dropOne = (): boolean => {
     let pick: SectionState | undefined;
-    for (const s of sections) if (s.start < s.items.length && (pick === undefined || s.keptCost >= pick.keptCost)) pick = s;
+    for (const s of sections) if (s.start < s.lines.length && (pick === undefined || s.keptCost >= pick.keptCost)) pick = s;
     if (pick === undefined) return false;
     const c = pick.cost[pick.start] as number;
     const before = pick.omitted > 0 ? cost(omittedLine(pick.omitted)) : 0;
@@ -93,7 +106,7 @@ export function renderSummary(
     for (const s of sections) {
       lines.push('', s.heading);
       if (s.omitted > 0) lines.push(omittedLine(s.omitted));
-      for (let k = s.start; k < s.items.length; k++) lines.push(`- ${s.items[k] as string}`);
+      for (let k = s.start; k < s.lines.length; k++) lines.push(s.lines[k] as string);
     }
     return lines.join('\n');
   };
@@ -101,6 +114,10 @@ export function renderSummary(
   let text = render();
   while (counter.count(text) > maxTokens && dropOne()) text = render();
   return counter.count(text) <= maxTokens ? text : cutToFit(text, maxTokens, counter);
+}
+
+function write(item: SummaryItem): string {
+  return typeof item === 'string' ? item : item();
 }
 
 /** The longest start of `text` that fits, by binary search on its length: O(log n) counts. */

@@ -10,20 +10,25 @@ const CODEX_REQUEST_HEADING = '## My request for Codex:';
  * joined by blank lines and trimmed. Tool results are not requests.
  */
 export function requestText(content: Message['content']): string | undefined {
-  const parts: string[] = [];
-  if (typeof content === 'string') addPart(parts, content);
-  else if (Array.isArray(content)) {
-    for (const block of content) {
-      const { type, text } = block as { type?: unknown; text?: unknown };
-      if (type === 'text' && typeof text === 'string') addPart(parts, text);
-    }
+  if (typeof content === 'string') return ownWords(content);
+  if (!Array.isArray(content)) return undefined;
+  // Most user messages of an agent log hold only tool results: no array is built for them.
+  let first: string | undefined;
+  let parts: string[] | undefined;
+  for (const block of content) {
+    const { type, text } = block as { type?: unknown; text?: unknown };
+    if (type !== 'text' || typeof text !== 'string') continue;
+    const own = ownWords(text);
+    if (own === undefined) continue;
+    if (first === undefined) first = own;
+    else (parts ??= [first]).push(own);
   }
-  return parts.length === 0 ? undefined : parts.join('\n\n');
+  return parts ? parts.join('\n\n') : first;
 }
 
-function addPart(parts: string[], text: string): void {
-  if (isHarnessText(text)) return;
+function ownWords(text: string): string | undefined {
+  if (isHarnessText(text)) return undefined;
   const heading = text.indexOf(CODEX_REQUEST_HEADING);
   const own = (heading >= 0 ? text.slice(heading + CODEX_REQUEST_HEADING.length) : text).trim();
-  if (own !== '') parts.push(own);
+  return own === '' ? undefined : own;
 }

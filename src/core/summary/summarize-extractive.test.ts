@@ -119,9 +119,13 @@ describe('summarizeExtractive', () => {
       ...call('c', 'Edit', { file_path: 'x.ts' }, 'ok'),
       ...call('d', 'Read', { file_path: 'z.ts' }, '…'),
       ...call('e', 'Read', { file_path: 'y.ts' }, '…'),
+      ...call('f', 'Bash', { command: 'make' }, 'Exit code 2\nboom', true),
+      ...call('g', 'Bash', { command: 'make test' }, 'ok'),
+      ...call('h', 'Bash', { command: 'make' }, 'Exit code 2\nboom', true),
     ];
     const text = summarizeExtractive(turns);
     expect(text).toContain('## Files changed\n- x.ts\n\n## Files read\n- z.ts\n- y.ts');
+    expect(text).toContain('## Commands\n- `make test`\n- `make` → exit 2\n\n## Errors\n- `make`: boom');
   });
 
   it('reads Codex rollouts: argv shell calls, JSON exit codes, apply_patch and update_plan', () => {

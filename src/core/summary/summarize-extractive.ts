@@ -33,7 +33,7 @@ export function summarizeExtractive(
     throw new TypeError('summarizeExtractive: counter must be a TokenCounter (an object with count(text))');
   }
   const facts = collectSummaryFacts(turns, { maxRequestChars, maxTaskChars });
-  return renderSummary(facts, taskContext, { maxTokens, counter, maxTaskChars });
+  return renderSummary(facts, taskContext, { maxTokens, counter, maxTaskChars, maxRequestChars });
 }
 
 function integer(field: string, value: unknown, fallback: number, min: number): number {

@@ -20,13 +20,19 @@ export interface ExtractiveSummarizer extends Summarizer {
 /** The list sections of a summary, in their fixed order. */
 export type SummarySection = 'requests' | 'filesChanged' | 'filesRead' | 'commands' | 'errors' | 'todo' | 'notes';
 
-/** What a summary says, before it is cut to its budget: every list oldest first. */
+/** One entry of a section: its text, or a function that makes it, for entries costly to write and rarely shown. */
+export type SummaryItem = string | (() => string);
+
+/**
+ * What a summary says, before it is cut to its budget: every list oldest first. Files are distinct; commands and
+ * errors are one entry per run or failure, deduplicated by `renderSummary` among the entries it shows.
+ */
 export interface SummaryFacts {
   /** Turns summarized, earlier summaries' counts included. */
   turns: number;
   /** The first request (shortened), or the one an earlier summary carried. */
   task: string | undefined;
-  lists: Record<SummarySection, string[]>;
+  lists: Record<SummarySection, SummaryItem[]>;
   /** Items earlier summaries already left out, per section. */
   omitted: Record<SummarySection, number>;
 }
