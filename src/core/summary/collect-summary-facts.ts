@@ -23,18 +23,19 @@ const LABEL_CHARS = 60;
 
 /**
  * One pass over the turns to summarize, in order, keeping what real summaries lose most often: the task and the
- * user's later requests (shortened), files changed and read, commands with their exit codes, errors (first lines of
+ * user's later requests, files changed and read, commands with their exit codes, errors (the telling line of
  * failed results, stack traces in command output), and the todo list's last state. An earlier summary among the
- * turns is read back (`parseContextSummary`) and merged: its items come first, a path or command seen again moves
- * to the end (most recent last). Only results of shell calls and failed results are read, so a long file read
- * costs nothing. Items are kept as found (the task excepted) and shortened by `renderSummary`, which shortens
- * only those that fit its budget: at 100k messages most items are never shown.
+ * turns is read back (`parseContextSummary`) and merged: its items come first; a path seen again moves to the end
+ * (most recent last). Only results of shell calls and failed results are read, so a long file read costs nothing.
+ * Items are kept as found (the task excepted): `renderSummary` shortens, deduplicates and, for errors, writes
+ * only the entries that fit its budget; at 100k messages most entries are never shown.
  */
 export function collectSummaryFacts(
   turns: readonly MessageLike[],
   limits: { maxRequestChars: number; maxTaskChars: number },
 ): SummaryFacts {
   const facts = emptySummaryFacts();
+  // Path → when it was last seen, so a file touched again moves to the end.
   const sets = {
     filesChanged: new Map<string, number>(),
     filesRead: new Map<string, number>(),
