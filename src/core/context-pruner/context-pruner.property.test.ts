@@ -7,7 +7,8 @@
  *  3. Bounds: tokensSaved ≥ 0; a pruned window is smaller; removedTurnCount is what the summarizer got; the
  *     prefix, the pinned turns and the last turn are kept; the summary sits after every kept turn that came
  *     before a summarized one and before every kept turn that came after the last summarized one.
- *  4. No orphan added; and for inputs the API accepts, the output is accepted too (all three providers).
+ *  4. No orphan added; for inputs the API accepts, the output is accepted too (all three providers); for inputs it
+ *     rejects, every problem of the output lies in a turn that holds a message already broken in the input.
  *  5. One plan: `planTokenBudgetPrune` over the same messages keeps and summarizes exactly what `prune` did,
  *     with the same summary text and the same tokens after.
  *
@@ -27,6 +28,7 @@ import { applyTokenBudgetPlan } from './apply-token-budget-plan';
 import { isContextSummary } from './is-context-summary';
 import { validateMessages } from '../formats/validate-messages';
 import { groupMessages } from '../links/group-messages';
+import { linkToolCalls } from '../links/link-tool-calls';
 import { createExtractiveSummarizer } from '../summary/create-extractive-summarizer';
 import { agentTranscript, validAgentTranscript } from '../../../test/support/agent-transcript-arbitrary';
 import { findAddedOrphans } from '../../../test/support/find-added-orphans';
@@ -156,6 +158,38 @@ describe('ContextPruner laws over generated agent transcripts', () => {
     // The law only bites on accepted inputs that were pruned; make sure the generator yields plenty.
     expect(accepted).toBeGreaterThan(300);
     expect(pruned).toBeGreaterThan(100);
+  });
+
+  it('law 4: on inputs the API rejects, every problem of the output lies in a turn holding a message already broken (400 cases)', async () => {
+    // Not per message nor per rule: the Anthropic validator reports one problem per merged turn (consecutive
+    // messages of one role), at its first offending message, and names a stray result by what precedes it. Removing
+    // the messages between two kept ones of the same role merges their turns, so a call the input was already
+    // rejected for (an orphan) can meet a call reusing its id. What must hold: no turn without a broken message
+    // goes wrong, and the summary itself is never the problem. (Valid inputs stay valid: the law above.)
+    await fc.assert(
+      fc.asyncProperty(pruneCase(agentTranscript({ interleaved: true })), async (c) => {
+        const { window, config } = setUp(c);
+        const input = fromContextWindow(window);
+        const result = await new ContextPruner(extractive, config).prune(window);
+        const output = fromContextWindow(result.window);
+        const source = output.map((m) => input.findIndex((n) => n.content === m.content));
+        const orphaned = new Set(linkToolCalls(input).orphans.map((o) => o.messageIndex));
+        for (const provider of PROVIDERS) {
+          const broken = new Set([...orphaned, ...validateMessages(input, provider).map((p) => p.messageIndex)]);
+          for (const problem of validateMessages(output, provider)) {
+            const k = problem.messageIndex;
+            expect(source[k], `${provider}: ${problem.rule} on the summary`).toBeGreaterThanOrEqual(0);
+            let first = k;
+            while (first > 0 && output[first - 1]?.role === output[k]?.role) first--;
+            let last = k;
+            while (last < output.length - 1 && output[last + 1]?.role === output[k]?.role) last++;
+            const turn = source.slice(first, last + 1);
+            expect(turn.some((i) => broken.has(i)), `${provider}: ${problem.rule} at output ${k}`).toBe(true);
+          }
+        }
+      }),
+      { numRuns: 400, ...replay },
+    );
   });
 
   it('law 5: planTokenBudgetPrune is the plan prune carries out (300 cases)', async () => {
