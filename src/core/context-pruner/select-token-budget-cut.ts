@@ -146,7 +146,7 @@ export function selectTokenBudgetCut(
     const why =
       count > 0
         ? 'only an earlier summary lies between the pinned turns and the recent tail'
-        : `no turn lies between the pinned turns (prefix ${prefixEnd}) and the recent tail (from ${tailStart}) unpinned`;
+        : `no unpinned turn lies between the pinned prefix (${prefixEnd} turns) and the recent tail (the last ${n - tailStart})`;
     return unchanged('no-candidates', why);
   }
   const summarized = new Int32Array(count);
