@@ -20,5 +20,7 @@ describe('deriveSummaryId', () => {
     expect(deriveSummaryId(['ab', 'c'])).not.toBe(deriveSummaryId(['a', 'bc']));
     expect(deriveSummaryId(['a', 'b'])).not.toBe(deriveSummaryId(['b', 'a']));
     expect(deriveSummaryId([])).toMatch(/^context-summary-[0-9a-f]{16}$/);
+    expect(deriveSummaryId([1, 2])).not.toBe(deriveSummaryId([2, 1]));
+    expect(deriveSummaryId([1])).not.toBe(deriveSummaryId(['1']));
   });
 });

@@ -14,6 +14,8 @@ import { deriveSummaryId } from './derive-summary-id';
  * can be summarized, or when the summary would not make the messages smaller. `summarize` is called at most once,
  * with the summarized messages in order. O(n) besides `summarize` (and `groupMessages` when `groups` is not given).
  *
+ * The summary id hashes the summarized messages' `id` fields, or their indices where they have none.
+ *
  * @throws {TypeError} when `messages` is not an array, `summarize` is not a function or returns a non-string, or
  *   a config field has the wrong type
  * @throws {RangeError} when `tokenCounts` does not have one finite count ≥ 0 per message, `totalTokens` is
@@ -55,12 +57,12 @@ export function planTokenBudgetPrune(input: TokenBudgetPlanInput): TokenBudgetPl
   const cut = selectTokenBudgetCut(messages, tokenCounts, pinned, totalTokens, config, input.groups);
   if (cut.reason !== undefined) return completeTokenBudgetPlan(cut, undefined, config.counter, undefined);
   const turns: MessageLike[] = [];
-  const ids: string[] = [];
+  const ids: (string | number)[] = [];
   for (const index of cut.summarized) {
     const message = messages[index] as MessageLike;
     turns.push(message);
     const id = (message as { id?: unknown }).id;
-    ids.push(typeof id === 'string' ? id : `#${index}`);
+    ids.push(typeof id === 'string' ? id : index);
   }
   const text = summarize(turns, input.taskContext ?? '');
   if (typeof text !== 'string') throw new TypeError(`planTokenBudgetPrune: summarize must return a string, got ${typeof text}`);

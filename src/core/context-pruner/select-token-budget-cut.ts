@@ -140,7 +140,8 @@ export function selectTokenBudgetCut(
   for (let i = prefixEnd; i < tailStart; i++) {
     if (fates[i] !== FATE.summarized) continue;
     count++;
-    if (!isContextSummary((messages[i] as MessageLike).content)) fresh++;
+    // One turn that is not an earlier summary is enough; the check is not needed past it.
+    if (fresh === 0 && !isContextSummary((messages[i] as MessageLike).content)) fresh++;
   }
   if (fresh === 0) {
     const why =

@@ -147,7 +147,7 @@ export interface TokenBudgetPlan {
   summaryText?: string;
   /** The summary message's content: `[Context Summary]\n` and the text. */
   summaryContent?: string;
-  /** Derived from the summarized items' `id` fields (or their indices): the same input gives the same id. */
+  /** Derived from the summarized messages' `id` fields (or their indices): the same input gives the same id. */
   summaryId?: string;
   tokensBefore: number;
   tokensAfter: number;

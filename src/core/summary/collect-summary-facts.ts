@@ -13,11 +13,13 @@ import { toolResultText } from './tool-result-text';
 import { exitCodeOf } from './exit-code-of';
 import { errorLineOf } from './error-line-of';
 
-interface CallInfo {
+/** A shell call awaiting its result; any other call is remembered by its tool name alone. */
+interface ShellCall {
   name: string;
-  command: string | undefined;
+  command: string;
   patch: boolean;
 }
+type CallInfo = ShellCall | string;
 
 const LABEL_CHARS = 60;
 
@@ -53,7 +55,7 @@ export function collectSummaryFacts(
 
   for (const turn of turns) {
     const { role, content } = turn;
-    if (isContextSummary(content)) {
+    if (role === 'user' && isContextSummary(content)) {
       const earlier = parseContextSummary(summaryText(content));
       facts.turns += earlier.turns;
       if (earlier.task !== undefined) {
@@ -84,24 +86,26 @@ export function collectSummaryFacts(
         for (const path of files.read) add('filesRead', path);
         const todo = todoItemsOfCall(name, block.input);
         if (todo !== undefined) facts.lists.todo = todo;
-        const patch = (command ?? (typeof block.input === 'string' ? block.input : '')).includes('*** Begin Patch');
-        if (typeof block.id === 'string') calls.set(block.id, { name, command, patch });
+        if (typeof block.id === 'string') {
+          calls.set(block.id, command === undefined ? name : { name, command, patch: command.includes('*** Begin Patch') });
+        }
       } else if (type === 'tool_result' && typeof block.tool_use_id === 'string') {
-        const call = calls.get(block.tool_use_id);
+        const found = calls.get(block.tool_use_id);
         calls.delete(block.tool_use_id);
+        const call = typeof found === 'object' ? found : undefined;
         const isError = block.is_error === true;
-        if (call?.command === undefined && !isError) continue;
+        if (call === undefined && !isError) continue;
         const text = toolResultText(block.content);
-        const code = call?.command !== undefined ? exitCodeOf(text) : undefined;
-        if (call?.command !== undefined && !call.patch) {
+        const code = call !== undefined ? exitCodeOf(text) : undefined;
+        if (call !== undefined && !call.patch) {
           const outcome = code !== undefined ? ` → exit ${code}` : isError ? ' → failed' : '';
           facts.lists.commands.push(`\`${call.command}\`${outcome}`);
         }
         if (isError || (code !== undefined && code !== 0)) {
-          facts.lists.errors.push(() => `${labelOf(call)}: ${errorLineOf(text) ?? 'failed with no output'}`);
+          facts.lists.errors.push(() => `${labelOf(found)}: ${errorLineOf(text) ?? 'failed with no output'}`);
         } else {
           const traced = errorLineOf(text, true);
-          if (traced !== undefined) facts.lists.errors.push(`${labelOf(call)}: ${traced}`);
+          if (traced !== undefined) facts.lists.errors.push(`${labelOf(found)}: ${traced}`);
         }
       }
     }
@@ -129,8 +133,8 @@ function byLastSeen(set: Map<string, number>): string[] {
 /** How an error names its call: the command (shortened, so the error line keeps its room), or the tool. */
 function labelOf(call: CallInfo | undefined): string {
   if (call === undefined) return 'tool';
-  if (call.patch) return 'apply_patch';
-  return call.command !== undefined ? `\`${shortenText(call.command, LABEL_CHARS)}\`` : call.name;
+  if (typeof call === 'string') return call;
+  return call.patch ? 'apply_patch' : `\`${shortenText(call.command, LABEL_CHARS)}\``;
 }
 
 function summaryText(content: Message['content']): string {

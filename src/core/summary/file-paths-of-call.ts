@@ -44,11 +44,13 @@ export function filePathsOfCall(name: unknown, input: unknown, command = command
   if (typeof record.input === 'string') patched = [...(patched ?? []), ...patchFilePaths(record.input)];
 
   let paths: string[] | undefined;
-  for (const key of PATH_KEYS) {
-    const value = record[key];
-    if (typeof value === 'string' && value.trim() !== '') (paths ??= []).push(value.trim());
-  }
-  if (Array.isArray(record.paths)) for (const p of record.paths) if (typeof p === 'string' && p.trim() !== '') (paths ??= []).push(p.trim());
+  const addPath = (value: unknown): void => {
+    if (typeof value !== 'string') return;
+    const path = value.trim();
+    if (path !== '') (paths ??= []).push(path);
+  };
+  for (const key of PATH_KEYS) addPath(record[key]);
+  if (Array.isArray(record.paths)) for (const p of record.paths) addPath(p);
   if (paths === undefined) return patched && patched.length > 0 ? { read: [], changed: patched } : NONE;
   const files: CallFiles = { read: [], changed: patched ?? [] };
   const subcommand = typeof record.command === 'string' ? record.command : '';
