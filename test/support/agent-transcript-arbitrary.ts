@@ -68,8 +68,17 @@ const orphanResult = ids.map((id): Message[] => [
   { role: 'user', content: [{ type: 'tool_result', tool_use_id: id, content: 'nobody asked' }] },
 ]);
 const unknownBlock = fc.constant<Message[]>([{ role: 'assistant', content: [{ type: 'container_upload', file_id: 'f' }] }]);
+/**
+ * A call, more assistant text, then the result: valid for Anthropic (consecutive assistant messages merge into one
+ * turn) though not for OpenAI; the one shape where a tool group encloses a message of another group.
+ */
+const interleavedRound = fc.tuple(ids, text).map(([id, t]): Message[] => [
+  { role: 'assistant', content: [{ type: 'tool_use', id, name: 'Bash', input: { command: 'make' } }] },
+  { role: 'assistant', content: t },
+  { role: 'user', content: [{ type: 'tool_result', tool_use_id: id, content: 'done' }] },
+]);
 
-export const agentTranscript = (options: { broken?: boolean; maxEpisodes?: number } = {}) => {
+export const agentTranscript = (options: { broken?: boolean; maxEpisodes?: number; interleaved?: boolean } = {}) => {
   const episodes = [
     { weight: 3, arbitrary: userText },
     { weight: 3, arbitrary: assistantText },
@@ -80,6 +89,7 @@ export const agentTranscript = (options: { broken?: boolean; maxEpisodes?: numbe
   if (options.broken ?? true) {
     episodes.push({ weight: 1, arbitrary: orphanCall }, { weight: 1, arbitrary: orphanResult });
   }
+  if (options.interleaved ?? false) episodes.push({ weight: 2, arbitrary: interleavedRound });
   return fc
     .array(fc.oneof(...episodes), { maxLength: options.maxEpisodes ?? 25 })
     .map((parts) => parts.flat());
@@ -90,3 +100,36 @@ export const transcriptAndBound = (options?: { broken?: boolean; maxEpisodes?: n
   agentTranscript(options).chain((messages) =>
     fc.tuple(fc.constant(messages), fc.integer({ min: 0, max: messages.length + 2 })),
   );
+
+/**
+ * Generated transcripts every API accepts: no broken pairs, ids unique within each transcript (an assistant
+ * turn may not repeat one), and no empty or whitespace-only text (which the Anthropic API rejects). What the
+ * validators accept is checked by the tests that use it; this only makes acceptance the common case.
+ */
+export const validAgentTranscript = (options: { maxEpisodes?: number; interleaved?: boolean } = {}) =>
+  agentTranscript({ broken: false, maxEpisodes: options.maxEpisodes, interleaved: options.interleaved }).map((messages) => {
+    let next = 0;
+    // Per id, the new names of calls not yet answered: a result answers the nearest one, as linkToolCalls pairs.
+    const open = new Map<string, string[]>();
+    const fresh = (id: string) => {
+      const name = `${id}_${next++}`;
+      open.set(id, [...(open.get(id) ?? []), name]);
+      return name;
+    };
+    const text = (t: string) => (t.trim() === '' ? 'ok' : t.trimEnd());
+    return messages.map((message): Message => {
+      if (typeof message.content === 'string') return { ...message, content: text(message.content) };
+      return {
+        ...message,
+        content: message.content.map((block): ContentBlock => {
+          if (block.type === 'text') return { ...block, text: text(block.text as string) };
+          if (block.type === 'tool_use' || block.type === 'server_tool_use') return { ...block, id: fresh(block.id as string) };
+          if (block.type === 'tool_result' || block.type.endsWith('_tool_result')) {
+            const id = block.tool_use_id as string;
+            return { ...block, tool_use_id: open.get(id)?.pop() ?? id };
+          }
+          return block;
+        }),
+      };
+    });
+  });

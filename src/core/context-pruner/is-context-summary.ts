@@ -1,0 +1,22 @@
+import type { Message } from '../types';
+import { CONTEXT_SUMMARY_MARKER } from './constants';
+
+/**
+ * Whether a message's content is a summary written by a `ContextPruner`: a string (or a first text block) that
+ * starts with the `[Context Summary]` marker line.
+ */
+export function isContextSummary(content: Message['content']): boolean {
+  const text = typeof content === 'string' ? content : firstText(content);
+  if (text === undefined || !text.startsWith(CONTEXT_SUMMARY_MARKER)) return false;
+  const next = text.charCodeAt(CONTEXT_SUMMARY_MARKER.length);
+  // The marker alone, or followed by its newline: "[Context Summary]s" is not one.
+  return Number.isNaN(next) || next === 10 || next === 13;
+}
+
+function firstText(content: unknown): string | undefined {
+  if (!Array.isArray(content)) return undefined;
+  const block: unknown = content[0];
+  if (block === null || typeof block !== 'object') return undefined;
+  const { type, text } = block as { type?: unknown; text?: unknown };
+  return type === 'text' && typeof text === 'string' ? text : undefined;
+}

@@ -1,0 +1,70 @@
+import type { MessageLike, TokenBudgetPlan, TokenBudgetPlanInput } from './types';
+import { resolveContextPrunerConfig } from './resolve-context-pruner-config';
+import { selectTokenBudgetCut } from './select-token-budget-cut';
+import { completeTokenBudgetPlan } from './complete-token-budget-plan';
+import { deriveSummaryId } from './derive-summary-id';
+
+/**
+ * The token-budget strategy as a synchronous plan, for the inspector and the CLI: which messages are kept, which
+ * are summarized, where the summary goes and its text, the urgency, and tokens before and after. It is the very
+ * plan `ContextPruner.prune` carries out (both run `selectTokenBudgetCut` and `completeTokenBudgetPlan`); see
+ * `selectTokenBudgetCut` for the rules and `applyTokenBudgetPlan` to build the pruned messages.
+ *
+ * Nothing changes (`pruned: false`, every message kept, a `reason`) at or below the soft limit, when no message
+ * can be summarized, or when the summary would not make the messages smaller. `summarize` is called at most once,
+ * with the summarized messages in order. O(n) besides `summarize` (and `groupMessages` when `groups` is not given).
+ *
+ * The summary id hashes the summarized messages' `id` fields, or their indices where they have none.
+ *
+ * @throws {TypeError} when `messages` is not an array, `summarize` is not a function or returns a non-string, or
+ *   a config field has the wrong type
+ * @throws {RangeError} when `tokenCounts` does not have one finite count ≥ 0 per message, `totalTokens` is
+ *   negative or not finite, a `pinned` index is not an index of `messages`, or a config value is out of range
+ */
+export function planTokenBudgetPrune(input: TokenBudgetPlanInput): TokenBudgetPlan {
+  const { messages, tokenCounts, summarize } = input;
+  if (!Array.isArray(messages)) throw new TypeError(`planTokenBudgetPrune: messages must be an array, got ${typeof messages}`);
+  if (typeof summarize !== 'function') {
+    throw new TypeError(`planTokenBudgetPrune: summarize must be a function (turns, taskContext) => string, got ${typeof summarize}`);
+  }
+  const config = resolveContextPrunerConfig(input.config);
+  const n = messages.length;
+  if (tokenCounts === null || typeof tokenCounts !== 'object' || tokenCounts.length !== n) {
+    throw new RangeError(
+      `planTokenBudgetPrune: tokenCounts must hold one count per message (${n}), got ${tokenCounts?.length ?? String(tokenCounts)}`,
+    );
+  }
+  let sum = 0;
+  for (let i = 0; i < n; i++) {
+    const tokens = tokenCounts[i] as number;
+    if (!(tokens >= 0) || !Number.isFinite(tokens)) {
+      throw new RangeError(`planTokenBudgetPrune: tokenCounts[${i}] must be a finite count ≥ 0, got ${String(tokens)}`);
+    }
+    sum += tokens;
+  }
+  const totalTokens = input.totalTokens ?? sum;
+  if (typeof totalTokens !== 'number' || !Number.isFinite(totalTokens) || totalTokens < 0) {
+    throw new RangeError(`planTokenBudgetPrune: totalTokens must be a finite count ≥ 0, got ${String(totalTokens)}`);
+  }
+  const pinned = new Uint8Array(n);
+  for (const index of input.pinned ?? []) {
+    if (!Number.isInteger(index) || index < 0 || index >= n) {
+      throw new RangeError(`planTokenBudgetPrune: pinned index ${String(index)} is not an index of the ${n} messages`);
+    }
+    pinned[index] = 1;
+  }
+
+  const cut = selectTokenBudgetCut(messages, tokenCounts, pinned, totalTokens, config, input.groups);
+  if (cut.reason !== undefined) return completeTokenBudgetPlan(cut, undefined, config.counter, undefined);
+  const turns: MessageLike[] = [];
+  const ids: (string | number)[] = [];
+  for (const index of cut.summarized) {
+    const message = messages[index] as MessageLike;
+    turns.push(message);
+    const id = (message as { id?: unknown }).id;
+    ids.push(typeof id === 'string' ? id : index);
+  }
+  const text = summarize(turns, input.taskContext ?? '');
+  if (typeof text !== 'string') throw new TypeError(`planTokenBudgetPrune: summarize must return a string, got ${typeof text}`);
+  return completeTokenBudgetPlan(cut, text, config.counter, deriveSummaryId(ids));
+}

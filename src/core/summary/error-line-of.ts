@@ -1,0 +1,62 @@
+/** A line that states an error: `TypeError: …`, `error[E0308]: …`, `fatal: …`, `FAIL src/x.test.ts`, `panicked at …`. */
+const ERROR_LINE =
+  /^[ \t]*(?:[A-Z][\w.]*(?:Error|Exception)\b|(?:error|fatal)(?:\[[A-Z]?\d+\])?:|FAIL\b|npm ERR!|thread '.*' panicked at|panic:).*$/m;
+/** A compiler's or linter's located error: `src/a.ts(52,53): error TS2345: …`, `a.c:3:1: error: …`. */
+const LOCATED_ERROR = /\berror(?: [A-Z]+\d+)?:/;
+/** Lines that frame a result rather than say anything: exit codes, timings, `Output:` headers, npm's script echo. */
+const FRAME_LINE = /^\s*(?:Exit code:?\s*-?\d+|Wall time:.*|Output:|Process exited with code -?\d+|> .*)\s*$/i;
+const STACK_SIGNATURE = /Traceback \(most recent call last\)|\n\s+at \S[^\n]*[:(]\d+/;
+/**
+ * Cheap necessary conditions for a trace worth reporting: the line it states (ERROR_LINE) names an Error or an
+ * Exception. Most outputs hold neither word and never meet a regex.
+ */
+const STACK_HINTS = ['Error', 'Exception'];
+
+const HEAD = 4000;
+const TAIL = 2000;
+/** Traces in output that did not fail are looked for at its start only: they are a bonus, and every run pays. */
+const TRACE_HEAD = 2000;
+
+/**
+ * The line that best says what went wrong in a tool result: the first line stating an error (searched in the first
+ * 4,000 then the last 2,000 characters), else the first located compiler error (`file(1,2): error TS…`), else the
+ * first line with content. Codex's JSON-wrapped output is unwrapped first. With `tracesOnly`, for results not
+ * flagged as failed, a line is returned only when the first 2,000 characters hold a stack trace (a Python
+ * traceback or JavaScript `at …:line` frames) and state its error, so a file that merely mentions `Error` is no error.
+ */
+export function errorLineOf(resultText: string, tracesOnly = false): string | undefined {
+  if (tracesOnly) {
+    const head = resultText.length > TRACE_HEAD ? resultText.slice(0, TRACE_HEAD) : resultText;
+    if (!STACK_HINTS.some((hint) => head.includes(hint)) || !STACK_SIGNATURE.test(head)) return undefined;
+    return ERROR_LINE.exec(head)?.[0].trim();
+  }
+  const text = unwrapCodexOutput(resultText);
+  const head = text.length > HEAD ? text.slice(0, HEAD) : text;
+  const tail = text.length > HEAD ? text.slice(Math.max(HEAD, text.length - TAIL)) : '';
+  const stated = ERROR_LINE.exec(head) ?? ERROR_LINE.exec(tail);
+  if (stated) return stated[0].trim();
+  const located = lineAround(head, LOCATED_ERROR) ?? lineAround(tail, LOCATED_ERROR);
+  if (located !== undefined) return located;
+  for (const line of head.split('\n', 64)) if (line.trim() !== '' && !FRAME_LINE.test(line)) return line.trim();
+  return undefined;
+}
+
+/** The line holding the first match: anchoring a `^.*…` pattern instead would backtrack at every line. */
+function lineAround(text: string, pattern: RegExp): string | undefined {
+  const match = pattern.exec(text);
+  if (!match) return undefined;
+  const start = text.lastIndexOf('\n', match.index) + 1;
+  const end = text.indexOf('\n', match.index);
+  return text.slice(start, end < 0 ? text.length : end).trim();
+}
+
+function unwrapCodexOutput(text: string): string {
+  if (!text.startsWith('{"output":')) return text;
+  try {
+    const parsed: unknown = JSON.parse(text);
+    const output = (parsed as { output?: unknown }).output;
+    return typeof output === 'string' ? output : text;
+  } catch {
+    return text;
+  }
+}

@@ -1,0 +1,23 @@
+/** Claude Code's `Exit code 1` and newer Codex's `Exit code: 1` open the result. */
+const LEADING = /^\s*Exit code:?\s*(-?\d+)/;
+/** Codex rollouts of 2025 wrap output in JSON whose metadata ends it: `"metadata":{"exit_code":1,…}}`. */
+const CODEX_METADATA = /"exit_code"\s*:\s*(-?\d+)/;
+/** Codex's sandbox failures (`…execution error: …, exit code: 2, stdout: …`) and `Process exited with code 1`. */
+const INLINE = /\bexit(?:ed with)? code:?\s*(-?\d+)/i;
+
+/**
+ * The exit code a shell tool result reports, or undefined when it says none (Claude Code reports one only on
+ * failure). Reads only the first and last few hundred characters, so a long output costs nothing.
+ */
+export function exitCodeOf(resultText: string): number | undefined {
+  const head = resultText.length > 400 ? resultText.slice(0, 400) : resultText;
+  const leading = LEADING.exec(head);
+  if (leading) return Number(leading[1]);
+  const tail = resultText.length > 300 ? resultText.slice(-300) : resultText;
+  const metadata = CODEX_METADATA.exec(tail);
+  if (metadata) return Number(metadata[1]);
+  // Most outputs hold no "exit" at all; a plain search is cheaper than the case-insensitive regex.
+  if (!head.includes('xit') && !head.includes('XIT')) return undefined;
+  const inline = INLINE.exec(head);
+  return inline ? Number(inline[1]) : undefined;
+}
