@@ -20,8 +20,9 @@ export interface UnitClassification {
 const BIT = new Map<ContextUnitType, number>(UNIT_TYPES.map((type, k) => [type, 1 << k]));
 const RANK = new Map<ContextUnitType, number>(UNIT_TYPE_PRECEDENCE.map((type, k) => [type, k]));
 const MAX_EVIDENCE = 6;
-/** Characters of a text read for fences, headings and plans. */
-const TEXT_HEAD = 2000;
+/** Characters of a text read for fences and plans, and of an unknown tool's output for its shape. */
+const TEXT_HEAD = 1000;
+const RESULT_HEAD = 600;
 
 const FENCE = /```([\w+-]*)/;
 const DIFF_TEXT = /^diff --git |^@@ -\d+(,\d+)? \+\d+(,\d+)? @@|^\*\*\* Begin Patch|^--- a\/\S+\n\+\+\+ b\//m;
@@ -53,8 +54,8 @@ const INSTRUCTION =
  *   constraint ("don't", "must", "only"), else message; Claude Code's compact summary → requirement.
  *
  * Assistant narration and thinking inside a tool unit add no type: "Let me read the file" is part of the call.
- * Harness text other than the compact summary adds none either. Long texts are read only in part (2,000 characters
- * for fences and lists; 800 + 600 for error signals). O(total blocks).
+ * Harness text other than the compact summary adds none either. Long texts are read only in part (1,000 characters
+ * for fences and lists, 600 of an unknown tool's output for its shape, 240 + 240 for error signals). O(total blocks).
  */
 export function classifyUnits(messages: readonly Message[], units: ContextUnits, prompts: UserPrompts): UnitClassification {
   const typeMask = new Uint16Array(units.count);
@@ -180,13 +181,20 @@ function classifyResult(
     if (signal !== undefined) found.push({ type: 'error', text: signal });
   }
   if (kind !== undefined) return;
-  const head = text.slice(0, TEXT_HEAD);
-  if (DIFF_TEXT.test(head)) found.push({ type: 'diff', text: 'unified diff' });
-  else if (head.startsWith('Web search results')) found.push({ type: 'search_result', text: 'web search results' });
-  else if (count(GREP_LINE, head) >= 2) found.push({ type: 'search_result', text: 'grep-style lines' });
-  else if (NUMBERED_FILE_LINE.test(head)) found.push({ type: 'file', text: 'numbered file lines' });
-  else if (count(HEADING, head) >= 2) found.push({ type: 'documentation', text: `markdown document (${count(HEADING, head)} headings)` });
-  else if (EXAMPLE_WORD.test(head)) found.push({ type: 'example', text: 'example in output' });
+  // What an unknown tool returned, judged by its first lines; `includes` rules most outputs out before any pattern.
+  const head = text.slice(0, RESULT_HEAD);
+  if ((head.includes('@@') || head.includes('diff --git') || head.includes('*** Begin Patch')) && DIFF_TEXT.test(head)) {
+    found.push({ type: 'diff', text: 'unified diff' });
+  } else if (head.startsWith('Web search results')) {
+    found.push({ type: 'search_result', text: 'web search results' });
+  } else if (head.includes(':') && count(GREP_LINE, head) >= 2) {
+    found.push({ type: 'search_result', text: 'grep-style lines' });
+  } else if ((head.includes('→') || head.includes('\t')) && NUMBERED_FILE_LINE.test(head)) {
+    found.push({ type: 'file', text: 'numbered file lines' });
+  } else if (head.includes('#')) {
+    const headings = count(HEADING, head);
+    if (headings >= 2) found.push({ type: 'documentation', text: `markdown document (${headings} headings)` });
+  }
 }
 
 /** Fences, plans and examples in typed or written text; a plan narrated beside a tool call is part of the call. */
@@ -197,16 +205,19 @@ function readText(
   toolUnit: boolean,
 ): void {
   const head = text.length > TEXT_HEAD ? text.slice(0, TEXT_HEAD) : text;
-  const fence = FENCE.exec(head);
+  // indexOf finds most texts free of fences and diffs faster than any pattern can say so.
+  const fence = head.includes('```') ? FENCE.exec(head) : null;
   if (fence !== null) {
     const language = fence[1] ?? '';
     if (language === 'diff' || language === 'patch') found.push({ type: 'diff', text: '```diff block' });
     else found.push({ type: 'snippet', text: `\`\`\`${language} block` });
-  } else if (DIFF_TEXT.test(head)) {
+  } else if ((head.includes('@@') || head.includes('diff --git') || head.includes('*** Begin Patch')) && DIFF_TEXT.test(head)) {
     found.push({ type: 'diff', text: 'unified diff' });
   }
-  const items = count(LIST_ITEM, head);
-  if (!toolUnit && items >= 3 && PLAN_WORD.test(head)) found.push({ type: 'requirement', text: `plan (${items} steps)` });
+  if (!toolUnit && PLAN_WORD.test(head)) {
+    const items = count(LIST_ITEM, head);
+    if (items >= 3) found.push({ type: 'requirement', text: `plan (${items} steps)` });
+  }
   if (role === 'user') {
     if (EXAMPLE_WORD.test(head)) found.push({ type: 'example', text: 'example in prompt' });
     const signal = findErrorSignal(text);
@@ -247,11 +258,12 @@ function count(pattern: RegExp, text: string): number {
 }
 
 function strongestFirst(found: readonly { type: ContextUnitType; text: string }[]): string[] {
-  const ordered = found
-    .map((entry, order) => ({ ...entry, order }))
-    .sort((a, b) => (RANK.get(a.type) as number) - (RANK.get(b.type) as number) || a.order - b.order);
+  if (found.length === 1) return [(found[0] as { text: string }).text];
+  const order = found.map((_, k) => k);
+  order.sort((a, b) => (RANK.get((found[a] as { type: ContextUnitType }).type) as number) - (RANK.get((found[b] as { type: ContextUnitType }).type) as number) || a - b);
   const out: string[] = [];
-  for (const { text } of ordered) {
+  for (const k of order) {
+    const { text } = found[k] as { text: string };
     if (!out.includes(text)) out.push(text);
     if (out.length === MAX_EVIDENCE) break;
   }
