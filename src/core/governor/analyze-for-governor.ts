@@ -45,7 +45,7 @@ export function analyzeForGovernor(messages: readonly Message[]): GovernorAnalys
     units,
     prompts,
     detectedIntent: detectTranscriptIntent(messages, prompts),
-    types: classifyUnits(messages, units, prompts),
+    types: classifyUnits(messages, units, prompts, groups.scan),
     index: buildTfidfIndex(messages, units),
     shortened: createShortenedCache(),
   };

@@ -2,18 +2,18 @@ import type { Message } from '../types';
 import type { ContextUnits } from './build-context-units';
 import { hashTerms, TERM_BUCKETS, type TermSink } from './hash-terms';
 
-/** Copied once: a module binding read in a loop can cost a getter call under some bundlers. */
-const BUCKETS = TERM_BUCKETS;
 const MIN_BUCKETS = 4096;
+const MAX_BUCKETS = Math.min(TERM_BUCKETS, 1 << 18);
 import { inverseDocumentFrequency } from './inverse-document-frequency';
 
 /**
- * How much of the transcript is read: about 6M characters in all, shared among the units, each unit reading between
- * 128 and 2,048 characters and each of its texts at most half that. A few hundred units are read nearly whole; at
- * 100k messages each unit gives its tool name and input (paths, commands) and the head of its output.
+ * How much of the transcript is read: about 2M characters in all, shared among the units, each unit reading between
+ * 48 and 2,048 characters and each of its texts at most half that. A few hundred units are read nearly whole; at
+ * 100k messages (50k units) each unit gives its tool name, the start of its input (a path, a command) and the head
+ * of its output.
  */
-export const TFIDF_TOTAL_CHARS = 6_000_000;
-export const TFIDF_MIN_CHARS_PER_UNIT = 128;
+export const TFIDF_TOTAL_CHARS = 2_000_000;
+export const TFIDF_MIN_CHARS_PER_UNIT = 48;
 export const TFIDF_MAX_CHARS_PER_UNIT = 2048;
 
 /**
@@ -22,7 +22,7 @@ export const TFIDF_MAX_CHARS_PER_UNIT = 2048;
  */
 export interface TfidfIndex {
   unitCount: number;
-  /** Term buckets in use: `hashTerms` buckets masked to a power of two fitting the text read (4,096 to 2²⁰). */
+  /** Term buckets in use: `hashTerms` buckets masked to a power of two fitting the text read (4,096 to 2¹⁸). */
   bucketMask: number;
   /** Per term bucket: in how many units it occurs. */
   documentFrequency: Int32Array;
@@ -50,9 +50,11 @@ export function buildTfidfIndex(messages: readonly Message[], units: ContextUnit
   );
   const reader: Reader = { sink: { terms: new Int32Array(256), length: 0 }, perText: perUnit >> 1 };
   // A transcript of a few hundred messages has a few thousand distinct terms: a million buckets would cost more
-  // to sweep than the whole rest of the index. About one bucket per four characters read, rounded up to 2^k.
+  // to sweep than the whole rest of the index, and at 100k messages the counts are updated at random, so the table
+  // should stay in cache. About one bucket per 16 characters read, a power of two from 4,096 to 2^18: a term every
+  // 5 characters and most of them repeats.
   let buckets = MIN_BUCKETS;
-  while (buckets < BUCKETS && buckets < (unitCount * perUnit) / 4) buckets *= 2;
+  while (buckets < MAX_BUCKETS && buckets < (unitCount * perUnit) / 16) buckets *= 2;
   const bucketMask = buckets - 1;
   const documentFrequency = new Int32Array(buckets);
   // Forward lists, unit by unit: distinct terms and their counts.
@@ -170,11 +172,22 @@ function readResult(content: unknown, reader: Reader, budget: number): number {
   return budget;
 }
 
-/** String values of a tool input or server result, depth-first, in key order: paths, commands, patterns, queries. */
+/**
+ * String values of a tool input or server result, depth-first: a telling field first (a path, a command, a pattern,
+ * a query, a URL), and when there is one, nothing else: the rest of an input (file contents, edits) is long, and
+ * the call's result says more per character. Otherwise every value in key order.
+ */
 function readValues(value: unknown, reader: Reader, budget: number, depth: number): number {
   if (budget <= 0 || depth > 2) return budget;
   if (typeof value === 'string') return readText(value, reader, budget);
   if (value === null || typeof value !== 'object') return budget;
+  if (depth === 0 && !Array.isArray(value)) {
+    // Named loads, not a loop over key names: tool inputs come in many shapes, and a load by a variable key
+    // through many shapes costs several times more.
+    const record = value as { file_path?: unknown; path?: unknown; command?: unknown; pattern?: unknown; query?: unknown; url?: unknown };
+    const telling = record.file_path ?? record.path ?? record.command ?? record.pattern ?? record.query ?? record.url;
+    if (typeof telling === 'string') return readText(telling, reader, budget);
+  }
   if (Array.isArray(value)) {
     for (const item of value) {
       budget = readValues(item, reader, budget, depth + 1);

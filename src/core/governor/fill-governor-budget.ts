@@ -64,6 +64,9 @@ export interface GovernorPlan {
   score: Float64Array;
 }
 
+// Read once: a module binding read in a loop can cost a getter call under some bundlers.
+const { kept: KEPT, dropped: DROPPED, summarized: SUMMARIZED, masked: MASKED } = GOVERNOR_FATE;
+
 /**
  * Fills a token budget with units, by the seed's rules:
  *
@@ -111,12 +114,12 @@ export function fillGovernorBudget(analysis: GovernorAnalysis, scores: GovernorS
     }
   }
 
-  const unitFate = new Uint8Array(count).fill(GOVERNOR_FATE.dropped);
+  const unitFate = new Uint8Array(count).fill(DROPPED);
   const chosen = new Map<number, ShortenedVersion>();
   let spent = 0;
   let turns = 0;
   const send = (u: number): void => {
-    unitFate[u] = GOVERNOR_FATE.kept;
+    unitFate[u] = KEPT;
     spent += unitTokens[u] as number;
     turns += unitSize(units.memberStart, u);
   };
@@ -141,7 +144,7 @@ export function fillGovernorBudget(analysis: GovernorAnalysis, scores: GovernorS
     if (!summarization || (scores.score[u] as number) < keepThreshold) continue;
     const version = shorterThatFits(u, room);
     if (version === undefined) continue;
-    unitFate[u] = version.fate === 'masked' ? GOVERNOR_FATE.masked : GOVERNOR_FATE.summarized;
+    unitFate[u] = version.fate === 'masked' ? MASKED : SUMMARIZED;
     chosen.set(u, version.version);
     spent += version.tokens;
     turns += size;
@@ -187,8 +190,8 @@ export function fillGovernorBudget(analysis: GovernorAnalysis, scores: GovernorS
   const tally = { kept: 0, dropped: 0, summarized: 0, masked: 0 };
   for (let i = 0; i < n; i++) {
     const fate = unitFate[units.unitOf[i] as number] as number;
-    fates[i] = fate === GOVERNOR_FATE.dropped ? GOVERNOR_FATE.dropped : GOVERNOR_FATE.kept;
-    sentTokens[i] = fate === GOVERNOR_FATE.dropped ? 0 : (tokens[i] as number);
+    fates[i] = fate === DROPPED ? DROPPED : KEPT;
+    sentTokens[i] = fate === DROPPED ? 0 : (tokens[i] as number);
   }
   for (const [u, version] of chosen) {
     for (const member of version.members) {
@@ -201,9 +204,9 @@ export function fillGovernorBudget(analysis: GovernorAnalysis, scores: GovernorS
   for (let i = 0; i < n; i++) {
     tokensKept += sentTokens[i] as number;
     const fate = fates[i] as number;
-    if (fate === GOVERNOR_FATE.kept) tally.kept++;
-    else if (fate === GOVERNOR_FATE.dropped) tally.dropped++;
-    else if (fate === GOVERNOR_FATE.summarized) tally.summarized++;
+    if (fate === KEPT) tally.kept++;
+    else if (fate === DROPPED) tally.dropped++;
+    else if (fate === SUMMARIZED) tally.summarized++;
     else tally.masked++;
   }
 

@@ -1,8 +1,7 @@
-/** Characters read from each end of a text: errors show in a tool output's first or last lines. */
-const HEAD_CHARS = 240;
-const TAIL_CHARS = 240;
+/** Characters read at most from each end of a text: errors show in a tool output's first or last lines. */
+export const ERROR_SCAN_END_CHARS = 240;
 /** A failed call says so at once; only this much of a read's or a search's output is checked. */
-const TOOL_FAILURE_CHARS = 300;
+const TOOL_FAILURE_CHARS = 160;
 
 /**
  * A sign of failure: `find` runs only when one of `triggers` occurs in the text. One pass of a pattern of plain
@@ -64,40 +63,72 @@ const OUTCOMES: readonly Signal[] = [
 
 /**
  * The first sign that a tool output or pasted text reports a failure, as a short label for evidence (`Traceback`,
- * `exit code 2`, `TypeError`, `3 failed`, `ENOENT`), or `undefined`. Reads only the first 240 and last 240
- * characters, so an 80k-character output costs what a short one does. "0 failures" and `exit_code: 0` are no signal.
+ * `exit code 2`, `TypeError`, `3 failed`, `ENOENT`), or `undefined`. Reads only the first and last `endChars`
+ * characters (default 240), so an 80k-character output costs what a short one does. "0 failures" and
+ * `exit_code: 0` are no signal.
  *
  * `scope: 'tool-failure'` looks only for the call itself failing (`No such file or directory`, `Invalid … parameter`,
- * rejected by the user) in the first 300 characters: for a file read or a search, whose output is content in which
+ * rejected by the user) in the first 160 characters: for a file read or a search, whose output is content in which
  * "TypeError:" or "3 failed" mean nothing about the call. Default is `'any'`.
  */
-export function findErrorSignal(text: string, scope: 'any' | 'tool-failure' = 'any'): string | undefined {
-  if (scope === 'tool-failure') return firstSignal(TOOL_FAILURES, text.slice(0, TOOL_FAILURE_CHARS));
-  const sample = text.length <= HEAD_CHARS + TAIL_CHARS ? text : `${text.slice(0, HEAD_CHARS)}\n${text.slice(-TAIL_CHARS)}`;
-  return firstSignal(OUTCOMES, sample);
+export function findErrorSignal(
+  text: string,
+  scope: 'any' | 'tool-failure' = 'any',
+  endChars = ERROR_SCAN_END_CHARS,
+): string | undefined {
+  if (scope === 'tool-failure') return firstSignal(FAILURE, text.slice(0, Math.min(TOOL_FAILURE_CHARS, 2 * endChars)));
+  if (text.length <= 2 * endChars) return firstSignal(ANY, text);
+  // Two slices rather than one joined sample: a slice shares the text's characters, a join copies them.
+  return firstSignal(ANY, text.slice(0, endChars)) ?? firstSignal(ANY, text.slice(-endChars));
 }
 
-// Longest first, so that at one position the longest trigger is the one matched; every trigger inside it counts too
-// ("Error:" also sets off what "Error" sets off).
-const TRIGGERS = [...new Set(OUTCOMES.flatMap((signal) => signal.triggers))].sort((a, b) => b.length - a.length);
-const KEYWORDS = new RegExp(TRIGGERS.map((t) => t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'), 'g');
-const INSIDE = new Map(TRIGGERS.map((t) => [t, TRIGGERS.filter((other) => t.includes(other)).map((other) => TRIGGERS.indexOf(other))]));
-const SIGNAL_TRIGGERS = new Map(OUTCOMES.map((signal) => [signal, signal.triggers.map((t) => TRIGGERS.indexOf(t))]));
-/** Which triggers the current text holds; reset on each call, so no set is built per output. */
-const present = new Uint8Array(TRIGGERS.length);
+/**
+ * The triggers of a list of signals as one pattern of plain words, longest first, so that at one position the
+ * longest trigger is the one matched; every trigger inside it counts too ("Error:" also sets off what "Error" sets
+ * off). `present` marks, per trigger, whether the current text holds it; reset after each call.
+ */
+interface Scanner {
+  signals: readonly Signal[];
+  keywords: RegExp;
+  inside: Map<string, number[]>;
+  signalTriggers: number[][];
+  present: Uint8Array;
+}
 
-function firstSignal(signals: readonly Signal[], text: string): string | undefined {
-  KEYWORDS.lastIndex = 0;
+function scanner(signals: readonly Signal[]): Scanner {
+  const triggers = [...new Set(signals.flatMap((signal) => signal.triggers))].sort((a, b) => b.length - a.length);
+  return {
+    signals,
+    keywords: new RegExp(triggers.map((t) => t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'), 'g'),
+    inside: new Map(triggers.map((t) => [t, triggers.filter((other) => t.includes(other)).map((other) => triggers.indexOf(other))])),
+    signalTriggers: signals.map((signal) => signal.triggers.map((t) => triggers.indexOf(t))),
+    present: new Uint8Array(triggers.length),
+  };
+}
+
+const ANY = scanner(OUTCOMES);
+/** Fewer words to look for when only a failed call matters. */
+const FAILURE = scanner(TOOL_FAILURES);
+
+/** Words that count only after a number ("3 failed"): prose is full of "error" and "failed". */
+const AFTER_NUMBER = new Set([' failed', ' failure', ' error']);
+
+function firstSignal({ signals, keywords, inside, signalTriggers, present }: Scanner, text: string): string | undefined {
+  keywords.lastIndex = 0;
   let any = false;
-  for (let match = KEYWORDS.exec(text); match !== null; match = KEYWORDS.exec(text)) {
-    for (const k of INSIDE.get(match[0]) as number[]) present[k] = 1;
+  for (let match = keywords.exec(text); match !== null; match = keywords.exec(text)) {
+    if (AFTER_NUMBER.has(match[0])) {
+      const before = text.charCodeAt(match.index - 1);
+      if (!(before >= 48 && before <= 57)) continue;
+    }
+    for (const k of inside.get(match[0]) as number[]) present[k] = 1;
     any = true;
   }
   if (!any) return undefined;
   let label: string | undefined;
-  for (const signal of signals) {
-    if (!(SIGNAL_TRIGGERS.get(signal) as number[]).some((k) => present[k] === 1)) continue;
-    label = signal.find(text);
+  for (let s = 0; s < signals.length; s++) {
+    if (!(signalTriggers[s] as number[]).some((k) => present[k] === 1)) continue;
+    label = (signals[s] as Signal).find(text);
     if (label !== undefined) break;
   }
   present.fill(0);

@@ -54,6 +54,7 @@ describe('findUserPrompts on real sessions', () => {
     expect(prompts.taskText).toMatch(/^Work on bead spotter-dov\./);
     expect(prompts.latest).toBe(36);
     expect(prompts.latestText).toBe('continue');
+    expect(prompts.texts.get(36)).toBe('continue');
   });
 
   it('spotter tool-heavy: the prompt typed after an interrupted request and a /mcp command', () => {
@@ -74,6 +75,6 @@ describe('findUserPrompts on real sessions', () => {
   });
 
   it('says -1 and empty texts when no one typed anything', () => {
-    expect(findUserPrompts([assistant('hello')])).toEqual({ indices: [], task: -1, latest: -1, taskText: '', latestText: '' });
+    expect(findUserPrompts([assistant('hello')])).toEqual({ indices: [], texts: new Map(), task: -1, latest: -1, taskText: '', latestText: '' });
   });
 });

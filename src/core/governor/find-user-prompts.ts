@@ -4,6 +4,8 @@ import { userPromptText } from './user-prompt-text';
 export interface UserPrompts {
   /** Indices of the messages that hold text a person typed (`userPromptText`), ascending. */
   indices: number[];
+  /** What was typed in each of them, by message index. */
+  texts: Map<number, string>;
   /** The task: the first of them, or -1 when there is none. */
   task: number;
   /** The latest of them, or -1 when there is none. */
@@ -19,6 +21,7 @@ export interface UserPrompts {
  */
 export function findUserPrompts(messages: readonly Message[]): UserPrompts {
   const indices: number[] = [];
+  const texts = new Map<number, string>();
   let taskText = '';
   let latestText = '';
   for (let i = 0; i < messages.length; i++) {
@@ -27,9 +30,11 @@ export function findUserPrompts(messages: readonly Message[]): UserPrompts {
     if (indices.length === 0) taskText = text;
     latestText = text;
     indices.push(i);
+    texts.set(i, text);
   }
   return {
     indices,
+    texts,
     task: indices[0] ?? -1,
     latest: indices[indices.length - 1] ?? -1,
     taskText,

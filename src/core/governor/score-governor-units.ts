@@ -79,10 +79,16 @@ export function scoreGovernorUnits(analysis: GovernorAnalysis, options: Governor
   const total = wp + wr + wc + wb;
   const scale = total > 0 ? 1 / total : 0;
 
-  // Per type bit: its weight as a share of the highest, and whether the profile preserves it.
+  // Per type bit: its weight as a share of the highest; per type mask (ten bits), the best share among its types,
+  // so each unit's priority is one lookup.
   let highest = 0;
   for (const type of UNIT_TYPES) highest = Math.max(highest, profile.typeWeights[type]);
   const share = UNIT_TYPES.map((type) => (highest > 0 ? profile.typeWeights[type] / highest : 0));
+  const bestShare = new Float64Array(1 << UNIT_TYPES.length);
+  for (let mask = 1; mask < bestShare.length; mask++) {
+    const low = 31 - Math.clz32(mask & -mask);
+    bestShare[mask] = Math.max(bestShare[mask & (mask - 1)] as number, share[low] as number);
+  }
   let preservedMask = 0;
   for (const type of profile.preserved) preservedMask |= 1 << UNIT_TYPES.indexOf(type);
 
@@ -95,9 +101,7 @@ export function scoreGovernorUnits(analysis: GovernorAnalysis, options: Governor
   const last = Math.max(1, messages.length - 1);
   for (let u = 0; u < count; u++) {
     const mask = types.typeMask[u] as number;
-    let best = 0;
-    for (let t = 0; t < UNIT_TYPES.length; t++) if ((mask & (1 << t)) !== 0 && (share[t] as number) > best) best = share[t] as number;
-    const p = wp * scale * best;
+    const p = wp * scale * (bestShare[mask] as number);
     const r = wr * scale * (similarity[u] as number);
     const c = wc * scale * (messages.length === 1 ? 1 : (units.lastMember[u] as number) / last);
     const b = (mask & preservedMask) !== 0 ? wb * scale : 0;
@@ -154,11 +158,17 @@ function rankUnits(score: Float64Array, lastMember: Int32Array, unitOf: Int32Arr
   }
   keys.sort();
   // A unit's newest message belongs to it alone, so it names the unit.
-  for (let k = 0; k < count; k++) order[k] = unitOf[(keys[count - 1 - k] as number) % ID_SPACE] as number;
+  const bucketOf = new Float64Array(count);
+  for (let k = 0; k < count; k++) {
+    const key = keys[count - 1 - k] as number;
+    const bucket = Math.floor(key / ID_SPACE);
+    bucketOf[k] = bucket;
+    order[k] = unitOf[key - bucket * ID_SPACE] as number;
+  }
+  // Within one bucket, exact scores may still differ below 2⁻³²: insertion sort each run of one bucket.
   let runStart = 0;
-  const bucket = (k: number): number => Math.floor((keys[count - 1 - k] as number) / ID_SPACE);
   for (let k = 1; k <= count; k++) {
-    if (k < count && bucket(k) === bucket(runStart)) continue;
+    if (k < count && bucketOf[k] === bucketOf[runStart]) continue;
     for (let i = runStart + 1; i < k; i++) {
       const unit = order[i] as number;
       let j = i - 1;

@@ -44,32 +44,79 @@ const SHELL_ISSUE = /^(gh (issue|pr) view|bd show|jira (issue )?view|linear issu
  * prefix.
  */
 export function toolCallKind(name: string, input: unknown): ToolCallKind | undefined {
-  const bare = name.toLowerCase().replace(/^mcp__[^_]+(_[^_]+)*__/, '');
-  const path = stringField(input, ['file_path', 'path', 'filepath', 'filename', 'notebook_path', 'target_file']);
-  if (FILE_TOOLS.has(bare)) return readKind(name, path);
-  if (EDIT_TOOLS.has(bare)) return tool('diff', `${name} tool input`);
-  if (EDITOR_TOOLS.has(bare)) {
-    const command = stringField(input, ['command']);
-    if (command === 'view') return readKind(name, path);
-    return tool('diff', `${name} ${command ?? 'edit'}`);
+  let byName = BY_NAME.get(name);
+  if (byName === undefined) {
+    byName = kindByName(name);
+    if (BY_NAME.size < MAX_MADE) BY_NAME.set(name, byName);
   }
+  switch (byName) {
+    case 'read':
+      return readKind(name, stringField(input, PATH_KEYS));
+    case 'editor': {
+      const command = stringField(input, ['command']);
+      if (command === 'view') return readKind(name, stringField(input, PATH_KEYS));
+      return tool('diff', `${name} ${command ?? 'edit'}`);
+    }
+    case 'shell':
+      return shellKind(shellCommand(input));
+    case 'unknown':
+      return undefined;
+    default:
+      return byName;
+  }
+}
+
+const PATH_KEYS = ['file_path', 'path', 'filepath', 'filename', 'notebook_path', 'target_file'];
+
+/** Per tool name: its kind when the input cannot change it, else how to read the input. */
+const BY_NAME = new Map<string, ToolCallKind | 'read' | 'editor' | 'shell' | 'unknown'>();
+
+function kindByName(name: string): ToolCallKind | 'read' | 'editor' | 'shell' | 'unknown' {
+  const bare = name.toLowerCase().replace(/^mcp__[^_]+(_[^_]+)*__/, '');
+  if (FILE_TOOLS.has(bare)) return 'read';
+  if (EDIT_TOOLS.has(bare)) return tool('diff', `${name} tool input`);
+  if (EDITOR_TOOLS.has(bare)) return 'editor';
   if (SEARCH_TOOLS.has(bare) || SEARCH_NAME.test(bare)) return tool('search_result', `${name} tool result`);
   if (PLAN_TOOLS.has(bare)) return tool('requirement', `${name} plan`);
   if (ASK_TOOLS.has(bare)) return tool('requirement', `${name}: the user's answer`);
   if (FETCH_TOOLS.has(bare) || /docs?\b|documentation/.test(bare)) return tool('documentation', `${name} tool result`);
-  if (SHELL_TOOLS.has(bare)) return shellKind(shellCommand(input));
-  return undefined;
+  if (SHELL_TOOLS.has(bare)) return 'shell';
+  return 'unknown';
+}
+
+/**
+ * Kinds already made, by type and evidence: a transcript of 100k messages calls a handful of tools, and one shared
+ * object per kind spares 50k objects and their strings. Bounded, so hostile input cannot grow it without end.
+ */
+const MADE = new Map<string, ToolCallKind>();
+const MAX_MADE = 4096;
+
+function made(type: ContextUnitType, evidence: string, shell: boolean): ToolCallKind {
+  const key = `${type}\u0000${evidence}\u0000${shell ? 1 : 0}`;
+  let kind = MADE.get(key);
+  if (kind === undefined) {
+    kind = Object.freeze({ type, evidence, shell });
+    if (MADE.size < MAX_MADE) MADE.set(key, kind);
+  }
+  return kind;
 }
 
 function tool(type: ContextUnitType, evidence: string): ToolCallKind {
-  return { type, evidence, shell: false };
+  return made(type, evidence, false);
 }
 
 function readKind(name: string, path: string | undefined): ToolCallKind {
   if (path !== undefined && EXAMPLE_PATH.test(path)) return tool('example', `${name} of ${basename(path)}`);
   if (path !== undefined && DOC_PATH.test(path)) return tool('documentation', `${name} of ${basename(path)}`);
-  return tool('file', `${name} tool result`);
+  let kind = FILE_READ.get(name);
+  if (kind === undefined) {
+    kind = tool('file', `${name} tool result`);
+    if (FILE_READ.size < MAX_MADE) FILE_READ.set(name, kind);
+  }
+  return kind;
 }
+
+const FILE_READ = new Map<string, ToolCallKind>();
 
 /** The first command of a chain that says something decides: in `pwd && ls -la`, the `ls`. */
 function shellKind(command: string | undefined): ToolCallKind | undefined {
@@ -94,7 +141,7 @@ function shellKind(command: string | undefined): ToolCallKind | undefined {
 }
 
 function shell(type: ContextUnitType, what: string): ToolCallKind {
-  return { type, evidence: `shell: ${what}`, shell: true };
+  return made(type, `shell: ${what}`, true);
 }
 
 /** `command` as a string, or a Codex-style argv (`["bash", "-lc", "rg foo"]`), whose last item is the script. */
