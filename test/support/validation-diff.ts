@@ -3,35 +3,31 @@ import type { Provider } from '../../src/core/formats/types';
 import { validateMessages } from '../../src/core/formats/validate-messages';
 
 /**
- * Rules that name one offence, a result block that answers no call, in different words depending on what is left
- * around it (see formats/validate-messages.prune.test.ts).
+ * Rules about which result answers which call. In a broken input the same offence is reported in other words once
+ * messages around it are gone: a call answered by a result two turns later ("unexpected tool_use_id" on the result,
+ * "ids were found without tool_result blocks" on the call) becomes "Did not find 1 tool_result block at the
+ * beginning" when the turn between them is dropped; an id used twice in one turn ("ids must be unique") becomes an
+ * unanswered call once the call its result was paired with is gone. These are counted as one family: one offence
+ * per problem, or per id for unanswered calls, and the count must not grow. That no call or result lost its
+ * partner is checked block by block elsewhere (orphans).
  */
-const SAME_OFFENCE: Partial<Record<string, string>> = {
-  'anthropic/unexpected-tool-result': 'anthropic/result-answering-no-call',
-  'anthropic/duplicate-tool-result': 'anthropic/result-answering-no-call',
-  'openai-chat/tool-without-call': 'openai-chat/result-answering-no-call',
-  'openai-chat/tool-call-id-not-found': 'openai-chat/result-answering-no-call',
-};
+const PAIRING = new Set([
+  'anthropic/tool-use-without-result',
+  'anthropic/tool-result-not-first',
+  'anthropic/unexpected-tool-result',
+  'anthropic/duplicate-tool-result',
+  'anthropic/duplicate-tool-use-id',
+  'anthropic/unexpected-server-tool-result',
+  'openai-chat/tool-without-call',
+  'openai-chat/tool-call-id-not-found',
+]);
 
 /**
- * Rules about a whole turn, reported at the first message of the turn that holds an offending block: when pruning
- * removes that message, the same offence (the same unanswered ids) is reported at the next one. Keyed by their
- * text alone; that no call or result lost its partner is checked block by block elsewhere (`findAddedOrphans`).
- */
-const TURN_LEVEL = new Set(['anthropic/tool-use-without-result', 'anthropic/tool-result-not-first']);
-
-/**
- * A call id used twice in one turn is one offence the API names in two ways: `tool_use ids must be unique` while
- * both calls are there, and, once pruning has taken away the call a result was paired with (by position, as
- * `linkToolCalls` pairs), `tool_use ids were found without tool_result blocks` for the other. Such problems share
- * one key when every id they list is used by more than one call in the input.
- */
-const AMBIGUOUS_ID = 'anthropic/ambiguous-tool-use-id';
-
-/**
- * Problems `validateMessages` finds in `output` beyond those it finds in `input`, compared as multisets keyed by
- * rule, the API's text without its `messages.N` position, and the input message each problem points at. `origin`
- * maps each output message (an input object, or a replacement) to its input index.
+ * Problems `validateMessages` finds in `output` beyond those it finds in `input`, compared as multisets: pairing
+ * problems as one family (see `PAIRING`), every other problem keyed by rule, the API's text without its
+ * `messages.N` position, and the input message it points at. `origin` maps each output message (an input object,
+ * or a replacement) to its input index. For a clean input, compare `validateMessages(output)` with `[]` instead:
+ * that is stricter.
  */
 export function addedValidationProblems(
   input: readonly Message[],
@@ -39,27 +35,13 @@ export function addedValidationProblems(
   origin: ReadonlyMap<Message, number>,
   provider: Provider = 'anthropic',
 ): string[] {
-  const callCount = new Map<string, number>();
-  for (const message of input) {
-    if (!Array.isArray(message.content)) continue;
-    for (const block of message.content) if (block.type === 'tool_use' && typeof block.id === 'string') callCount.set(block.id, (callCount.get(block.id) ?? 0) + 1);
-  }
-  const listedIds = (text: string): string[] => /immediately after: (.*)\. Each/.exec(text)?.[1]?.split(', ') ?? [];
-  const reusedOnly = (text: string): boolean => {
-    const ids = listedIds(text);
-    return ids.length > 0 && ids.every((id) => (callCount.get(id) ?? 0) > 1);
-  };
   const keys = (messages: readonly Message[], originOf: (m: Message) => number | undefined): string[] =>
     validateMessages(messages, provider).flatMap((p) => {
-      if (p.rule === 'anthropic/duplicate-tool-use-id' || (p.rule === 'anthropic/tool-use-without-result' && reusedOnly(p.message))) {
-        return [AMBIGUOUS_ID];
+      if (PAIRING.has(p.rule)) {
+        const ids = /immediately after: (.*)\. Each/.exec(p.message)?.[1]?.split(', ') ?? [''];
+        return ids.map(() => `${provider}/pairing`);
       }
-      // One key per unanswered id: a turn that loses one of its orphan calls reports the others alone.
-      if (p.rule === 'anthropic/tool-use-without-result') return listedIds(p.message).map((id) => `${p.rule} ${id}`);
-      if (TURN_LEVEL.has(p.rule)) return [p.rule];
       const from = originOf(messages[p.messageIndex] as Message) ?? 'new';
-      const family = SAME_OFFENCE[p.rule];
-      if (family !== undefined) return [`${family} @input ${from}`];
       return [`${p.rule} @input ${from}: ${p.message.replace(/^messages\.\d+(?:\.content\.\d+)?: /, '')}`];
     });
   const budget = new Map<string, number>();

@@ -19,6 +19,10 @@ import type { GovernorProfile, TaskIntent } from './types';
  *   shared/notes/context-management.md, "what users ask for" 2).
  * - Type weights the seed leaves out follow each profile's lists: what it "preserves" high, what it "prunes"
  *   low (Goal-First: implementation details = tool results 0.3, code 0.4; Diff-First: unchanged code = files 0.5).
+ *   Code-First ranks the agent's own edits (diff) and the task with snippets (0.9): they are code and the spec of
+ *   the code being written; and a failing build (error 0.8) above chat, since the next change must fix it. Tried
+ *   lower (0.8, 0.8, 0.6) on the spotter session at half its tokens, Code-First kept 26 of 26 file reads but 1 of 9
+ *   requirement units and 6 of 39 edits; with these, 6 of 9 and 11 of 39.
  * - Balanced takes `file 1.0, message 0.7, tool_result 0.8` from the seed's custom-weights example and preserves
  *   nothing ("mixed priority"), so it never adds a type bonus.
  * - The type bonus is 0.1 everywhere: a tie-breaker between units of similar score, not a second priority term.
@@ -31,10 +35,10 @@ export const GOVERNOR_PROFILES: Readonly<Record<TaskIntent, GovernorProfile>> = 
     typeWeights: {
       file: 1.0, // seed
       snippet: 0.9, // seed
+      diff: 0.9,
+      requirement: 0.9,
       example: 0.85,
-      diff: 0.8,
-      requirement: 0.8,
-      error: 0.6,
+      error: 0.8,
       search_result: 0.5,
       tool_result: 0.5,
       message: 0.5, // seed
