@@ -1,12 +1,15 @@
 import type { Message } from '../types';
-import type { ContextUnitType } from './types';
+import type { ContextUnitType, EvidenceSink } from './types';
 import type { ContextUnits } from './build-context-units';
 import type { MessageScan } from '../links/scan-messages';
 import type { UserPrompts } from './find-user-prompts';
 import { UNIT_TYPES, UNIT_TYPE_PRECEDENCE } from './constants';
 import { COMPACT_SUMMARY_PREFIX } from './harness-text';
 import { toolCallKind, type ToolCallKind } from './tool-call-kind';
-import { ERROR_SCAN_END_CHARS, findErrorSignal } from './find-error-signal';
+import { ERROR_SCAN_END_CHARS } from './find-error-signal';
+import { classifyTypedPrompt } from './classify-typed-prompt';
+import { classifyText } from './classify-text';
+import { classifyToolResult, type ResultReading } from './classify-tool-result';
 
 export interface UnitClassification {
   /** Per unit: every type it holds, as bits `1 << UNIT_TYPES.indexOf(type)`. */
@@ -24,23 +27,12 @@ const RANK = UNIT_TYPES.map((type) => UNIT_TYPE_PRECEDENCE.indexOf(type));
 const BY_PRECEDENCE = UNIT_TYPE_PRECEDENCE.map((type) => TYPE_INDEX.get(type) as number);
 const MESSAGE = TYPE_INDEX.get('message') as number;
 const MAX_EVIDENCE = 6;
-/** Characters of a typed prompt read for constraints and requests. */
-const TYPED_HEAD = 600;
 /** One shared list per single piece of evidence, the common case: 50k units need not make 50k one-item lists. */
 const SINGLE = new Map<string, readonly string[]>();
-
 /** Characters of tool output read for errors (both ends) across a transcript, and the least per end. */
 const CLASSIFY_TOTAL_CHARS = 4_000_000;
 const MIN_ERROR_END = 40;
 const MIN_SHAPE_HEAD = 96;
-
-interface Reading {
-  /** Characters read from each end of a tool output for error signals. */
-  errorEnds: number;
-  /** Characters read from the start of an unknown tool's output for its shape. */
-  shapeHead: number;
-}
-
 /** Per unit: 1 when a member holds a tool call or result, paired or not, as the scan found them. */
 function toolUnitsOf(units: ContextUnits, scan: MessageScan): Uint8Array {
   const flags = new Uint8Array(units.count);
@@ -83,7 +75,7 @@ class Calls {
 }
 
 /** What one unit was found to hold: parallel lists of type indices and evidence, reused from unit to unit. */
-class Found {
+class Found implements EvidenceSink {
   readonly types: number[] = [];
   readonly texts: string[] = [];
   size = 0;
@@ -97,25 +89,8 @@ class Found {
   }
 }
 
-/** Characters of a text read for fences and plans, and of an unknown tool's output for its shape. */
-const TEXT_HEAD = 1000;
+/** Characters of an unknown tool's output read for its shape, at most. */
 const RESULT_HEAD = 400;
-
-const FENCE = /```([\w+-]*)/;
-const DIFF_TEXT = /^diff --git |^@@ -\d+(,\d+)? \+\d+(,\d+)? @@|^\*\*\* Begin Patch|^--- a\/\S+\n\+\+\+ b\//m;
-const GREP_LINE = /^[\w./@-]+:\d+[:-]/gm;
-const NUMBERED_FILE_LINE = /^\s*\d+(→|\t)/m;
-const HEADING = /^#{1,3} \S/gm;
-const LIST_ITEM = /^\s*(\d+[.)]|- \[[ xX]\]) /gm;
-const PLAN_WORD = /\b(plan|steps?|todo|to-do|I'll|I will|we'll|we will)\b/i;
-const EXAMPLE_WORD = /\b(for example|for instance|here'?s an example|example:|sample (input|output)|expected output)/i;
-const ACK = /^(yes|yep|y|ok|okay|sure|thanks|thank you|continue|go on|go ahead|proceed|great|perfect|cool|lgtm|no|nope|done)\b/i;
-const ACK_MAX_CHARS = 60;
-const CONSTRAINT =
-  /\b(must|should(?:n'?t)?|needs? to|have to|(?:don'?t|do not)(?! (?:know|remember|think|see|have|understand|get|mind)\b)|never|always|only|make sure|ensure|without|instead|prefer|require[sd]?|avoid)\b/i;
-/** An instruction: an imperative first word, or a request ("can you", "please", "I need", "let's go with"). */
-const INSTRUCTION =
-  /^(please |pls |now |ok,? |so |then |and )?(add|implement|create|write|build|make|fix|run|use|explore|find|show|start|stop|work|install|update|change|remove|delete|move|rename|refactor|check|look|read|review|explain|list|search|try|test|commit|push|merge|deploy|open|close|keep|go|give|tell|send|book|cancel|upgrade|set|put|replace|revert|undo|store|save|print|describe|summari[sz]e|help|do|get|let'?s|lets)\b|\b(can|could|would|will) you\b|\bplease\b|(?:^|[.!?,;]\s*|\b(?:and|but|so) )(?:i|we)(?:'d| would)? (?:want|need|like)\b|\b(?:go|going) with\b/i;
 
 /**
  * Types every unit from its content, deterministically, with the evidence kept for display:
@@ -148,7 +123,7 @@ export function classifyUnits(
   const toolUnits = scan === undefined ? undefined : toolUnitsOf(units, scan);
   // The same bounded reading as the TF-IDF index: in a transcript of 50k tool results each is read at its two ends
   // for errors, 40 characters each, instead of 240; a few thousand results are read in full measure.
-  const reading: Reading = {
+  const reading: ResultReading = {
     errorEnds: Math.max(MIN_ERROR_END, Math.min(ERROR_SCAN_END_CHARS, Math.floor(CLASSIFY_TOTAL_CHARS / (2 * Math.max(1, resultCount))))),
     shapeHead: 0,
   };
@@ -200,13 +175,13 @@ function classifyUserMessage(
   prompts: UserPrompts,
   calls: Calls,
   found: Found,
-  reading: Reading,
+  reading: ResultReading,
 ): void {
   const typed = prompts.texts.get(index);
   if (typed !== undefined) {
-    const { type, text } = typedPromptType(typed, index === prompts.task);
+    const { type, text } = classifyTypedPrompt(typed, index === prompts.task);
     found.add(type, text);
-    readText(typed, found, 'user', false);
+    classifyText(typed, found, 'user', false);
   }
   const { content } = message;
   if (!Array.isArray(content)) return;
@@ -215,24 +190,10 @@ function classifyUserMessage(
     if (block.type === 'text' && typeof block.text === 'string' && isCompactSummary(block.text)) {
       found.add('requirement', 'compact summary');
     } else if (block.type === 'tool_result') {
-      classifyResult(block as { tool_use_id?: unknown; content?: unknown; is_error?: unknown }, calls, found, reading);
+      const id = (block as { tool_use_id?: unknown }).tool_use_id;
+      classifyToolResult(block as { content?: unknown; is_error?: unknown }, typeof id === 'string' ? calls.get(id) : undefined, found, reading);
     }
   }
-}
-
-/**
- * The task and the user's instructions and constraints are requirements; acknowledgements ("yes, go ahead"),
- * questions and statements ("I don't remember the reservation ID") are messages.
- */
-function typedPromptType(typed: string, isTask: boolean): { type: ContextUnitType; text: string } {
-  if (isTask) return { type: 'requirement', text: 'the task (first user prompt)' };
-  // A constraint or a request shows in the first lines; a pasted log after them says nothing more of the kind.
-  const opening = typed.length > TYPED_HEAD ? typed.slice(0, TYPED_HEAD) : typed;
-  const constraint = CONSTRAINT.exec(opening);
-  if (constraint !== null) return { type: 'requirement', text: `user constraint "${constraint[0].toLowerCase()}"` };
-  if (typed.length <= ACK_MAX_CHARS && ACK.test(typed)) return { type: 'message', text: 'user acknowledgement' };
-  if (INSTRUCTION.test(opening)) return { type: 'requirement', text: 'user instruction' };
-  return { type: 'message', text: typed.endsWith('?') ? 'user question' : 'user statement' };
 }
 
 function classifyAssistantMessage(
@@ -244,7 +205,7 @@ function classifyAssistantMessage(
   const { content } = message;
   if (typeof content === 'string') {
     if (content.trim() !== '') found.add('message', 'assistant text');
-    readText(content, found, 'assistant', toolUnit);
+    classifyText(content, found, 'assistant', toolUnit);
     return;
   }
   if (!Array.isArray(content)) return;
@@ -253,7 +214,7 @@ function classifyAssistantMessage(
     const { type } = block;
     if (type === 'text' && typeof block.text === 'string' && block.text.trim() !== '') {
       if (!toolUnit) found.add('message', 'assistant text');
-      readText(block.text, found, 'assistant', toolUnit);
+      classifyText(block.text, found, 'assistant', toolUnit);
     } else if (type === 'thinking' && !toolUnit) {
       found.add('message', 'thinking');
     } else if (type === 'tool_use' || type === 'server_tool_use' || type === 'mcp_tool_use') {
@@ -267,67 +228,6 @@ function classifyAssistantMessage(
       else if (type === 'web_fetch_tool_result') found.add('documentation', 'web_fetch_tool_result');
       else found.add('tool_result', type);
     }
-  }
-}
-
-function classifyResult(
-  block: { tool_use_id?: unknown; content?: unknown; is_error?: unknown },
-  calls: Calls,
-  found: Found,
-  reading: Reading,
-): void {
-  const kind = typeof block.tool_use_id === 'string' ? calls.get(block.tool_use_id) : undefined;
-  if (block.is_error === true) found.add('error', 'is_error');
-  const text = resultText(block.content);
-  // What a dedicated tool (read, search, edit, plan) returns is content or a confirmation: "Error:" in a source
-  // file is no failure, and such a tool that fails says so at once. A command's output is also its outcome.
-  const returnsContent = kind !== undefined && !kind.shell;
-  if (block.is_error !== true) {
-    const signal = findErrorSignal(text, returnsContent ? 'tool-failure' : 'any', reading.errorEnds);
-    if (signal !== undefined) found.add('error', signal);
-  }
-  if (kind !== undefined) return;
-  // What an unknown tool returned, judged by its first lines; `includes` rules most outputs out before any pattern.
-  const head = text.slice(0, reading.shapeHead);
-  if ((head.includes('@@') || head.includes('diff --git') || head.includes('*** Begin Patch')) && DIFF_TEXT.test(head)) {
-    found.add('diff', 'unified diff');
-  } else if (head.startsWith('Web search results')) {
-    found.add('search_result', 'web search results');
-  } else if (head.includes(':') && count(GREP_LINE, head) >= 2) {
-    found.add('search_result', 'grep-style lines');
-  } else if ((head.includes('→') || head.includes('\t')) && NUMBERED_FILE_LINE.test(head)) {
-    found.add('file', 'numbered file lines');
-  } else if (head.includes('#')) {
-    const headings = count(HEADING, head);
-    if (headings >= 2) found.add('documentation', `markdown document (${headings} headings)`);
-  }
-}
-
-/** Fences, plans and examples in typed or written text; a plan narrated beside a tool call is part of the call. */
-function readText(
-  text: string,
-  found: Found,
-  role: 'user' | 'assistant',
-  toolUnit: boolean,
-): void {
-  const head = text.length > TEXT_HEAD ? text.slice(0, TEXT_HEAD) : text;
-  // indexOf finds most texts free of fences and diffs faster than any pattern can say so.
-  const fence = head.includes('```') ? FENCE.exec(head) : null;
-  if (fence !== null) {
-    const language = fence[1] ?? '';
-    if (language === 'diff' || language === 'patch') found.add('diff', '```diff block');
-    else found.add('snippet', `\`\`\`${language} block`);
-  } else if ((head.includes('@@') || head.includes('diff --git') || head.includes('*** Begin Patch')) && DIFF_TEXT.test(head)) {
-    found.add('diff', 'unified diff');
-  }
-  if (!toolUnit && PLAN_WORD.test(head)) {
-    const items = count(LIST_ITEM, head);
-    if (items >= 3) found.add('requirement', `plan (${items} steps)`);
-  }
-  if (role === 'user') {
-    if (EXAMPLE_WORD.test(head)) found.add('example', 'example in prompt');
-    const signal = findErrorSignal(text);
-    if (signal !== undefined) found.add('error', `${signal} in prompt`);
   }
 }
 
@@ -355,27 +255,6 @@ function hasToolBlock(message: Message): boolean {
     if (typeof type === 'string' && type.endsWith('_tool_result')) return true;
   }
   return false;
-}
-
-/** A tool result's text: the string, or its text blocks joined, read no further than needed. */
-function resultText(content: unknown): string {
-  if (typeof content === 'string') return content;
-  if (!Array.isArray(content)) return '';
-  let text = '';
-  for (const block of content) {
-    if (block !== null && typeof block === 'object' && typeof (block as { text?: unknown }).text === 'string') {
-      text += (text === '' ? '' : '\n') + (block as { text: string }).text;
-      if (text.length > TEXT_HEAD * 4) break;
-    }
-  }
-  return text;
-}
-
-function count(pattern: RegExp, text: string): number {
-  pattern.lastIndex = 0;
-  let n = 0;
-  while (pattern.exec(text) !== null) n++;
-  return n;
 }
 
 function strongestFirst(found: Found): readonly string[] {

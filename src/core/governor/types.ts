@@ -84,5 +84,10 @@ export interface GovernorConfig {
   typeWeights?: CustomTypeWeights;
 }
 
+/** Where a classifier puts what it finds: a unit type and the evidence for it (`"Read tool result"`, `is_error`). */
+export interface EvidenceSink {
+  add(type: ContextUnitType, text: string): void;
+}
+
 /** Summarizes messages into a shorter text (an extractive summarizer); must be deterministic. */
 export type Summarize = (messages: readonly Message[]) => string;
