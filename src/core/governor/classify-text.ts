@@ -24,7 +24,8 @@ export function classifyText(
     const language = fence[1] ?? '';
     if (language === 'diff' || language === 'patch') found.add('diff', '```diff block');
     else found.add('snippet', `\`\`\`${language} block`);
-  } else if (mayHoldDiff(head) && DIFF_TEXT.test(head)) {
+  } else if (!toolUnit && mayHoldDiff(head) && DIFF_TEXT.test(head)) {
+    // Beside a tool call, a patch is the call's input, read as such (`apply_patch`, `Edit`).
     found.add('diff', 'unified diff');
   }
   if (!toolUnit && PLAN_WORD.test(head)) {

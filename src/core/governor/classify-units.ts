@@ -204,7 +204,7 @@ function classifyAssistantMessage(
 ): void {
   const { content } = message;
   if (typeof content === 'string') {
-    if (content.trim() !== '') found.add('message', 'assistant text');
+    if (hasText(content)) found.add('message', 'assistant text');
     classifyText(content, found, 'assistant', toolUnit);
     return;
   }
@@ -212,7 +212,7 @@ function classifyAssistantMessage(
   for (const block of content) {
     if (block === null || typeof block !== 'object') continue;
     const { type } = block;
-    if (type === 'text' && typeof block.text === 'string' && block.text.trim() !== '') {
+    if (type === 'text' && typeof block.text === 'string' && hasText(block.text)) {
       if (!toolUnit) found.add('message', 'assistant text');
       classifyText(block.text, found, 'assistant', toolUnit);
     } else if (type === 'thinking' && !toolUnit) {
@@ -229,6 +229,15 @@ function classifyAssistantMessage(
       else found.add('tool_result', type);
     }
   }
+}
+
+/** Whether a text holds anything but blanks, without making a trimmed copy of it. */
+function hasText(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code > 32 && code !== 160 && code !== 0x2028 && code !== 0x2029 && code !== 0xfeff) return true;
+  }
+  return false;
 }
 
 /** `<name> tool result`, made once per tool name. */
@@ -259,8 +268,28 @@ function hasToolBlock(message: Message): boolean {
 
 function strongestFirst(found: Found): readonly string[] {
   const { types, texts, size } = found;
-  if (size === 1) {
-    const text = texts[0] as string;
+  // Distinct texts, strongest type first (a stable insertion sort: a unit holds a handful of findings).
+  let distinct = 0;
+  for (let k = 0; k < size; k++) {
+    const text = texts[k] as string;
+    const rank = RANK[types[k] as number] as number;
+    let at = -1;
+    for (let j = 0; j < distinct; j++) if (order[j] !== undefined && texts[order[j] as number] === text) at = j;
+    if (at >= 0) {
+      if (rank >= (RANK[types[order[at] as number] as number] as number)) continue;
+      for (let j = at; j < distinct - 1; j++) order[j] = order[j + 1] as number;
+      distinct--;
+    }
+    let j = distinct;
+    while (j > 0 && (RANK[types[order[j - 1] as number] as number] as number) > rank) {
+      order[j] = order[j - 1] as number;
+      j--;
+    }
+    order[j] = k;
+    distinct++;
+  }
+  if (distinct === 1) {
+    const text = texts[order[0] as number] as string;
     let single = SINGLE.get(text);
     if (single === undefined) {
       single = Object.freeze([text]);
@@ -268,13 +297,10 @@ function strongestFirst(found: Found): readonly string[] {
     }
     return single;
   }
-  const order = Array.from({ length: size }, (_, k) => k);
-  order.sort((a, b) => (RANK[types[a] as number] as number) - (RANK[types[b] as number] as number) || a - b);
-  const out: string[] = [];
-  for (const k of order) {
-    const text = texts[k] as string;
-    if (!out.includes(text)) out.push(text);
-    if (out.length === MAX_EVIDENCE) break;
-  }
+  const out = new Array<string>(Math.min(distinct, MAX_EVIDENCE));
+  for (let j = 0; j < out.length; j++) out[j] = texts[order[j] as number] as string;
   return out;
 }
+
+/** Scratch for `strongestFirst`: positions of findings in order. */
+const order: number[] = [];

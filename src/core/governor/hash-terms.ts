@@ -8,8 +8,12 @@ export interface TermSink {
   length: number;
 }
 
-/** 1 at the bucket of each English stopword. */
-const STOPWORDS = new Uint8Array(TERM_BUCKETS);
+/**
+ * English stopwords, by bucket: a 64 KB filter (1 where some stopword's bucket has those low 16 bits) that stays in
+ * cache, confirmed by a set only when it says yes, which is rare.
+ */
+const STOPWORD_FILTER = new Uint8Array(1 << 16);
+const STOPWORDS = new Set<number>();
 
 /**
  * Appends the hashed terms of `text[start, end)` to `sink`. A term is a run of letters and digits (ASCII letters
@@ -34,7 +38,7 @@ export function hashTerms(text: string, start: number, end: number, sink: TermSi
         // "teams" and "team" are one term; "class" keeps its s.
         const stem = length > 3 && last === 115 && secondLast !== 115 ? beforeLast : hash;
         const bucket = mix(stem);
-        if (STOPWORDS[bucket] === 0) push(sink, bucket);
+        if (STOPWORD_FILTER[bucket & 0xffff] === 0 || !STOPWORDS.has(bucket)) push(sink, bucket);
       }
       hash = FNV_OFFSET;
       length = 0;
@@ -87,5 +91,9 @@ const WORDS =
 {
   const sink: TermSink = { terms: new Int32Array(256), length: 0 };
   hashTerms(WORDS, 0, WORDS.length, sink);
-  for (let k = 0; k < sink.length; k++) STOPWORDS[sink.terms[k] as number] = 1;
+  for (let k = 0; k < sink.length; k++) {
+    const bucket = sink.terms[k] as number;
+    STOPWORDS.add(bucket);
+    STOPWORD_FILTER[bucket & 0xffff] = 1;
+  }
 }

@@ -122,8 +122,12 @@ const FILE_READ = new Map<string, ToolCallKind>();
 function shellKind(command: string | undefined): ToolCallKind | undefined {
   if (command === undefined) return undefined;
   const script = command.slice(0, 600);
-  if (SHELL_DIFF.test(script)) return shell('diff', /apply_patch|git \w+|patch|diff/.exec(script)?.[0] ?? 'patch');
-  for (const segment of script.split(/&&|\|\||;|\n/)) {
+  if ((script.includes('patch') || script.includes('diff') || script.includes('git ')) && SHELL_DIFF.test(script)) {
+    return shell('diff', /apply_patch|git \w+|patch|diff/.exec(script)?.[0] ?? 'patch');
+  }
+  // Most commands are one command: no need to split them.
+  const chained = script.includes('&') || script.includes(';') || script.includes('|') || script.includes('\n');
+  for (const segment of chained ? script.split(/&&|\|\||;|\n/) : [script]) {
     const head = segment.trimStart();
     if (head === '' || /^(cd|pwd|echo|export|set|source|\.)\b/.test(head)) continue;
     const word = /^(\S+(\s+-n)?)/.exec(head)?.[1] ?? 'shell';
