@@ -13,7 +13,10 @@ export interface GovernorBudget {
   tokens: Float64Array;
   /** Token budget: finite or `Infinity`, 0 or more. */
   maxTokens: number;
-  /** At most this many messages sent (summarized and masked ones count). Floored; below 1 acts as 1. Default is no limit. */
+  /**
+   * At most this many messages sent (summarized and masked ones count), beyond the always-sent units, which are sent
+   * whatever the cap. Floored; below 1 acts as 1. Default is no limit.
+   */
   maxTurns?: number;
   /** Message indices whose units are always sent whole. Default is none. */
   pinned?: readonly number[];
@@ -49,7 +52,10 @@ export interface GovernorPlan {
   profile: GovernorProfile;
   query: string;
   relevanceUsed: boolean;
-  /** Per message: its unit. Per unit: its type (index into `UNIT_TYPES`), all its types (bits), evidence, fate. */
+  /**
+   * Per message: its unit. Per unit: its type (index into `UNIT_TYPES`), all its types (bits), evidence, fate. The
+   * arrays below are the analysis's and the scoring's own, shared between plans: read them, do not write them.
+   */
   unitOf: Int32Array;
   unitType: Uint8Array;
   unitTypeMask: Uint16Array;
