@@ -1,0 +1,56 @@
+import type { ContextUnitType, TaskIntent } from './types';
+
+/** Every unit type, in the order of their bit in a unit's type mask (`1 << index`). */
+export const UNIT_TYPES: readonly ContextUnitType[] = [
+  'file',
+  'snippet',
+  'error',
+  'tool_result',
+  'message',
+  'documentation',
+  'diff',
+  'search_result',
+  'requirement',
+  'example',
+];
+
+/**
+ * The type a unit is shown as when it holds several: the first of these it holds. Fixed, so a unit's displayed
+ * type does not change with the intent; scoring reads every type the unit holds (see `scoreGovernorUnits`).
+ * The user's own instructions come first, as they are what a reader must never miss in a unit; errors next, as a
+ * failing step is what one looks for; the generic types (tool result, chat line) last.
+ */
+export const UNIT_TYPE_PRECEDENCE: readonly ContextUnitType[] = [
+  'requirement',
+  'error',
+  'diff',
+  'file',
+  'documentation',
+  'search_result',
+  'example',
+  'snippet',
+  'tool_result',
+  'message',
+];
+
+export const TASK_INTENTS: readonly TaskIntent[] = [
+  'code_generation',
+  'debugging',
+  'explanation',
+  'search',
+  'planning',
+  'review',
+  'generic',
+];
+
+/**
+ * A message's fate in a governor plan, as a byte, so a plan for 100k messages is one `Uint8Array`. The first three
+ * codes are those of `FATE` in `prune/fate.ts`. `summarized`: the content is replaced by a summary; `masked`: tool
+ * result content is cleared in the middle. Both are still sent.
+ */
+export const GOVERNOR_FATE = { kept: 0, dropped: 1, summarized: 2, masked: 3 } as const;
+
+export type GovernorFate = keyof typeof GOVERNOR_FATE;
+
+/** Byte → name, for display. */
+export const GOVERNOR_FATE_NAMES: readonly GovernorFate[] = ['kept', 'dropped', 'summarized', 'masked'];
