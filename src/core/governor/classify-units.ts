@@ -184,6 +184,8 @@ function classifyUserMessage(
     classifyText(typed, found, 'user', false);
   }
   const { content } = message;
+  // Since a compaction is a boundary the summary is a message of its own, often a plain string.
+  if (typeof content === 'string' && isCompactSummary(content)) found.add('requirement', 'compact summary');
   if (!Array.isArray(content)) return;
   for (const block of content) {
     if (block === null || typeof block !== 'object') continue;
