@@ -17,7 +17,7 @@ export { analyzeTranscript, type TranscriptAnalysis, type AnalyzeOptions } from 
 export { planPrune } from './prune/plan-prune';
 export { planOutputOrigins } from './prune/plan-output-origins';
 export { REASON, REASON_TEXT, type ReasonCode, type ReasonName } from './prune/reason';
-export type { StrategyPlan, PlanInsert, PlanOverrun, PruneBound, CommonPruneOptions, CheckedBound, OptionSpec, StrategyDefinition } from './strategies/types';
+export type { StrategyPlan, PlanExplanation, PlanInsert, PlanOverrun, PruneBound, CommonPruneOptions, CheckedBound, OptionSpec, StrategyDefinition } from './strategies/types';
 export { STRATEGY_REGISTRY, type PrunePlan, type StrategyId, type PruneConfig, type StrategyConfig, type RegisteredStrategy } from './strategies/registry';
 export { getStrategy } from './strategies/get-strategy';
 export { isStrategyId } from './strategies/is-strategy-id';
@@ -25,6 +25,8 @@ export type { SlidingWindowConfig } from './strategies/sliding-window/sliding-wi
 export type { SummarizeConfig } from './strategies/summarize/summarize-strategy';
 export type { ImportanceConfig } from './strategies/importance/importance-strategy';
 export type { ObservationMaskingConfig } from './strategies/observation-masking/observation-masking-strategy';
+export type { TokenBudgetConfig } from './strategies/token-budget/token-budget-strategy';
+export type { GovernorStrategyConfig } from './strategies/governor/governor-strategy';
 export { resultPlaceholder } from './strategies/observation-masking/result-placeholder';
 export { findValidCuts, type ValidCuts } from './links/find-valid-cuts';
 export { listToolResults, type ToolResultTable } from './links/list-tool-results';

@@ -20,7 +20,7 @@ export interface Filters {
 
 export const NO_FILTERS: Filters = { roles: [], tools: [], fates: {}, matchesOnly: false };
 
-export type LaneOptions = Record<string, number | boolean | readonly string[]>;
+export type LaneOptions = Record<string, number | boolean | string | readonly string[]>;
 
 /** A lane as the hash holds it: no id (ids are given on load), options that differ from the defaults. */
 export interface LaneView {
@@ -133,7 +133,7 @@ function decodeBudget(text: string | null): Budget | undefined {
 
 /** `importance@m20`, `observation-masking(keepRecent=5;excludeTools=Read+Grep)`. */
 function encodeLane(lane: LaneView): string {
-  const options = Object.entries(lane.options).map(([key, value]) => `${key}=${Array.isArray(value) ? value.join('+') : String(value)}`);
+  const options = Object.entries(lane.options).map(([key, value]) => `${key}=${Array.isArray(value) ? value.join('+') : typeof value === 'string' ? encodeURIComponent(value) : String(value)}`);
   return `${lane.strategy}${options.length ? `(${options.join(';')})` : ''}${lane.budget ? `@${encodeBudget(lane.budget)}` : ''}`;
 }
 
@@ -153,6 +153,14 @@ function decodeLane(text: string): LaneView | undefined {
       if (Number.isInteger(value) && value >= spec.min && value <= spec.max) options[spec.key] = value;
     } else if (spec.kind === 'boolean') {
       if (raw === 'true' || raw === 'false') options[spec.key] = raw === 'true';
+    } else if (spec.kind === 'choice') {
+      if (spec.choices.includes(raw)) options[spec.key] = raw;
+    } else if (spec.kind === 'text') {
+      try {
+        options[spec.key] = decodeURIComponent(raw).slice(0, spec.maxLength);
+      } catch {
+        // A broken escape: leave the option at its default.
+      }
     } else {
       options[spec.key] = raw.split('+').filter(Boolean).slice(0, 50);
     }

@@ -10,7 +10,7 @@ export interface LaneSpec {
   /** Unique among the lanes on screen; keys plans, filters and React. */
   id: string;
   strategy: StrategyId;
-  options: Readonly<Record<string, number | boolean | readonly string[]>>;
+  options: Readonly<Record<string, number | boolean | string | readonly string[]>>;
   /** A bound of the lane's own (so one strategy can run at two bounds side by side); absent: the shared budget. */
   budget?: Budget;
 }
@@ -72,11 +72,20 @@ export function describeOptions(lane: LaneSpec): string {
   return parts.join(' · ');
 }
 
-function describeOption(option: OptionSpec, value: number | boolean | readonly string[]): string {
+function describeOption(option: OptionSpec, value: number | boolean | string | readonly string[]): string {
   const label = option.label.toLowerCase();
-  if (option.kind === 'boolean') return value ? label : `no ${label}`;
-  if (option.kind === 'string-list') return `${label}: ${(value as readonly string[]).join(', ') || 'none'}`;
-  return `${label} ${(value as number).toLocaleString('en-US')}${option.unit === 'tokens' ? ' tok' : ''}`;
+  switch (option.kind) {
+    case 'boolean':
+      return value ? label : `no ${label}`;
+    case 'string-list':
+      return `${label}: ${(value as readonly string[]).join(', ') || 'none'}`;
+    case 'choice':
+      return `${label} ${String(value)}`;
+    case 'text':
+      return `${label} “${String(value).slice(0, 24)}”`;
+    case 'integer':
+      return `${label} ${(value as number).toLocaleString('en-US')}${option.unit === 'tokens' ? ' tok' : ''}`;
+  }
 }
 
 function sameValue(a: unknown, b: unknown): boolean {

@@ -23,9 +23,18 @@ export function strategyConfig(count: number, totalTokens: number, ids = STRATEG
     const pinned = definition.honoursPins
       ? fc.option(fc.uniqueArray(fc.integer({ min: 0, max: Math.max(0, count - 1) }), { maxLength: 3 }), { nil: undefined })
       : fc.constant(undefined);
-    return fc.tuple(bound, options, pinned).map(
-      ([b, o, p]) => ({ strategy: id, ...b, ...o, ...(p !== undefined && count > 0 ? { pinned: p } : {}) }) as PruneConfig,
-    );
+    return fc
+      .tuple(bound, options, pinned)
+      .map(([b, o, p]) => ({ strategy: id, ...b, ...o, ...(p !== undefined && count > 0 ? { pinned: p } : {}) }) as PruneConfig)
+      // Options can depend on each other (a hard limit under the soft one): keep the configs the strategy takes.
+      .filter((config) => {
+        try {
+          definition.normalize(config as never);
+          return true;
+        } catch {
+          return false;
+        }
+      });
   });
 }
 
@@ -38,5 +47,9 @@ function optionValue(spec: OptionSpec): fc.Arbitrary<unknown> {
       return fc.boolean();
     case 'string-list':
       return fc.uniqueArray(fc.constantFrom('tool0', 'tool1', 'lost', 'Read', 'Bash'), { maxLength: 2 });
+    case 'choice':
+      return fc.constantFrom(...spec.choices);
+    case 'text':
+      return fc.constantFrom('', 'fix the failing test', 'which files did we change', 'x'.repeat(Math.min(spec.maxLength, 300)));
   }
 }

@@ -145,6 +145,8 @@ def find_window_cut(messages: Sequence[object], target: int) -> int:
     checked_from = -1
     checked_role: object = MISSING
     pending_checked = 0
+    # The highest call nobody answers below the cut: the cut may yet move down past it.
+    unanswered = -1
     # Turns counted from the end, to tell a pair split across turns (which the full analysis glues) from a sound one.
     turn_at = [0] * count
     turn = 0
@@ -192,9 +194,12 @@ def find_window_cut(messages: Sequence[object], target: int) -> int:
                 call_id: str = block["id"]
                 answered = pending.pop(call_id, None)
                 if answered is None:
-                    # A call nobody answers, kept or in the turn right below the cut.
+                    # A call nobody answers, kept or in the turn right below the cut; one lower down may yet be kept
+                    # when the cut moves, so remember the highest.
                     if i >= cut or checked:
                         return -1
+                    if i > unanswered:
+                        unanswered = i
                     continue
                 if buried:
                     stack = buried.get(call_id)
@@ -215,7 +220,7 @@ def find_window_cut(messages: Sequence[object], target: int) -> int:
                     checked_from = -1
                     pending_checked = 0
     # At the start with results still unanswered: an orphan result is kept, or sits right below the cut.
-    return -1 if pending_kept > 0 or pending_checked > 0 else cut
+    return -1 if pending_kept > 0 or pending_checked > 0 or unanswered >= cut else cut
 
 
 def _checked_config(

@@ -28,15 +28,16 @@ export interface GovernorAnalysis {
 
 /**
  * Everything about a transcript that does not depend on the query, the intent or the budget: units
- * (`groupMessages`), user prompts, the detected intent, unit types, and the TF-IDF index. O(n log n); about
+ * (`groupMessages`, or the groups given), user prompts, the detected intent, unit types, and the TF-IDF index. O(n log n); about
  * O(characters read) with the reads bounded per text (see `classifyUnits`, `buildTfidfIndex`). Never mutates
  * `messages`; the analysis holds them by reference, so they must not be mutated afterwards either.
  */
-export function analyzeForGovernor(messages: readonly Message[]): GovernorAnalysis {
+export function analyzeForGovernor(messages: readonly Message[], groups?: MessageGroups): GovernorAnalysis {
   if (!Array.isArray(messages)) {
     throw new TypeError(`analyzeForGovernor: messages must be an array, got ${messages === null ? 'null' : typeof messages}`);
   }
-  const groups = groupMessages(messages);
+  // The registry passes its units (tool groups with broken turns glued), so a broken input gains no API problem.
+  groups ??= groupMessages(messages);
   const units = buildContextUnits(groups);
   const prompts = findUserPrompts(messages);
   return {

@@ -29,6 +29,7 @@ export function findWindowCut(messages: readonly Message[], target: number): num
   let checkedFrom = -1;
   let checkedRole: unknown;
   let pendingChecked = 0;
+  let unanswered = -1;
 
   // Turns counted from the end, to tell a pair split across turns (which the full analysis glues) from a sound one.
   const turnAt = new Int32Array(count);
@@ -65,8 +66,10 @@ export function findWindowCut(messages: readonly Message[], target: number): num
         const stack = pending.get((block as { id: string }).id);
         const answered = stack?.pop();
         if (answered === undefined) {
-          // A call nobody answers, kept or in the turn right below the cut.
+          // A call nobody answers, kept or in the turn right below the cut; one lower down may yet be kept when
+          // the cut moves, so remember the highest.
           if (i >= cut || checked) return -1;
+          if (i > unanswered) unanswered = i;
           continue;
         }
         pendingTotal--;
@@ -87,5 +90,5 @@ export function findWindowCut(messages: readonly Message[], target: number): num
     }
   }
   // At the start with results still unanswered: an orphan result is kept, or sits right below the cut.
-  return pendingKept > 0 || pendingChecked > 0 ? -1 : cut;
+  return pendingKept > 0 || pendingChecked > 0 || unanswered >= cut ? -1 : cut;
 }

@@ -17,6 +17,8 @@ export type TranscriptAnalysis = MessageGroups &
     unitOf: Int32Array;
     /** Per unit: how many messages it holds. */
     unitSize: Int32Array;
+    /** Per unit: the index of its first message. */
+    unitFirst: Int32Array;
     links: ToolLinks;
     /** Per message: its tokens. */
     tokens: Float64Array;
@@ -53,6 +55,7 @@ export function analyzeTranscript(messages: readonly Message[], options: Analyze
     ...rankMessages(units),
     unitOf: units.groupOf,
     unitSize: units.groupSize,
+    unitFirst: units.groupFirst,
     ...findValidCuts(units),
     messages,
     links: toolLinksFromScan(groups.scan),

@@ -6,6 +6,9 @@ import { describe, expect, it } from 'vitest';
 import type { Message, PruneStrategy } from '../types';
 import { pruneMessages } from './prune-messages';
 import { findToolPairs } from '../links/find-tool-pairs';
+import { analyzeTranscript } from './analyze-transcript';
+import { planPrune } from './plan-prune';
+import { applyPrunePlan } from './apply-prune-plan';
 import { scoreMessage } from '../scoring/score-message';
 import { assistant, callTurn, chat, resultTurn, toolResult, toolUse, user } from '../../../test/support/build-messages';
 import { findAddedOrphans } from '../../../test/support/find-added-orphans';
@@ -295,5 +298,18 @@ describe('real transcripts: what the seeds do not picture', () => {
 
   it('a fractional maxTurns is floored', () => {
     expect(pruneMessages(chat(6), { strategy: 'sliding-window', maxTurns: 2.9 })).toHaveLength(2);
+  });
+});
+
+describe('regressions', () => {
+  it('an unanswered call the cut moves down past is kept with its turn, by the fast path as by the analysis', () => {
+    const call = (id: string): Message => ({ role: 'assistant', content: [{ type: 'tool_use', id, name: 'run', input: {} }] });
+    const result = (id: string): Message => ({ role: 'user', content: [{ type: 'tool_result', tool_use_id: id, content: 'ok' }] });
+    const input: Message[] = [user('go'), call('t1'), result('t1'), assistant('a'), call('t1'), call('t3'), assistant('b'), result('t1')];
+    // t1 at 4 answers 7, so the cut moves to 4; t3 at 5 is answered by nothing, so its turn (3–6) and the
+    // messages around it (2, 7) stay together, and 2 pulls in its call at 1.
+    const kept = pruneMessages(input, { strategy: 'sliding-window', maxTurns: 1 }).map((m) => input.indexOf(m));
+    expect(kept).toEqual([1, 2, 3, 4, 5, 6, 7]);
+    expect(applyPrunePlan(input, planPrune(analyzeTranscript(input), { strategy: 'sliding-window', maxTurns: 1 }))).toEqual(pruneMessages(input, { strategy: 'sliding-window', maxTurns: 1 }));
   });
 });

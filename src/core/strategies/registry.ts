@@ -3,13 +3,15 @@ import { slidingWindowStrategy } from './sliding-window/sliding-window-strategy'
 import { summarizeStrategy } from './summarize/summarize-strategy';
 import { importanceStrategy } from './importance/importance-strategy';
 import { observationMaskingStrategy } from './observation-masking/observation-masking-strategy';
+import { tokenBudgetStrategy } from './token-budget/token-budget-strategy';
+import { governorStrategy } from './governor/governor-strategy';
 
 /**
  * Every strategy, in the order the inspector offers them. Adding one is a folder beside these and a line here: the
  * id, config and settings unions below, the validation, `planPrune`, `pruneMessages`, the worker, the lanes, the CLI
  * and the URL hash all read this list.
  */
-export const STRATEGY_REGISTRY = [slidingWindowStrategy, summarizeStrategy, importanceStrategy, observationMaskingStrategy] as const;
+export const STRATEGY_REGISTRY = [slidingWindowStrategy, summarizeStrategy, importanceStrategy, observationMaskingStrategy, tokenBudgetStrategy, governorStrategy] as const;
 
 type AnyStrategy = (typeof STRATEGY_REGISTRY)[number];
 

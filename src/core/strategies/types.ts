@@ -41,7 +41,9 @@ export interface CheckedBound {
 export type OptionSpec =
   | { key: string; label: string; description: string; kind: 'integer'; default: number; min: number; max: number; unit?: 'tokens' | 'results' | 'messages' }
   | { key: string; label: string; description: string; kind: 'boolean'; default: boolean }
-  | { key: string; label: string; description: string; kind: 'string-list'; default: readonly string[] };
+  | { key: string; label: string; description: string; kind: 'string-list'; default: readonly string[] }
+  | { key: string; label: string; description: string; kind: 'choice'; default: string; choices: readonly string[] }
+  | { key: string; label: string; description: string; kind: 'text'; default: string; maxLength: number };
 
 /** A synthetic message a plan adds to the output, such as a summary. */
 export interface PlanInsert {
@@ -88,6 +90,15 @@ export interface StrategyPlan<Id extends string = string> {
   tokens: number;
   /** Set when the output is over a bound it was given. */
   over?: PlanOverrun;
+  /** What a strategy that scores can say about its choices (the governor: the intent used, each unit's terms). */
+  explain?: PlanExplanation;
+}
+
+/** A plan's account of itself, for people: a headline for the lane and facts about any message. */
+export interface PlanExplanation {
+  headline?: string;
+  /** Why message `index` met its fate, as labelled values; undefined when there is nothing to add to its reason. */
+  about(index: number): { title: string; facts: readonly (readonly [string, string])[] } | undefined;
 }
 
 /**

@@ -78,7 +78,7 @@ export function LaneOptionsForm({ strategy, initial, submitLabel, onSubmit }: { 
   );
 }
 
-function OptionField({ spec, id, value, onChange }: { spec: OptionSpec; id: string; value: unknown; onChange: (value: number | boolean | readonly string[]) => void }) {
+function OptionField({ spec, id, value, onChange }: { spec: OptionSpec; id: string; value: unknown; onChange: (value: number | boolean | string | readonly string[]) => void }) {
   const hint = `${spec.description}${spec.kind === 'integer' ? ` ${spec.min.toLocaleString('en-US')}–${spec.max.toLocaleString('en-US')}.` : ''}`;
   if (spec.kind === 'boolean') {
     return (
@@ -108,6 +108,16 @@ function OptionField({ spec, id, value, onChange }: { spec: OptionSpec; id: stri
           }}
           className={cx(FIELD, 'text-right font-mono')}
         />
+      ) : spec.kind === 'choice' ? (
+        <select id={id} value={(value as string | undefined) ?? spec.default} onChange={(e) => onChange(e.currentTarget.value)} className={FIELD}>
+          {spec.choices.map((choice) => (
+            <option key={choice} value={choice}>
+              {choice.replace(/_/g, ' ')}
+            </option>
+          ))}
+        </select>
+      ) : spec.kind === 'text' ? (
+        <input id={id} type="text" maxLength={spec.maxLength} value={(value as string | undefined) ?? spec.default} onChange={(e) => onChange(e.currentTarget.value)} className={FIELD} />
       ) : (
         <input
           id={id}

@@ -1,0 +1,61 @@
+import type { CommonPruneOptions } from '../types';
+import { defineStrategy } from '../define-strategy';
+import { checkBound } from '../../prune/check-bound';
+import { checkOption } from '../check-option';
+import { planTokenBudget, type TokenBudgetSettings } from './plan-token-budget';
+
+export interface TokenBudgetConfig extends CommonPruneOptions {
+  strategy: 'token-budget';
+  /** Used without `maxTokens`: above it the middle is summarized. Default is 500,000 (seed 003). Range 0–100,000,000. */
+  softLimitTokens?: number;
+  /** Used without `maxTokens`: above it pruning is forced. Default is 800,000 (seed 003). Range 0–100,000,000. */
+  hardLimitTokens?: number;
+  /** The first N messages are never summarized. Default is 1 (the task). Range 0–10,000. */
+  pinnedPrefixTurns?: number;
+  /** The last N messages are kept. Default is 5. Range 1–10,000. */
+  recentTailTurns?: number;
+  /** Keep the first user request, wherever it is. Default is false. */
+  pinTask?: boolean;
+  /** The summary's size bound. Default is 4,000 tokens. Range 16–1,000,000. */
+  summaryMaxTokens?: number;
+}
+
+const OPTIONS = [
+  { key: 'softLimitTokens', label: 'Soft limit', description: 'Without a shared budget: above it the middle is summarized.', kind: 'integer', default: 500_000, min: 0, max: 100_000_000, unit: 'tokens' },
+  { key: 'hardLimitTokens', label: 'Hard limit', description: 'Without a shared budget: above it pruning is forced.', kind: 'integer', default: 800_000, min: 0, max: 100_000_000, unit: 'tokens' },
+  { key: 'pinnedPrefixTurns', label: 'Pinned prefix', description: 'The first messages, never summarized.', kind: 'integer', default: 1, min: 0, max: 10_000, unit: 'messages' },
+  { key: 'recentTailTurns', label: 'Recent tail', description: 'The last messages, always kept.', kind: 'integer', default: 5, min: 1, max: 10_000, unit: 'messages' },
+  { key: 'pinTask', label: 'Pin the task', description: 'Keep the first user request wherever it is.', kind: 'boolean', default: false },
+  { key: 'summaryMaxTokens', label: 'Summary size', description: 'The most tokens the summary may hold.', kind: 'integer', default: 4_000, min: 16, max: 1_000_000, unit: 'tokens' },
+] as const;
+
+/**
+ * Seed 003's token-budget `ContextPruner`: keep a pinned prefix and a recent tail, replace what lies between with one
+ * extractive summary (`[Context Summary]`), never nesting summaries and never splitting a tool pair.
+ */
+export const tokenBudgetStrategy = defineStrategy({
+  id: 'token-budget',
+  label: 'Token budget',
+  description: 'Keeps a pinned prefix and the recent tail, and replaces the middle with one extractive summary that names the requests, files, commands and errors it stands for.',
+  bounds: ['maxTokens'],
+  needsBound: false,
+  honoursPins: true,
+  slow: true,
+  options: OPTIONS,
+  normalize: (config: TokenBudgetConfig): TokenBudgetSettings => {
+    const soft = checkOption(config, OPTIONS[0]);
+    const hard = checkOption(config, OPTIONS[1]);
+    if (hard < soft) throw new RangeError(`pruneMessages: hardLimitTokens (${hard}) must be at least softLimitTokens (${soft})`);
+    return {
+      ...checkBound({ maxTokens: config.maxTokens }, 'token-budget', false),
+      softLimitTokens: soft,
+      hardLimitTokens: hard,
+      pinnedPrefixTurns: checkOption(config, OPTIONS[2]),
+      recentTailTurns: checkOption(config, OPTIONS[3]),
+      pinTask: checkOption(config, OPTIONS[4]),
+      summaryMaxTokens: checkOption(config, OPTIONS[5]),
+      pinned: config.pinned ?? [],
+    };
+  },
+  plan: planTokenBudget,
+});
