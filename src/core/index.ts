@@ -15,6 +15,7 @@ export { scoreMessages, type MessageScores } from './scoring/score-messages';
 export { rankMessages, type ImportanceRanking } from './scoring/rank-messages';
 export { analyzeTranscript, type TranscriptAnalysis, type AnalyzeOptions } from './prune/analyze-transcript';
 export { planPrune } from './prune/plan-prune';
+export { withTokens } from './prune/with-tokens';
 export { planOutputOrigins } from './prune/plan-output-origins';
 export { REASON, REASON_TEXT, type ReasonCode, type ReasonName } from './prune/reason';
 export type { StrategyPlan, PlanExplanation, PlanInsert, PlanOverrun, PruneBound, CommonPruneOptions, CheckedBound, OptionSpec, StrategyDefinition } from './strategies/types';

@@ -15,7 +15,7 @@ import type {
 } from '../worker/protocol';
 import type { LoadOutcome } from '../worker/client';
 import { planKey } from '../worker/lanes';
-import type { StrategyId } from '../core';
+import type { StrategyId, TokenEncoding } from '../core';
 import type { Filters, LaneOptions, ViewState } from './view';
 import { visibleRows, type ExtraRow } from './visible-rows';
 
@@ -41,6 +41,10 @@ export interface InspectorState {
   /** How the conversation is opened (see `OpenOptions`); the doc says what was chosen for it. */
   scope: 'auto' | 'whole' | 'last-sent';
   repair: boolean;
+  /** How tokens are counted: `auto` follows the source format. */
+  encoding: TokenEncoding | 'auto';
+  /** While exact counts are on their way: the share counted so far. */
+  countProgress?: number;
   lanes: LaneSpec[];
   /** The bound every lane without one of its own is asked to meet. */
   budget: Budget;
@@ -83,6 +87,7 @@ export interface InspectorActions {
   selectConversation(index: number): Promise<void>;
   setScope(scope: 'whole' | 'last-sent'): Promise<void>;
   setRepair(on: boolean): Promise<void>;
+  setEncoding(encoding: TokenEncoding | 'auto'): void;
   setBudget(budget: Budget): void;
   setBudgetUnit(unit: Budget['unit']): void;
   addLane(strategy: StrategyId, options?: LaneOptions, budget?: Budget): void;
@@ -113,8 +118,8 @@ export interface InspectorActions {
 export type Inspector = InspectorState & InspectorActions;
 
 /** What the worker is asked to plan for the state's lanes, budget and pins. */
-export function planRequestOf(state: Pick<InspectorState, 'lanes' | 'budget' | 'pinned'>): PlanRequest {
-  return { lanes: state.lanes, budget: state.budget, pinned: state.pinned };
+export function planRequestOf(state: Pick<InspectorState, 'lanes' | 'budget' | 'pinned' | 'doc'>): PlanRequest {
+  return { lanes: state.lanes, budget: state.budget, pinned: state.pinned, epoch: state.doc?.epoch ?? 0 };
 }
 
 /** Each lane's plan on screen, in lane order (undefined while a lane has none). */
@@ -126,8 +131,8 @@ export function lanePlans(state: Pick<InspectorState, 'lanes' | 'plans'>): (Plan
  * `ready`: the plan answers the lane's current budget and pins. `updating`: it answers an older one (the new one is
  * on its way; the old one is shown dimmed). `planning`: no plan yet. `error`: the lane's config was refused.
  */
-export function laneStatus(state: Pick<InspectorState, 'plans' | 'laneErrors' | 'budget' | 'pinned'>, lane: LaneSpec): 'ready' | 'updating' | 'planning' | 'error' {
-  const key = planKey(lane, state.budget, state.pinned);
+export function laneStatus(state: Pick<InspectorState, 'plans' | 'laneErrors' | 'budget' | 'pinned' | 'doc'>, lane: LaneSpec): 'ready' | 'updating' | 'planning' | 'error' {
+  const key = planKey(lane, state.budget, state.pinned, state.doc?.epoch ?? 0);
   if (state.laneErrors[lane.id]?.key === key) return 'error';
   const plan = state.plans[lane.id];
   if (!plan) return 'planning';

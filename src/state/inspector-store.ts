@@ -58,7 +58,7 @@ export function createInspectorStore(client: PruneClient): InspectorStore {
       const { lanes, budget, pinned, scope, repair } = get();
       // The same conversation keeps its budget (the worker clamps it); another one starts from its own default.
       const plan = index === doc.conversationIndex ? { lanes, pinned, budget } : { lanes, pinned, unit: budget.unit };
-      const outcome = await client.reopen(doc.docId, index, { scope, repair }, plan);
+      const outcome = await client.reopen(doc.docId, index, { scope, repair, encoding: get().encoding }, plan);
       if (outcome.status === 'error') set({ loading: undefined, loadError: outcome.error });
       else adopt(outcome, undefined);
     };
@@ -66,6 +66,7 @@ export function createInspectorStore(client: PruneClient): InspectorStore {
     return {
       scope: 'auto',
       repair: true,
+      encoding: 'auto',
       lanes: defaultLanes(),
       budget: { unit: 'tokens', value: 0 },
       pinned: [],
@@ -94,7 +95,7 @@ export function createInspectorStore(client: PruneClient): InspectorStore {
         const { lanes, pinned, scope, repair } = get();
         const outcome = await client.load(source, {
           plan: { lanes, pinned, ...(view?.budget ? { budget: view.budget } : {}) },
-          open: { scope, repair },
+          open: { scope, repair, encoding: get().encoding },
           ...(view?.conversation !== undefined ? { conversation: view.conversation } : {}),
           onProgress: (phase, bytes) => {
             const loading = get().loading;
@@ -128,6 +129,14 @@ export function createInspectorStore(client: PruneClient): InspectorStore {
         if (!doc || scope === doc.scope) return;
         set({ scope });
         await reopen(doc.conversationIndex, { pinned: [] });
+      },
+
+      setEncoding(encoding) {
+        const { doc } = get();
+        set({ encoding });
+        if (!doc) return;
+        set({ countProgress: 0 });
+        client.setEncoding(doc.docId, encoding, planRequestOf(get()));
       },
 
       async setRepair(on) {
@@ -202,6 +211,20 @@ export function createInspectorStore(client: PruneClient): InspectorStore {
       changed = true;
     }
     if (changed) store.setState(withItems(s, { plans: byLane }));
+  };
+  client.events.onTokens = ({ docId, epoch, encoding, fallback, tokens, totalTokens, systemTokens, usage }) => {
+    const s = store.getState();
+    if (s.doc?.docId !== docId || !s.rows) return;
+    const doc = { ...s.doc, epoch, encoding, totalTokens, systemTokens, ...(usage ? { usage } : {}), ...(fallback ? { countFallback: fallback } : {}) };
+    if (!fallback) delete doc.countFallback;
+    // A budget still at its default (half the estimate) moves to half the exact count; one the user set stays.
+    const atDefault = s.budget.unit === 'tokens' && s.budget.value === Math.round(s.doc.totalTokens / 2);
+    store.setState(withItems(s, { doc, rows: { ...s.rows, tokens }, countProgress: undefined }));
+    if (atDefault) store.getState().setBudget({ unit: 'tokens', value: Math.round(totalTokens / 2) });
+  };
+  client.events.onCountProgress = ({ docId, fraction }) => {
+    const s = store.getState();
+    if (s.doc?.docId === docId) store.setState({ countProgress: fraction < 1 ? fraction : undefined });
   };
   client.events.onLaneError = ({ docId, laneId, key, message }) => {
     const s = store.getState();

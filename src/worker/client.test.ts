@@ -45,16 +45,18 @@ function heldTransport() {
 }
 
 const tick = (ms = 5) => new Promise((r) => setTimeout(r, ms));
-const lanes = defaultLanes();
+// The quick lanes only: slow ones (a summary, TF-IDF) answer later, as extra events these tests are not about.
+const lanes = defaultLanes().filter((l) => l.strategy !== 'token-budget' && l.strategy !== 'governor');
 const messages = (value: number): Budget => ({ unit: 'messages', value });
-const plan = (value: number) => ({ lanes, pinned: [], budget: messages(value) });
-const load = { plan: { lanes, pinned: [] } };
+const plan = (value: number) => ({ lanes, pinned: [], budget: messages(value), epoch: 0 });
+// The estimate only: exact counts would arrive as extra events these tests do not look at (one test below does).
+const load = { plan: { lanes, pinned: [] }, open: { encoding: 'chars' as const } };
 
 describe('PruneClient', () => {
   it('loads a transcript, with rows, a plan for every quick lane and the budget asked for', async () => {
     const { transport } = heldTransport();
     const client = new PruneClient(transport);
-    const outcome = await client.load({ kind: 'text', text: chat, fileName: 'chat.json' }, { plan: plan(2) });
+    const outcome = await client.load({ kind: 'text', text: chat, fileName: 'chat.json' }, { plan: plan(2), open: { encoding: 'chars' } });
     expect(outcome.status).toBe('loaded');
     if (outcome.status !== 'loaded') return;
     expect(outcome.doc.count).toBe(6);
@@ -164,5 +166,21 @@ describe('PruneClient', () => {
     const messages = JSON.parse(exported!.text) as { content: unknown }[];
     expect(messages[0]?.content).toBe('[Previous context: 4 turns summarized]');
     expect(messages).toHaveLength(3);
+  });
+
+  it('exact counts follow the first paint, then every lane again for the counts of the new epoch', async () => {
+    const { transport } = heldTransport();
+    const client = new PruneClient(transport);
+    const tokens: { epoch: number; encoding: string; total: number }[] = [];
+    const planned: string[] = [];
+    client.events.onTokens = (t) => tokens.push({ epoch: t.epoch, encoding: t.encoding, total: t.totalTokens });
+    client.events.onPlanned = (u) => planned.push(...u.plans.map((p) => p.key.split('|').at(-1)!));
+    const loaded = await client.load({ kind: 'text', text: chat, fileName: 'chat.json' }, { plan: { lanes, pinned: [] } });
+    if (loaded.status !== 'loaded') throw new Error('load failed');
+    expect(loaded.doc.encoding).toBe('chars');
+    for (let i = 0; i < 200 && planned.length === 0; i++) await tick(10);
+    expect(tokens).toEqual([{ epoch: 1, encoding: 'claude', total: expect.any(Number) }]);
+    expect(tokens[0]!.total).not.toBe(loaded.doc.totalTokens);
+    expect(new Set(planned)).toEqual(new Set(['1']));
   });
 });

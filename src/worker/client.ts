@@ -11,6 +11,7 @@
  */
 import type { Budget, LoadPlanRequest, OpenOptions, LoadErrorInfo, LoadPhase, LoadSource, DocSummary, ExportResult, MessageDetail, PlanRequest, PlanResult, RowData, Verdict, WorkerRequest, WorkerResponse } from './protocol';
 import { defaultTransport, type Transport } from './transport';
+import type { TokenEncoding } from '../core';
 
 export interface LoadedDoc {
   status: 'loaded';
@@ -22,6 +23,8 @@ export interface LoadedDoc {
 export type LoadOutcome = LoadedDoc | { status: 'error'; error: LoadErrorInfo } | { status: 'stale' };
 
 export interface ClientEvents {
+  onTokens?: (update: Extract<WorkerResponse, { type: 'tokens' }>) => void;
+  onCountProgress?: (update: { docId: number; fraction: number }) => void;
   onPlanned?: (update: { docId: number; plans: PlanResult[] }) => void;
   onLaneError?: (update: { docId: number; laneId: string; key: string; message: string }) => void;
   onVerdicts?: (update: { docId: number; verdicts: Verdict[] }) => void;
@@ -85,6 +88,12 @@ export class PruneClient {
   setPlan(docId: number, plan: PlanRequest): void {
     this.wantedPlan = { docId, plan };
     if (!this.planInFlight) this.sendPlan();
+  }
+
+  /** Count tokens again with another encoding; the counts and the plans that follow arrive as events. */
+  setEncoding(docId: number, encoding: TokenEncoding | 'auto', plan: PlanRequest): void {
+    const id = this.nextId++;
+    this.transport.post({ type: 'set-encoding', id, docId, encoding, plan });
   }
 
   async search(docId: number, query: string): Promise<Int32Array | null> {
@@ -182,6 +191,14 @@ export class PruneClient {
         }
         if (id < this.epoch) return;
         this.events.onPlanned?.({ docId: response.docId, plans: response.plans });
+        return;
+      case 'tokens':
+        if (id < this.epoch) return;
+        this.events.onTokens?.(response);
+        return;
+      case 'count-progress':
+        if (id < this.epoch) return;
+        this.events.onCountProgress?.({ docId: response.docId, fraction: response.fraction });
         return;
       case 'lane-error':
         if (id < this.epoch) return;

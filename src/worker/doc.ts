@@ -1,5 +1,5 @@
 /** A transcript the worker holds: the parse, the open conversation, its analysis, and what was planned for it. */
-import { analyzeTranscript, type Conversation, type Message, type ParsedTranscript, type PrunePlan, type Provider, type RepairChange, type TranscriptAnalysis } from '../core';
+import { analyzeTranscript, type Conversation, type Message, type ParsedTranscript, type PrunePlan, type Provider, type RepairChange, type TokenEncoding, type TranscriptAnalysis, type UsageComparison } from '../core';
 import { providerFor, type DocSummary } from './protocol';
 import { openWith, type OpenOptions } from './open-options';
 
@@ -23,15 +23,24 @@ export interface Doc {
   provider: Provider;
   totalChars: number;
   systemTokens: number;
+  /** How `analysis.tokens` were counted; `chars` until exact counts arrive. */
+  encoding: TokenEncoding;
+  /** Bumped when the counts change, so plans of older counts are told apart (part of every plan key). */
+  epoch: number;
+  /** The file's text, kept only where recorded usage needs it (Codex `token_count` lines are not messages). */
+  sourceText?: string;
+  usage?: UsageComparison;
   searchText?: string[];
   /** Plans by plan key, for the keys last asked for: fates, verdicts and export all read them. */
   plans: Map<string, PrunePlan>;
+  /** The lane each cached plan was made for, to say which lane an explanation is from. */
+  laneOfKey: Map<string, string>;
   /** Problems of the unpruned input, as `index\0rule`, and how many there are. */
   inputProblems?: Set<string>;
   inputProblemCount?: number;
 }
 
-export type DocBase = Pick<Doc, 'docId' | 'fileName' | 'bytes' | 'parsed'> & { fingerprint: string };
+export type DocBase = Pick<Doc, 'docId' | 'fileName' | 'bytes' | 'parsed' | 'sourceText'> & { fingerprint: string };
 
 /** Opens one conversation of a parsed file: analyses it once for every lane and bound to come. */
 export function openConversation(base: DocBase, index: number, options: OpenOptions = {}): Doc {
@@ -59,7 +68,10 @@ export function openConversation(base: DocBase, index: number, options: OpenOpti
     provider: providerFor(conversation.format ?? base.parsed.format),
     totalChars,
     systemTokens: system ? analysis.counter.count(system) : 0,
+    encoding: 'chars',
+    epoch: 0,
     plans: new Map(),
+    laneOfKey: new Map(),
   };
 }
 
@@ -97,6 +109,8 @@ export function summarize(d: Doc): DocSummary {
       ...(b.trigger !== undefined ? { trigger: b.trigger } : {}),
     })),
     repair: { on: d.repair, changeCount: d.changes.length, changes: d.changes.slice(0, 200) },
+    encoding: d.encoding,
+    epoch: d.epoch,
     skipped: d.parsed.skipped ?? [],
   };
 }

@@ -13,6 +13,8 @@ import { fingerprintOf } from './open-options';
 import { isSlow, keepOnly, lanePlan, toResult } from './plan-lanes';
 import { laneVerdict } from './verdicts';
 import { exportText } from './export-text';
+import { countExactly, type EncodingChoice } from './exact-tokens';
+import { explanations, usageOf, usageSummary } from './explain';
 import { buildRows } from './rows';
 import { detailBlocks, safeJson, searchableText } from './preview';
 import { clampBudget, defaultBudget, planKey, type PlanRequest } from './lanes';
@@ -33,6 +35,8 @@ export function createPruneHandler(post: Post, options: HandlerOptions = {}): (r
   let latestLoad = 0;
   let planGeneration = 0;
   let planRequestId = 0;
+  let lastRequest: PlanRequest | undefined;
+  let countGeneration = 0;
   // The validator waits until the bound settles: while dragging, only fates are computed.
   const verdictDelay = options.verdictDelay ?? ((count: number) => (count > 2_000 ? 250 : 60));
 
@@ -60,6 +64,7 @@ export function createPruneHandler(post: Post, options: HandlerOptions = {}): (r
   function planLanes(id: number, d: Doc, request: PlanRequest): PlanResult[] {
     const generation = ++planGeneration;
     planRequestId = id;
+    lastRequest = request;
     keepOnly(d, request);
     const quick: PlanResult[] = [];
     const later = [];
@@ -111,13 +116,44 @@ export function createPruneHandler(post: Post, options: HandlerOptions = {}): (r
     }
   }
 
-  function loaded(id: number, d: Doc, asked: LoadPlanRequest): void {
+  function loaded(id: number, d: Doc, asked: LoadPlanRequest, encoding: EncodingChoice): void {
     const rows = buildRows(d.messages, d.analysis, d.conversation.annotations);
     const total = d.analysis.suffixTokens[0] as number;
     const budget = asked.budget ? clampBudget(asked.budget, d.messages.length, total) : defaultBudget(d.messages.length, total, asked.unit);
     // The quick plans go with the rows, so the first paint already shows every quick lane.
-    const plans = planLanes(id, d, { ...asked, budget });
+    const request: PlanRequest = { ...asked, budget, epoch: d.epoch };
+    const plans = planLanes(id, d, request);
     send({ type: 'loaded', id, doc: summarize(d), rows, budget, plans });
+    if (encoding !== 'chars') void recount(id, d, encoding);
+  }
+
+  /** Exact counts after the first paint; then every lane again, for the request the client last made. */
+  async function recount(id: number, d: Doc, encoding: EncodingChoice): Promise<void> {
+    const generation = ++countGeneration;
+    const wanted = () => generation === countGeneration && doc === d;
+    try {
+      const counted = await countExactly(d, encoding, (fraction) => send({ type: 'count-progress', id, docId: d.docId, fraction }), wanted);
+      if (!counted || !wanted()) return;
+      send({
+        type: 'tokens',
+        id,
+        docId: d.docId,
+        epoch: d.epoch,
+        encoding: counted.encoding,
+        ...(counted.fallback ? { fallback: counted.fallback } : {}),
+        tokens: counted.tokens,
+        totalTokens: d.analysis.suffixTokens[0] as number,
+        systemTokens: d.systemTokens,
+        ...(counted.usage ? { usage: usageSummary(counted.usage) } : {}),
+      });
+      if (lastRequest) {
+        const request = { ...lastRequest, epoch: d.epoch };
+        send({ type: 'planned', id: planRequestId, docId: d.docId, plans: planLanes(planRequestId, d, request) });
+      }
+    } catch (error) {
+      send({ type: 'count-progress', id, docId: d.docId, fraction: 1 });
+      send({ type: 'error', id, message: `Counting tokens failed: ${error instanceof Error ? error.message : String(error)}` });
+    }
   }
 
   async function load(request: Extract<WorkerRequest, { type: 'load' }>): Promise<void> {
@@ -135,11 +171,19 @@ export function createPruneHandler(post: Post, options: HandlerOptions = {}): (r
       send({ type: 'progress', id, phase: 'analyzing' });
       await yieldToEvents();
       if (latestLoad !== id) return;
-      const base: DocBase = { docId: nextDocId++, fileName, bytes: source.text.length, fingerprint: fingerprintOf(source.text), parsed };
+      const base: DocBase = {
+        docId: nextDocId++,
+        fileName,
+        bytes: source.text.length,
+        fingerprint: fingerprintOf(source.text),
+        parsed,
+        // Codex records what its requests cost on lines that are not messages: keep the text to read them.
+        ...(parsed.format === 'openai-responses' ? { sourceText: source.text } : {}),
+      };
       const next = openConversation(base, request.conversation ?? 0, request.open);
       if (latestLoad !== id) return;
       doc = next;
-      loaded(id, next, request.plan);
+      loaded(id, next, request.plan, request.open?.encoding ?? 'auto');
     } catch (error) {
       if (latestLoad !== id) return;
       send({ type: 'load-error', id, error: errorInfo(error, fileName) });
@@ -150,9 +194,9 @@ export function createPruneHandler(post: Post, options: HandlerOptions = {}): (r
     const d = currentDoc(request.id, request.docId);
     if (!d) return;
     latestLoad = request.id;
-    const base: DocBase = { docId: nextDocId++, fileName: d.fileName, bytes: d.bytes, fingerprint: d.fingerprint, parsed: d.parsed };
+    const base: DocBase = { docId: nextDocId++, fileName: d.fileName, bytes: d.bytes, fingerprint: d.fingerprint, parsed: d.parsed, ...(d.sourceText !== undefined ? { sourceText: d.sourceText } : {}) };
     doc = openConversation(base, request.conversation, request.open);
-    loaded(request.id, doc, request.plan);
+    loaded(request.id, doc, request.plan, request.open.encoding ?? 'auto');
   }
 
   function search(request: Extract<WorkerRequest, { type: 'search' }>): void {
@@ -189,6 +233,8 @@ export function createPruneHandler(post: Post, options: HandlerOptions = {}): (r
       sourceLines: d.conversation.sourceLines?.[index] ?? [],
       compactSummary: note?.compactSummary === true,
       meta: note?.meta === true,
+      explain: explanations(d, index),
+      ...usageOf(d, index),
     };
     send({ type: 'detail', id: request.id, docId: d.docId, detail: result });
   }
@@ -215,6 +261,13 @@ export function createPruneHandler(post: Post, options: HandlerOptions = {}): (r
           const d = currentDoc(request.id, request.docId);
           if (!d) return;
           send({ type: 'planned', id: request.id, docId: d.docId, plans: planLanes(request.id, d, request.plan) });
+          return;
+        }
+        case 'set-encoding': {
+          const d = currentDoc(request.id, request.docId);
+          if (!d) return;
+          lastRequest = request.plan;
+          void recount(request.id, d, request.encoding);
           return;
         }
         case 'cancel':

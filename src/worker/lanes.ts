@@ -21,16 +21,18 @@ export interface Budget {
   value: number;
 }
 
-/** What the worker plans: the lanes, the shared budget and the pinned messages. */
+/** What the worker plans: the lanes, the shared budget and the pinned messages, over counts of version `epoch`. */
 export interface PlanRequest {
   lanes: readonly LaneSpec[];
   budget: Budget;
   pinned: readonly number[];
+  /** The token counts' version the plans are for (`DocSummary.epoch`); 0 is the estimate. */
+  epoch: number;
 }
 
-/** The lanes on first open: the seed's three strategies and observation masking. */
+/** The lanes on first open: every registered strategy once, in the registry's order. */
 export function defaultLanes(): LaneSpec[] {
-  return ['sliding-window', 'summarize', 'importance', 'observation-masking'].filter(isStrategyId).map((strategy, k) => ({
+  return STRATEGY_REGISTRY.map((s) => s.id).filter(isStrategyId).map((strategy, k) => ({
     id: `l${k + 1}`,
     strategy,
     options: {},
@@ -49,14 +51,14 @@ export function laneConfig(lane: LaneSpec, budget: Budget, pinned: readonly numb
 }
 
 /** What a lane's plan depends on, as a string: equal keys, equal plans. */
-export function planKey(lane: LaneSpec, budget: Budget, pinned: readonly number[]): string {
+export function planKey(lane: LaneSpec, budget: Budget, pinned: readonly number[], epoch = 0): string {
   const definition = getStrategy(lane.strategy);
   const bound = lane.budget ?? budget;
   const options = Object.keys(lane.options)
     .sort()
     .map((key) => `${key}=${JSON.stringify(lane.options[key])}`)
     .join(';');
-  return `${lane.strategy}|${options}|${bound.unit}:${bound.value}|${definition.honoursPins ? pinned.join(',') : ''}`;
+  return `${lane.strategy}|${options}|${bound.unit}:${bound.value}|${definition.honoursPins ? pinned.join(',') : ''}|${epoch}`;
 }
 
 /** A lane's options as a short phrase for its header, e.g. "keep 5 · never clear Read"; '' at defaults. */

@@ -1,5 +1,5 @@
 /** How a conversation is opened: the whole history or what the agent sent last, repaired or as logged. */
-import { repairConversation, type Conversation, type RepairChange } from '../core';
+import { repairConversation, type Conversation, type RepairChange, type TokenEncoding } from '../core';
 
 export interface OpenOptions {
   /**
@@ -9,6 +9,8 @@ export interface OpenOptions {
   scope?: 'whole' | 'last-sent' | 'auto';
   /** Repair what the API would refuse in the input (whitespace-only blocks, orphans…) before pruning. Default is true. */
   repair?: boolean;
+  /** How tokens are counted once the first paint is out: `auto` follows the source format. Default is `auto`. */
+  encoding?: TokenEncoding | 'auto';
 }
 
 export interface OpenedConversation {

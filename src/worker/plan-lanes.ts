@@ -11,19 +11,24 @@ const INSERT_TEXT_MAX = 20_000;
 
 /** The lane's plan for this request, planned now or taken from the cache. */
 export function lanePlan(d: Doc, lane: LaneSpec, request: PlanRequest): { key: string; plan: PrunePlan } {
-  const key = planKey(lane, request.budget, request.pinned);
+  const key = planKey(lane, request.budget, request.pinned, d.epoch);
   let plan = d.plans.get(key);
   if (!plan) {
     plan = planPrune(d.analysis, laneConfig(lane, request.budget, request.pinned));
     d.plans.set(key, plan);
+    d.laneOfKey.set(key, lane.id);
   }
   return { key, plan };
 }
 
 /** Forgets plans no lane of `request` asks for, so the cache never outgrows the lanes on screen. */
 export function keepOnly(d: Doc, request: PlanRequest): void {
-  const wanted = new Set(request.lanes.map((lane) => planKey(lane, request.budget, request.pinned)));
-  for (const key of d.plans.keys()) if (!wanted.has(key)) d.plans.delete(key);
+  const wanted = new Set(request.lanes.map((lane) => planKey(lane, request.budget, request.pinned, d.epoch)));
+  for (const key of d.plans.keys()) {
+    if (wanted.has(key)) continue;
+    d.plans.delete(key);
+    d.laneOfKey.delete(key);
+  }
 }
 
 /** Whether a lane's strategy is slow enough (a summary, TF-IDF) to be planned after the quick lanes are shown. */
@@ -56,5 +61,6 @@ export function toResult(lane: LaneSpec, key: string, plan: PrunePlan): PlanResu
     tokens: plan.tokens,
     inserts,
     ...(plan.over ? { over: plan.over } : {}),
+    ...(plan.explain?.headline ? { headline: plan.explain.headline } : {}),
   };
 }

@@ -7,7 +7,7 @@
  * never copied) and one joined string. Lanes are any number of registered strategies with their options: nothing
  * here lists strategies.
  */
-import type { ParseWarning, PlanOverrun, Provider, RepairChange, SkippedRecords, StrategyId, TranscriptFormat } from '../core';
+import type { ParseWarning, PlanOverrun, Provider, RepairChange, SkippedRecords, StrategyId, TokenEncoding, TranscriptFormat } from '../core';
 import type { Budget, PlanRequest } from './lanes';
 import type { OpenOptions } from './open-options';
 
@@ -16,7 +16,7 @@ export type { OpenOptions } from './open-options';
 export type { LaneSpec, Budget, PlanRequest } from './lanes';
 
 /** A plan request for a new transcript: without a budget, the default one (in `unit`, tokens unless said). */
-export type LoadPlanRequest = Omit<PlanRequest, 'budget'> & { budget?: Budget; unit?: Budget['unit'] };
+export type LoadPlanRequest = Omit<PlanRequest, 'budget' | 'epoch'> & { budget?: Budget; unit?: Budget['unit'] };
 
 /** Bits of `RowData.flags`. */
 export const ROW_FLAG = {
@@ -42,6 +42,8 @@ export type WorkerRequest =
   | { type: 'open'; id: number; docId: number; conversation: number; open: OpenOptions; plan: LoadPlanRequest }
   | { type: 'plan'; id: number; docId: number; plan: PlanRequest }
   | { type: 'cancel'; id: number }
+  /** Count again with another encoding (`auto`: the one the source format calls for); plans follow. */
+  | { type: 'set-encoding'; id: number; docId: number; encoding: TokenEncoding | 'auto'; plan: PlanRequest }
   | { type: 'search'; id: number; docId: number; query: string }
   | { type: 'detail'; id: number; docId: number; index: number }
   | { type: 'export'; id: number; docId: number; plan: PlanRequest; laneId: string };
@@ -92,6 +94,25 @@ export interface DocSummary {
   repair: { on: boolean; changeCount: number; changes: RepairChange[] };
   /** Bookkeeping records the reader skipped, by type: information, not warnings. */
   skipped: SkippedRecords[];
+  /** How tokens are counted now: `chars` (the estimate) until exact counts arrive. */
+  encoding: TokenEncoding;
+  /** The counts' version, part of every plan key. */
+  epoch: number;
+  /** Set when the file recorded what its requests cost and exact counts have arrived. */
+  usage?: UsageSummary;
+  /** Set when the vocabulary asked for could not be loaded and characters ÷ 4 stand in. */
+  countFallback?: string;
+}
+
+/** What the file recorded its requests cost, beside what is counted (`compareWithRecordedUsage`). */
+export interface UsageSummary {
+  requests: number;
+  /** Tokens every request carries that the file does not hold (system prompt, tool definitions), from the first. */
+  fixedTokens?: number;
+  /** Counted ÷ recorded growth between consecutive requests: 1 when the counts match the bill. */
+  medianGrowthRatio?: number;
+  /** The last request: what it was billed, and what is counted for the messages it held. */
+  last?: { messageIndex: number; recorded: number; counted: number };
 }
 
 /** Everything the timeline shows per message, as flat arrays indexed by message. */
@@ -149,6 +170,8 @@ export interface PlanResult {
   tokens: number;
   inserts: InsertInfo[];
   over?: PlanOverrun;
+  /** What the lane says of itself (the governor: the intent it used). */
+  headline?: string;
 }
 
 export interface VerdictProblem {
@@ -196,6 +219,10 @@ export interface MessageDetail {
   blocks: DetailBlock[];
   chars: number;
   tokens: number;
+  /** For a message the agent got as a response: what its request was billed, and what is counted for it. */
+  usage?: { recorded: number; counted: number; residual: number };
+  /** What each lane that explains itself says about this message (the governor: its unit's type and score). */
+  explain: { laneId: string; title: string; facts: (readonly [string, string])[] }[];
   /** JSON of the canonical message. */
   messageJson: string;
   /** JSON of the source record(s) it came from. */
@@ -231,6 +258,9 @@ export type WorkerResponse =
   | { type: 'load-error'; id: number; error: LoadErrorInfo }
   /** Plans for some lanes of request `id`: the quick ones first, each slow one when it is done. */
   | { type: 'planned'; id: number; docId: number; plans: PlanResult[] }
+  /** Exact counts arrived: every row's tokens, the totals, and what the file recorded; plans follow as `planned`. */
+  | { type: 'tokens'; id: number; docId: number; epoch: number; encoding: TokenEncoding; fallback?: string; tokens: Float64Array; totalTokens: number; systemTokens: number; usage?: UsageSummary }
+  | { type: 'count-progress'; id: number; docId: number; fraction: number }
   | { type: 'lane-error'; id: number; docId: number; laneId: string; key: string; message: string }
   | { type: 'verdicts'; id: number; docId: number; verdicts: Verdict[] }
   | { type: 'search-result'; id: number; docId: number; query: string; matches: Int32Array }
@@ -266,6 +296,8 @@ export function transferablesOf(response: WorkerResponse): Transferable[] {
       return response.plans.flatMap((p) => [p.fates.buffer, p.reasons.buffer]).filter(uniqueBuffers());
     case 'search-result':
       return [response.matches.buffer];
+    case 'tokens':
+      return [response.tokens.buffer].filter(uniqueBuffers());
     default:
       return [];
   }

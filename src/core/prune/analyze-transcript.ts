@@ -7,6 +7,7 @@ import { findValidCuts, type ValidCuts } from '../links/find-valid-cuts';
 import { glueBrokenTurns } from '../links/glue-broken-turns';
 import type { TokenCounter } from '../tokens/types';
 import { charsTokenCounter } from '../tokens/chars-token-counter';
+import { countMessageTokens } from '../tokens/count-message-tokens';
 
 /** Everything the strategies need about a transcript that does not depend on the bound. */
 export type TranscriptAnalysis = MessageGroups &
@@ -31,7 +32,10 @@ export type TranscriptAnalysis = MessageGroups &
 export interface AnalyzeOptions {
   /** Per-message token counts (from `countMessageTokens`). Default is the characters ÷ 4 estimate of each message. */
   tokens?: ArrayLike<number>;
-  /** The counter behind `tokens`, for what plans add. Default is the characters ÷ 4 estimate. */
+  /**
+   * Counts every message (`countMessageTokens`) when `tokens` is not given, and what plans add. Default is the
+   * characters ÷ 4 estimate of each message's text, which costs nothing beyond the scan.
+   */
   counter?: TokenCounter;
 }
 
@@ -46,8 +50,9 @@ export function analyzeTranscript(messages: readonly Message[], options: Analyze
   if (given !== undefined && given.length !== groups.count) {
     throw new RangeError(`analyzeTranscript: tokens has ${given.length} counts for ${groups.count} messages`);
   }
+  const counted = given === undefined && options.counter !== undefined ? countMessageTokens(messages, options.counter) : undefined;
   for (let i = 0; i < groups.count; i++) {
-    tokens[i] = given !== undefined ? (given[i] as number) : estimateTokens(groups.scan.textLength[i] as number);
+    tokens[i] = given !== undefined ? (given[i] as number) : counted !== undefined ? (counted[i] as number) : estimateTokens(groups.scan.textLength[i] as number);
   }
   const units = glueBrokenTurns(groups, messages);
   return {

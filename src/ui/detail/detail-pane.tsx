@@ -190,6 +190,27 @@ export function DetailPane() {
                 );
               })}
             </ul>
+            {shown?.usage && (
+              <p className="m-0 mt-2 text-[11.5px] text-zinc-700 dark:text-zinc-300" data-testid="request-usage">
+                The request this answers was billed {formatInt(shown.usage.recorded)} input tokens; its messages count {formatInt(Math.round(shown.usage.counted))}, so{' '}
+                {formatInt(Math.round(shown.usage.residual))} are what the file does not hold (system prompt, tool definitions).
+              </p>
+            )}
+            {shown?.explain.map((e) => (
+              <div key={e.laneId} className="mt-2 rounded border border-zinc-200 p-1.5 text-[11.5px] dark:border-zinc-800" data-testid="lane-explain">
+                <p className="m-0 font-medium text-zinc-800 dark:text-zinc-200">
+                  {laneLabels(lanes)[lanes.findIndex((l) => l.id === e.laneId)] ?? 'Lane'}: {e.title}
+                </p>
+                <dl className="m-0 mt-0.5 grid grid-cols-[auto_1fr] gap-x-3 font-mono tabular-nums text-zinc-700 dark:text-zinc-300">
+                  {e.facts.map(([name, value]) => (
+                    <div key={name} className="contents">
+                      <dt className="font-sans text-zinc-600 dark:text-zinc-400">{name}</dt>
+                      <dd className="m-0 min-w-0 break-words">{value}</dd>
+                    </div>
+                  ))}
+                </dl>
+              </div>
+            ))}
             <Breakdown index={selected} total={rows.count} tool={rows.hasToolBlock[selected] === 1} chars={rows.chars[selected] as number} score={rows.score[selected] as number} />
             {partners.length > 0 && (
               <div className="mt-2 flex flex-wrap items-center gap-1.5 text-[12px]">

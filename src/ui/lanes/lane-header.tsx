@@ -61,6 +61,11 @@ export function LaneHeader({ lane, label, position, count }: { lane: LaneSpec; l
         </h2>
         <LaneMenu lane={lane} label={label} position={position} count={count} />
       </div>
+      {plan?.headline && (
+        <p className="m-0 whitespace-normal text-[10.5px] leading-tight text-zinc-600 dark:text-zinc-400" data-testid="lane-headline">
+          {plan.headline}
+        </p>
+      )}
       {options && (
         <p className="m-0 truncate text-[10.5px] text-zinc-600 dark:text-zinc-400" title={options} data-testid="lane-options">
           {options}

@@ -88,6 +88,18 @@ function TranscriptFacts() {
         {formatInt(doc.count)} messages · {formatCompact(doc.totalTokens)} tokens
         {doc.systemTokens > 0 ? ` + ${formatCompact(doc.systemTokens)} system` : ''}
       </dd>
+      <dt className="text-zinc-600 dark:text-zinc-400">Tokens</dt>
+      <dd className="m-0">
+        <TokenCounting />
+      </dd>
+      {doc.usage?.last && (
+        <>
+          <dt className="text-zinc-600 dark:text-zinc-400">Recorded</dt>
+          <dd className="m-0 font-mono tabular-nums text-zinc-800 dark:text-zinc-200" data-testid="recorded-usage" title={`The file records what ${plural(doc.usage.requests, 'request')} cost. Counted: the messages each request held, counted here. The rest is what the file does not hold (system prompt, tool definitions)${doc.usage.fixedTokens !== undefined ? `: about ${formatInt(Math.round(doc.usage.fixedTokens))} tokens in the first request` : ''}.`}>
+            last request {formatInt(doc.usage.last.recorded)} · counted {formatInt(Math.round(doc.usage.last.counted))}
+          </dd>
+        </>
+      )}
       <dt className="text-zinc-600 dark:text-zinc-400">Tool calls</dt>
       <dd className="m-0 font-mono tabular-nums text-zinc-800 dark:text-zinc-200">
         {plural(doc.pairCount, 'pair')}
@@ -101,5 +113,41 @@ function TranscriptFacts() {
         )}
       </dd>
     </dl>
+  );
+}
+
+const ENCODINGS = [
+  ['auto', 'as the format says'],
+  ['claude', 'Claude'],
+  ['o200k_base', 'OpenAI o200k'],
+  ['cl100k_base', 'OpenAI cl100k'],
+  ['chars', 'characters ÷ 4'],
+] as const;
+
+/** How tokens are counted, switchable, with progress while exact counts come in (rows update in place). */
+function TokenCounting() {
+  const encoding = useInspector((s) => s.encoding);
+  const counted = useInspector((s) => s.doc?.encoding);
+  const fallback = useInspector((s) => s.doc?.countFallback);
+  const progress = useInspector((s) => s.countProgress);
+  const setEncoding = useInspector((s) => s.setEncoding);
+  return (
+    <span className="inline-flex flex-wrap items-center gap-1.5">
+      <select
+        aria-label="Count tokens with"
+        value={encoding}
+        onChange={(e) => setEncoding(e.currentTarget.value as typeof encoding)}
+        className="rounded border border-zinc-300 bg-white px-1 py-px text-[11.5px] text-zinc-900 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100"
+      >
+        {ENCODINGS.map(([value, label]) => (
+          <option key={value} value={value}>
+            {label}
+          </option>
+        ))}
+      </select>
+      <span className="text-[11.5px] text-zinc-600 dark:text-zinc-400" data-testid="token-status" title={fallback}>
+        {progress !== undefined ? `counting… ${Math.round(progress * 100)}%` : counted === 'chars' ? (fallback ? 'estimate (vocabulary unavailable)' : 'estimate') : `counted with ${counted}`}
+      </span>
+    </span>
   );
 }

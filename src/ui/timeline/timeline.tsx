@@ -28,6 +28,7 @@ export function Timeline() {
   const budget = useInspector((s) => s.budget);
   const pinned = useInspector((s) => s.pinned);
   const laneErrors = useInspector((s) => s.laneErrors);
+  const doc = useInspector((s) => s.doc);
   const selected = useInspector((s) => s.selected);
   const hovered = useInspector((s) => s.hovered);
   const matchMask = useInspector((s) => s.matchMask);
@@ -121,9 +122,9 @@ export function Timeline() {
     const labels = laneLabels(lanes);
     const rowLanes: RowLane[] = lanes.map((lane, k) => ({ id: lane.id, strategy: lane.strategy, label: labels[k] ?? lane.strategy }));
     const shown: (PlanResult | undefined)[] = lanes.map((lane) => plans[lane.id]);
-    const stale = lanes.map((lane) => (laneStatus({ plans, laneErrors, budget, pinned }, lane) === 'updating' ? '1' : '0')).join('');
+    const stale = lanes.map((lane) => (laneStatus({ plans, laneErrors, budget, pinned, doc }, lane) === 'updating' ? '1' : '0')).join('');
     return { rowLanes, shown, stale };
-  }, [lanes, plans, laneErrors, budget, pinned]);
+  }, [lanes, plans, laneErrors, budget, pinned, doc]);
   const pinnedSet = useMemo(() => new Set(pinned), [pinned]);
   const onScoreTip = useCallback((index: number, target: HTMLElement | null) => {
     if (index < 0 || !target) {

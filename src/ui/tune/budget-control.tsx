@@ -15,7 +15,7 @@ export function BudgetControl() {
   const count = useInspector((s) => s.doc?.count ?? 0);
   const totalTokens = useInspector((s) => Math.ceil(s.doc?.totalTokens ?? 0));
   const budget = useInspector((s) => s.budget);
-  const busy = useInspector((s) => s.lanes.some((lane) => s.plans[lane.id] !== undefined && s.plans[lane.id]?.key !== planKey(lane, s.budget, s.pinned)));
+  const busy = useInspector((s) => s.lanes.some((lane) => s.plans[lane.id] !== undefined && s.plans[lane.id]?.key !== planKey(lane, s.budget, s.pinned, s.doc?.epoch ?? 0)));
   const setBudget = useInspector((s) => s.setBudget);
   const setBudgetUnit = useInspector((s) => s.setBudgetUnit);
   const hintId = useId();

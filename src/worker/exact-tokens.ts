@@ -1,0 +1,75 @@
+/**
+ * Exact token counts for a loaded transcript, after the first paint: the vocabulary loads lazily (its own chunk),
+ * messages are counted in slices with a yield between them so requests and cancels get through, and the analysis is
+ * swapped for one with the new counts. Rows update in place; nothing waits for this.
+ */
+import {
+  compareWithRecordedUsage,
+  countMessageTokens,
+  countSystemTokens,
+  createTokenCounter,
+  encodingForFormat,
+  readRecordedUsage,
+  withTokens,
+  type TokenEncoding,
+  type UsageComparison,
+} from '../core';
+import type { Doc } from './doc';
+
+/** About this much text is counted between two yields (tens of milliseconds with a real vocabulary). */
+const SLICE_CHARS = 400_000;
+
+export type EncodingChoice = TokenEncoding | 'auto';
+
+export interface ExactCounts {
+  tokens: Float64Array;
+  encoding: TokenEncoding;
+  fallback?: string;
+  usage?: UsageComparison;
+}
+
+export async function countExactly(
+  d: Doc,
+  choice: EncodingChoice,
+  onProgress: (fraction: number) => void,
+  stillWanted: () => boolean,
+): Promise<ExactCounts | undefined> {
+  const requested = choice === 'auto' ? encodingForFormat(d.conversation.format) : choice;
+  const counter = await createTokenCounter({ encoding: requested });
+  if (!stillWanted()) return undefined;
+  const { messages } = d;
+  const tokens = new Float64Array(messages.length);
+  const lengths = d.analysis.scan.textLength;
+  let from = 0;
+  while (from < messages.length) {
+    let to = from;
+    let chars = 0;
+    while (to < messages.length && (to === from || chars < SLICE_CHARS)) chars += lengths[to++] as number;
+    tokens.set(countMessageTokens(messages, counter, { from, to }), from);
+    from = to;
+    onProgress(from / messages.length);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    if (!stillWanted()) return undefined;
+  }
+  const system = typeof d.conversation.system === 'string' ? d.conversation.system : undefined;
+  d.analysis = withTokens(d.analysis, tokens, counter);
+  d.systemTokens = system ? countSystemTokens(system, counter) : 0;
+  d.encoding = counter.encoding;
+  d.epoch++;
+  d.plans.clear();
+  d.laneOfKey.clear();
+  let usage: UsageComparison | undefined;
+  try {
+    const requests = readRecordedUsage(d.conversation, d.sourceText);
+    if (requests.length > 0) usage = compareWithRecordedUsage(messages, tokens, requests, { systemTokens: d.systemTokens });
+  } catch {
+    // A file whose usage records do not line up with its messages: counts still stand, only the comparison is left out.
+  }
+  d.usage = usage;
+  return {
+    tokens: tokens.slice(),
+    encoding: counter.encoding,
+    ...(counter.fallback ? { fallback: `${counter.fallback.requested} could not be loaded (${counter.fallback.reason}); counting characters ÷ 4` } : {}),
+    ...(usage ? { usage } : {}),
+  };
+}
