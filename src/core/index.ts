@@ -90,3 +90,6 @@ export { userPromptText } from './governor/user-prompt-text';
 export { parseGovernorConfig } from './governor/parse-governor-config';
 export { resolveGovernorProfile } from './governor/resolve-governor-profile';
 export { classifyUnits, type UnitClassification } from './governor/classify-units';
+export type { Scorecard, ScorecardFacts } from './scorecard/types';
+export { findScorecardFacts } from './scorecard/find-scorecard-facts';
+export { scorePlan } from './scorecard/score-plan';

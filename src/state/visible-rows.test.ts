@@ -42,6 +42,7 @@ function plan(laneId: string, strategy: PlanResult['strategy'], fates: number[],
     masked: fates.filter((f) => f === 3).length,
     tokens: 0,
     inserts,
+    scorecard: { task: undefined, prompts: { kept: 0, total: 0 }, errors: { kept: 0, total: 0 }, files: { named: 0, total: 0 } },
   };
 }
 

@@ -1,5 +1,5 @@
 /** A transcript the worker holds: the parse, the open conversation, its analysis, and what was planned for it. */
-import { analyzeTranscript, type Conversation, type Message, type ParsedTranscript, type PrunePlan, type Provider, type RepairChange, type TokenEncoding, type TranscriptAnalysis, type UsageComparison } from '../core';
+import { analyzeTranscript, type Conversation, type Message, type ParsedTranscript, type PrunePlan, type Provider, type RepairChange, type ScorecardFacts, type TokenEncoding, type TranscriptAnalysis, type UsageComparison } from '../core';
 import { providerFor, type DocSummary } from './protocol';
 import { openWith, type OpenOptions } from './open-options';
 
@@ -30,6 +30,8 @@ export interface Doc {
   /** The file's text, kept only where recorded usage needs it (Codex `token_count` lines are not messages). */
   sourceText?: string;
   usage?: UsageComparison;
+  /** What scorecards check plans against, found on the first plan. */
+  facts?: ScorecardFacts;
   searchText?: string[];
   /** Plans by plan key, for the keys last asked for: fates, verdicts and export all read them. */
   plans: Map<string, PrunePlan>;

@@ -103,7 +103,7 @@ export function createPruneHandler(post: Post, options: HandlerOptions = {}): (r
   function tryLane(id: number, d: Doc, lane: PlanRequest['lanes'][number], request: PlanRequest): PlanResult | undefined {
     try {
       const { key, plan } = lanePlan(d, lane, request);
-      return toResult(lane, key, plan);
+      return toResult(d, lane, key, plan);
     } catch (error) {
       let key: string;
       try {

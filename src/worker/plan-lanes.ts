@@ -2,7 +2,7 @@
  * Planning the lanes of a request over a loaded transcript: each lane's plan cached by its key, so a bound change
  * re-plans only what it changes, and a plan is turned into what crosses to the main thread once.
  */
-import { getStrategy, planPrune, type PrunePlan } from '../core';
+import { findScorecardFacts, getStrategy, planPrune, scorePlan, type PrunePlan } from '../core';
 import type { Doc } from './doc';
 import { laneConfig, planKey, type LaneSpec, type PlanRequest } from './lanes';
 import type { InsertInfo, PlanResult } from './protocol';
@@ -36,7 +36,8 @@ export function isSlow(lane: LaneSpec): boolean {
   return getStrategy(lane.strategy).slow === true;
 }
 
-export function toResult(lane: LaneSpec, key: string, plan: PrunePlan): PlanResult {
+export function toResult(d: Doc, lane: LaneSpec, key: string, plan: PrunePlan): PlanResult {
+  d.facts ??= findScorecardFacts(d.messages);
   const inserts: InsertInfo[] = plan.inserts.map((insert) => {
     const text = typeof insert.message.content === 'string' ? insert.message.content : JSON.stringify(insert.message.content);
     return {
@@ -62,5 +63,6 @@ export function toResult(lane: LaneSpec, key: string, plan: PrunePlan): PlanResu
     inserts,
     ...(plan.over ? { over: plan.over } : {}),
     ...(plan.explain?.headline ? { headline: plan.explain.headline } : {}),
+    scorecard: scorePlan(d.facts, plan),
   };
 }

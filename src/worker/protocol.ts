@@ -7,7 +7,7 @@
  * never copied) and one joined string. Lanes are any number of registered strategies with their options: nothing
  * here lists strategies.
  */
-import type { ParseWarning, PlanOverrun, Provider, RepairChange, SkippedRecords, StrategyId, TokenEncoding, TranscriptFormat } from '../core';
+import type { ParseWarning, PlanOverrun, Provider, RepairChange, Scorecard, SkippedRecords, StrategyId, TokenEncoding, TranscriptFormat } from '../core';
 import type { Budget, PlanRequest } from './lanes';
 import type { OpenOptions } from './open-options';
 
@@ -172,6 +172,8 @@ export interface PlanResult {
   over?: PlanOverrun;
   /** What the lane says of itself (the governor: the intent it used). */
   headline?: string;
+  /** What the agent still has: the task, its prompts, failed results, files touched. */
+  scorecard: Scorecard;
 }
 
 export interface VerdictProblem {

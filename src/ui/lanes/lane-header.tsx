@@ -126,6 +126,7 @@ function LaneCounts({ plan, stale, totalTokens, systemTokens }: { plan: PlanResu
       <p className="m-0 truncate font-medium text-zinc-800 tabular-nums dark:text-zinc-200" title={`Of every request's tokens (messages${system})`}>
         {formatSaved(plan.tokens, totalTokens, systemTokens)} saved
       </p>
+      <ScorecardLine card={plan.scorecard} />
       {over && (
         <p className="m-0 whitespace-normal text-[10.5px] leading-tight text-zinc-600 dark:text-zinc-400" data-testid="over-note">
           {over}
@@ -202,5 +203,26 @@ function LaneMenu({ lane, label, position, count }: { lane: LaneSpec; label: str
         </div>
       )}
     </Popover>
+  );
+}
+
+/** What the agent still has, in one line a lane can be compared on: the task, prompts, errors, files touched. */
+function ScorecardLine({ card }: { card: PlanResult['scorecard'] }) {
+  const part = (label: string, kept: number, total: number) => (total === 0 ? null : `${label} ${kept}/${total}`);
+  const parts = [
+    card.task === undefined ? null : `task ${card.task ? '✓' : '✗'}`,
+    part('prompts', card.prompts.kept, card.prompts.total),
+    part('errors', card.errors.kept, card.errors.total),
+    part('files', card.files.named, card.files.total),
+  ].filter(Boolean);
+  if (parts.length === 0) return null;
+  const title =
+    `${card.task === undefined ? 'No task found' : card.task ? 'The task (first prompt) is still sent' : 'The task (first prompt) is not sent'}; ` +
+    `${card.prompts.kept} of ${card.prompts.total} prompts a person typed, ${card.errors.kept} of ${card.errors.total} failed tool results, ` +
+    `${card.files.named} of ${card.files.total} files touched still named (by a call sent or the summary).`;
+  return (
+    <p className={cx('m-0 whitespace-normal text-[10.5px] leading-tight', card.task === false ? 'text-rose-700 dark:text-rose-300' : 'text-zinc-700 dark:text-zinc-300')} title={title} data-testid="scorecard">
+      {parts.join(' · ')}
+    </p>
   );
 }

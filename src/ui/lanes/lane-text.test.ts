@@ -14,6 +14,7 @@ const plan = (over?: PlanResult['over'], inserts: PlanResult['inserts'] = []): P
   masked: 0,
   tokens: 0,
   inserts,
+  scorecard: { task: undefined, prompts: { kept: 0, total: 0 }, errors: { kept: 0, total: 0 }, files: { named: 0, total: 0 } },
   ...(over ? { over } : {}),
 });
 

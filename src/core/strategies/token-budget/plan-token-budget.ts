@@ -14,6 +14,7 @@ export interface TokenBudgetSettings extends CheckedBound {
   recentTailTurns: number;
   pinTask: boolean;
   summaryMaxTokens: number;
+  ownLimits: boolean;
   pinned: readonly number[];
 }
 
@@ -27,7 +28,7 @@ export function planTokenBudget(analysis: TranscriptAnalysis, settings: TokenBud
   const { count, messages, tokens, suffixTokens, counter } = analysis;
   const total = suffixTokens[0] as number;
   const plan = emptyPlan('token-budget', { maxTurns: Infinity, maxTokens: settings.maxTokens }, count, total);
-  const shared = settings.maxTokens !== Infinity;
+  const shared = settings.maxTokens !== Infinity && !settings.ownLimits;
   const config: ContextPrunerConfig = {
     softLimitTokens: shared ? settings.maxTokens : settings.softLimitTokens,
     hardLimitTokens: shared ? settings.maxTokens : settings.hardLimitTokens,
@@ -47,6 +48,9 @@ export function planTokenBudget(analysis: TranscriptAnalysis, settings: TokenBud
     // Units, not bare tool groups: a broken block's turn stays whole, so a broken input gains no API problem.
     groups: { count, scan: analysis.scan, groupOf: analysis.unitOf, groupFirst: analysis.unitFirst, groupSize: analysis.unitSize },
   });
+  const k = (n: number) => `${Math.round(n / 100) / 10}k`;
+  const headline = `Urgency ${result.urgency}: ${k(total)} tokens; ${shared ? `budget ${k(settings.maxTokens)}` : `soft ${k(settings.softLimitTokens)}, hard ${k(settings.hardLimitTokens)}`}${result.pruned ? `; ${k(total - result.tokensAfter)} saved` : result.detail ? `; ${result.detail}` : ''}`;
+  plan.explain = { headline, about: () => undefined };
   if (!result.pruned) {
     plan.reasons.fill(result.urgency === 'none' ? REASON.belowSoftLimit : REASON.fits);
     return withOverrun(plan, config.hardLimitTokens as number, result.detail);

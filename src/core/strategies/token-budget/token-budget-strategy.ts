@@ -18,6 +18,8 @@ export interface TokenBudgetConfig extends CommonPruneOptions {
   pinTask?: boolean;
   /** The summary's size bound. Default is 4,000 tokens. Range 16–1,000,000. */
   summaryMaxTokens?: number;
+  /** Use the soft and hard limits even when a shared `maxTokens` is given (the inspector's lanes all get one). Default is false. */
+  ownLimits?: boolean;
 }
 
 const OPTIONS = [
@@ -27,6 +29,7 @@ const OPTIONS = [
   { key: 'recentTailTurns', label: 'Recent tail', description: 'The last messages, always kept.', kind: 'integer', default: 5, min: 1, max: 10_000, unit: 'messages' },
   { key: 'pinTask', label: 'Pin the task', description: 'Keep the first user request wherever it is.', kind: 'boolean', default: false },
   { key: 'summaryMaxTokens', label: 'Summary size', description: 'The most tokens the summary may hold.', kind: 'integer', default: 4_000, min: 16, max: 1_000_000, unit: 'tokens' },
+  { key: 'ownLimits', label: 'Own limits', description: 'Use the soft and hard limits above instead of the shared budget (the seed: 500k / 800k).', kind: 'boolean', default: false },
 ] as const;
 
 /**
@@ -54,6 +57,7 @@ export const tokenBudgetStrategy = defineStrategy({
       recentTailTurns: checkOption(config, OPTIONS[3]),
       pinTask: checkOption(config, OPTIONS[4]),
       summaryMaxTokens: checkOption(config, OPTIONS[5]),
+      ownLimits: checkOption(config, OPTIONS[6]),
       pinned: config.pinned ?? [],
     };
   },
