@@ -130,7 +130,8 @@ describe('laws of every registered strategy', () => {
         expect(plan.tokens).toBeGreaterThanOrEqual(keptTokens + insertTokens - 1e-6);
         expect(plan.tokens).toBeLessThanOrEqual(keptTokens + insertTokens + maskedTokens + 1e-6);
 
-        const maxTokens = config.maxTokens ?? Infinity;
+        // The bound the plan answers to: the config's, or the strategy's own limit when it is told to keep to that.
+        const maxTokens = Math.min(config.maxTokens ?? Infinity, plan.bound.maxTokens);
         if (plan.over === undefined) expect(plan.tokens).toBeLessThanOrEqual(maxTokens + 1e-6);
         else expect(plan.over.by).toBeGreaterThan(0);
 

@@ -27,8 +27,9 @@ export interface TokenBudgetSettings extends CheckedBound {
 export function planTokenBudget(analysis: TranscriptAnalysis, settings: TokenBudgetSettings): StrategyPlan<'token-budget'> {
   const { count, messages, tokens, suffixTokens, counter } = analysis;
   const total = suffixTokens[0] as number;
-  const plan = emptyPlan('token-budget', { maxTurns: Infinity, maxTokens: settings.maxTokens }, count, total);
   const shared = settings.maxTokens !== Infinity && !settings.ownLimits;
+  // With its own limits the lane answers to the hard limit, not to the shared budget.
+  const plan = emptyPlan('token-budget', { maxTurns: Infinity, maxTokens: shared ? settings.maxTokens : settings.hardLimitTokens }, count, total);
   const config: ContextPrunerConfig = {
     softLimitTokens: shared ? settings.maxTokens : settings.softLimitTokens,
     hardLimitTokens: shared ? settings.maxTokens : settings.hardLimitTokens,
