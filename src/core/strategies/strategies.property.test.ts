@@ -130,8 +130,12 @@ describe('laws of every registered strategy', () => {
         expect(plan.tokens).toBeGreaterThanOrEqual(keptTokens + insertTokens - 1e-6);
         expect(plan.tokens).toBeLessThanOrEqual(keptTokens + insertTokens + maskedTokens + 1e-6);
 
-        // The bound the plan answers to: the config's, or the strategy's own limit when it is told to keep to that.
-        const maxTokens = Math.min(config.maxTokens ?? Infinity, plan.bound.maxTokens);
+        // The bound the plan answers to: the config's, unless the strategy was told to keep its own limit instead.
+        const ownLimit = (config as { ownLimits?: boolean }).ownLimits === true;
+        if (!ownLimit && config.maxTokens !== undefined && getStrategy(config.strategy).bounds.includes('maxTokens')) {
+          expect(plan.bound.maxTokens).toBe(config.maxTokens);
+        }
+        const maxTokens = plan.bound.maxTokens;
         if (plan.over === undefined) expect(plan.tokens).toBeLessThanOrEqual(maxTokens + 1e-6);
         else expect(plan.over.by).toBeGreaterThan(0);
 
