@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { coreCounts, coreMessages, expectLanes, fixturePath as fixturePathOf, maxTurnsValue, openApp, setMaxTurns, upload } from './support';
+import { coreCounts, coreMessages, expectLanes, fixturePath as fixturePathOf, lane, maxMessagesValue, openApp, setMaxMessages, upload, useMessages } from './support';
 
 const CASES = [
   { file: 'spotter-session.messages.json', format: 'Anthropic Messages' },
@@ -13,16 +13,17 @@ const CASES = [
 for (const { file, format } of CASES) {
   test(`upload ${file} (${format})`, async ({ page }) => {
     await openApp(page);
+    await useMessages(page);
     await upload(page, file);
     await expect(page.getByTestId('file-name')).toHaveText(file, { timeout: 20_000 });
     await expect(page.getByTestId('format')).toHaveText(format);
     const messages = coreMessages(file);
     await expect(page.getByTestId('doc-stats')).toContainText(`${messages.length} messages`);
-    await expectLanes(page, coreCounts(messages, await maxTurnsValue(page)));
+    await expectLanes(page, coreCounts(messages, await maxMessagesValue(page)));
     const bound = Math.max(1, Math.floor(messages.length / 5));
-    await setMaxTurns(page, bound);
+    await setMaxMessages(page, bound);
     await expectLanes(page, coreCounts(messages, bound));
-    await expect(page.getByRole('region', { name: 'Importance', exact: true }).getByTestId('verdict')).not.toHaveText('checking…');
+    await expect(lane(page, 'Importance').getByTestId('verdict')).not.toHaveText('checking…');
   });
 }
 
@@ -38,7 +39,7 @@ test('a file with many conversations offers a picker (tau-bench, 200 conversatio
   await picker.selectOption('7');
   const messages = coreMessages(file, 7);
   await expect(page.getByTestId('doc-stats')).toContainText(`${messages.length} messages`);
-  await setMaxTurns(page, 9);
+  await setMaxMessages(page, 9);
   await expectLanes(page, coreCounts(messages, 9));
   await expect.poll(() => page.evaluate(() => location.hash)).toContain('conv=7');
 });
@@ -50,7 +51,8 @@ test('a newer load supersedes one still running: the stale answer is never shown
   await input.setInputFiles(fixturePathOf('tau-bench-gpt-4o-airline.json'));
   await input.setInputFiles(fixturePathOf('spotter-short.jsonl'));
   await expect(page.getByTestId('file-name')).toHaveText('spotter-short.jsonl', { timeout: 20_000 });
-  await page.waitForTimeout(1500);
-  await expect(page.getByTestId('file-name')).toHaveText('spotter-short.jsonl');
   await expect(page.getByTestId('doc-stats')).toContainText(`${coreMessages('spotter-short.jsonl').length} messages`);
+  // Still so once the older load would have finished.
+  await expect(page.getByTestId('token-status')).toHaveText(/counted with|estimate/);
+  await expect(page.getByTestId('file-name')).toHaveText('spotter-short.jsonl');
 });

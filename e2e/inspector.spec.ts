@@ -1,54 +1,51 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { linkToolCalls } from '../src/core';
-import {
-  SAMPLE,
-  coreCounts,
-  coreMessages,
-  expectLanes,
-  fixturePath,
-  maxTurnsValue,
-  openApp,
-  setMaxTurns,
-  upload,
-} from './support';
+import { linkToolCalls, parseTranscript, TranscriptParseError } from '../src/core';
+import { openWith } from '../src/worker/open-options';
+import { SAMPLE, coreCounts, coreMessages, expectLanes, fixturePath, lane, maxMessagesValue, openApp, setMaxMessages, upload, useMessages } from './support';
 
-test('first open shows the embedded sample with all three lanes', async ({ page }) => {
+test('first open shows the embedded sample with a lane for every strategy', async ({ page }) => {
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
   await openApp(page);
   const messages = coreMessages(SAMPLE);
   await expect(page.getByTestId('format')).toHaveText('Claude Code session');
   await expect(page.getByTestId('doc-stats')).toContainText(`${messages.length} messages`);
-  const maxTurns = await maxTurnsValue(page);
-  await expectLanes(page, coreCounts(messages, maxTurns));
-  await expect(page.getByRole('slider', { name: 'Max turns' })).toHaveAttribute('max', String(messages.length));
-  // The summarize lane shows its synthetic message where it lands.
-  // Bring it near the top: with a high bound only a few messages are summarized.
+  for (const label of ['Sliding window', 'Summarize', 'Importance', 'Observation masking', 'Token budget', 'Governor']) {
+    await expect(lane(page, label)).toBeVisible();
+  }
+  // The budget is in tokens by default; messages are one click away.
+  await expect(page.getByRole('slider', { name: 'Max tokens' })).toBeVisible();
+  await useMessages(page);
+  await expectLanes(page, coreCounts(messages, await maxMessagesValue(page)));
+  await expect(page.getByRole('slider', { name: 'Max messages' })).toHaveAttribute('max', String(messages.length));
+  // The summarize lane shows its synthetic message where it lands: with a high bound only a few are summarized.
   const high = messages.length - 4;
-  await setMaxTurns(page, high);
-  const { summarized } = coreCounts(messages, high).summarize;
-  await expect(page.locator('[data-summary-row]')).toContainText(`[Previous context: ${summarized} turns summarized]`);
-  await expect(page.locator('[data-summary-row] [data-lane="summarize"]')).toContainText('Inserted');
-  // Each fate is shown as a word too, never by colour alone.
+  await setMaxMessages(page, high);
+  const { summarized } = coreCounts(messages, high).summarize!;
+  const insert = page.locator('[data-insert-row][data-lane="l2"]');
+  await expect(insert).toContainText(`[Previous context: ${summarized} turns summarized]`);
+  await expect(insert.locator('[data-lane="l2"]')).toContainText('Inserted');
+  // Each fate is shown as a word too, never by colour alone, and says why on hover.
   const firstRow = page.locator('#row-0');
-  await expect(firstRow.locator('[data-lane="sliding-window"]')).toHaveText('Dropped');
-  await expect(firstRow.locator('[data-lane="summarize"]')).toHaveText('Summarized');
+  await expect(firstRow.locator('[data-strategy="sliding-window"]')).toHaveText('Dropped');
+  await expect(firstRow.locator('[data-strategy="sliding-window"]')).toHaveAttribute('title', 'Sliding window: dropped, older than the window.');
+  await expect(firstRow.locator('[data-strategy="summarize"]')).toHaveText('Summarized');
   expect(errors).toEqual([]);
 });
 
-test('moving Max turns re-runs every strategy; lane counts equal the core', async ({ page }) => {
+test('moving the budget re-runs every strategy; lane counts equal the core', async ({ page }) => {
   await openApp(page);
   const messages = coreMessages(SAMPLE);
-  for (const value of [0, 1, 2, 37, 150, 277, messages.length]) {
-    await setMaxTurns(page, value);
+  for (const value of [0, 1, 2, 37, 150, messages.length - 1, messages.length]) {
+    await setMaxMessages(page, value);
     await expectLanes(page, coreCounts(messages, value));
   }
   // The slider drives the same bound.
-  const slider = page.getByRole('slider', { name: 'Max turns' });
+  const slider = page.getByRole('slider', { name: 'Max messages' });
   await slider.focus();
   for (let i = 0; i < 5; i++) await slider.press('ArrowLeft');
-  await expect.poll(() => maxTurnsValue(page)).toBe(messages.length - 5);
+  await expect.poll(() => maxMessagesValue(page)).toBe(messages.length - 5);
   await expectLanes(page, coreCounts(messages, messages.length - 5));
 });
 
@@ -90,6 +87,10 @@ test('parallel calls link all their partners', async ({ page }) => {
   ];
   await upload(page, 'parallel.json', Buffer.from(JSON.stringify(transcript)));
   await expect(page.getByTestId('file-name')).toHaveText('parallel.json');
+  // Repair would merge the two user messages (the API does the same); shown as logged, they stay apart.
+  await page.getByRole('button', { name: 'Repaired: 1 change' }).click();
+  await page.getByRole('button', { name: 'Turn off' }).click();
+  await expect(page.getByRole('button', { name: 'Repair: off' })).toBeVisible();
   await page.locator('#row-1').hover();
   await expect(page.locator('#row-2')).toHaveAttribute('data-linked', 'true');
   await expect(page.locator('#row-3')).toHaveAttribute('data-linked', 'true');
@@ -115,7 +116,8 @@ test('search: / focuses it, Enter and Shift+Enter step through matches', async (
   await search.press('Enter');
   await expect(page.getByTestId('match-count')).toHaveText(`1 / ${total}`);
   const first = await page.locator('[role="row"][aria-selected="true"]').getAttribute('data-index');
-  await expect(page.getByRole('complementary', { name: 'Message details' })).toContainText('defmodule SpotterWeb');
+  const hits = coreMessages(SAMPLE).flatMap((m, i) => (JSON.stringify(m).toLowerCase().includes('defmodule spotterweb') ? [i] : []));
+  expect(Number(first)).toBe(hits[0]);
   await search.press('Enter');
   await expect(page.getByTestId('match-count')).toHaveText(`2 / ${total}`);
   await search.press('Shift+Enter');
@@ -132,40 +134,48 @@ test('a bad file shows its error in place and keeps the old transcript', async (
   await expect(page.getByTestId('file-name')).toHaveText(SAMPLE);
   await expect(page.locator('#row-0')).toBeVisible();
   await expect(alert).toContainText(`Still showing ${SAMPLE}`);
-  // A shape no format matches names the formats tried.
+  // A shape no format matches: one message that says what the file looks like and what is supported.
+  let message = '';
+  try {
+    parseTranscript('{"hello": "world"}', { fileName: 'shape.json' });
+  } catch (error) {
+    if (error instanceof TranscriptParseError) message = error.message;
+  }
+  expect(message).not.toBe('');
   await upload(page, 'shape.json', Buffer.from('{"hello": "world"}'));
   await expect(alert).toContainText('shape.json');
-  await expect(alert).toContainText('openai-chat');
+  await expect(alert).toContainText(message);
+  await expect(alert.getByText(message)).toHaveCount(1);
   await expect(page.getByTestId('file-name')).toHaveText(SAMPLE);
 });
 
 test('export a pruned transcript and import the export again', async ({ page }) => {
   await openApp(page);
   const messages = coreMessages(SAMPLE);
-  await setMaxTurns(page, 60);
+  await setMaxMessages(page, 60);
   const expected = coreCounts(messages, 60);
   await expectLanes(page, expected);
-  for (const [label, kept] of [
-    ['Importance', expected.importance.kept],
-    ['Summarize', expected.summarize.kept + 1],
-  ] as const) {
+  for (const label of ['Importance', 'Summarize']) {
     const downloadPromise = page.waitForEvent('download');
+    await lane(page, label).getByRole('button', { name: `${label} lane: options, export, order` }).click();
     await page.getByRole('button', { name: `Download ${label} transcript` }).click();
     const download = await downloadPromise;
     const name = download.suggestedFilename();
     expect(name).toMatch(/\.jsonl?$/);
     const text = readFileSync(await download.path(), 'utf8');
+    const reread = openWith(parseTranscript(text, { fileName: name }).conversations[0]!, {}).conversation.messages;
     await upload(page, name, Buffer.from(text));
     await expect(page.getByTestId('file-name')).toHaveText(name);
-    await expect(page.getByTestId('doc-stats')).toContainText(`${kept} messages`);
-    await openApp(page, `?again=${label}#turns=60`);
+    await expect(page.getByTestId('doc-stats')).toContainText(`${reread.length} messages`);
+    await openApp(page, `?again=${label}#budget=m60`);
     await expectLanes(page, expected);
   }
 });
 
-test('copy a strategy transcript and one message as JSON', async ({ page, context }) => {
+test('copy a lane transcript and one message as JSON', async ({ page, context }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await openApp(page);
+  await lane(page, 'Sliding window').getByRole('button', { name: 'Sliding window lane: options, export, order' }).click();
   await page.getByRole('button', { name: 'Copy Sliding window transcript' }).click();
   await expect(page.getByTestId('announcer')).toContainText('Copied the Sliding window transcript');
   const copied = await page.evaluate(() => navigator.clipboard.readText());
@@ -185,8 +195,6 @@ test('the detail pane shows full text behind Show more, and the raw source recor
   messages.forEach((m, i) => {
     if (JSON.stringify(m).length > JSON.stringify(messages[longest]).length) longest = i;
   });
-  await page.getByRole('spinbutton', { name: 'Max turns' }).fill(String(messages.length));
-  await page.evaluate(() => void 0);
   await page.goto(`/#sel=${longest}`);
   await expect(page.locator(`#row-${longest}`)).toHaveAttribute('aria-selected', 'true', { timeout: 20_000 });
   const details = page.getByRole('complementary', { name: 'Message details' });
@@ -225,23 +233,24 @@ test('keyboard: j/k, g/G, Enter, ? lists the shortcuts', async ({ page }) => {
 
 test('the URL hash holds the view and survives a reload; never the transcript', async ({ page }) => {
   await openApp(page);
-  await setMaxTurns(page, 42);
+  await setMaxMessages(page, 42);
   await page.locator('#row-5').click();
   await page.getByRole('button', { name: /^assistant \d+/ }).click();
-  await page.getByRole('region', { name: 'Importance' }).getByRole('button', { name: 'Importance', exact: true }).click();
-  await expect.poll(() => page.evaluate(() => location.hash)).toContain('focus=imp');
+  await lane(page, 'Importance').getByRole('button', { name: 'Importance', exact: true }).click();
+  await expect.poll(() => page.evaluate(() => location.hash)).toContain('focus=3');
   const hash = await page.evaluate(() => location.hash);
   expect(hash).toContain('sel=5');
-  expect(hash).toContain('turns=42');
+  expect(hash).toContain('budget=m42');
   expect(hash).toContain('role=assistant');
-  expect(hash).toContain('focus=imp');
-  expect(hash.length).toBeLessThan(200);
+  expect(hash).toContain('lanes=sliding-window%2Csummarize%2Cimportance');
+  expect(hash).toMatch(/fp=\w+/);
+  expect(hash.length).toBeLessThan(300);
   await page.reload();
   await expect(page.getByTestId('file-name')).toHaveText(SAMPLE, { timeout: 20_000 });
-  await expect.poll(() => maxTurnsValue(page)).toBe(42);
+  await expect.poll(() => maxMessagesValue(page)).toBe(42);
   await expect(page.locator('#row-5')).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByRole('button', { name: /^assistant \d+/ })).toHaveAttribute('aria-pressed', 'true');
-  await expect(page.getByRole('region', { name: 'Importance' }).getByRole('button', { name: 'Importance', exact: true })).toHaveAttribute('aria-pressed', 'true');
+  await expect(lane(page, 'Importance').getByRole('button', { name: 'Importance', exact: true })).toHaveAttribute('aria-pressed', 'true');
   await expect(page.locator('#row-0')).toHaveCount(0); // filtered: user rows hidden
 });
 
@@ -252,16 +261,17 @@ test('filters by role, tool name and fate, with counts', async ({ page }) => {
   await page.getByRole('button', { name: /^user/ }).click();
   await expect(page.getByTestId('shown-count')).toHaveText(`${users} of ${messages.length}`);
   await page.getByRole('button', { name: 'Clear filters' }).click();
-  await setMaxTurns(page, 100);
+  await setMaxMessages(page, 100);
   const expected = coreCounts(messages, 100);
+  await expectLanes(page, expected);
   await page.getByRole('group', { name: 'Filters' }).getByRole('button', { name: /^Fates/ }).click();
-  await page.getByRole('checkbox', { name: /dropped/ }).nth(2).check();
-  await expect(page.getByTestId('shown-count')).toHaveText(`${expected.importance.dropped} of ${messages.length}`);
+  await page.getByRole('checkbox', { name: /^Importance: dropped/ }).check();
+  await expect(page.getByTestId('shown-count')).toHaveText(`${expected.importance!.dropped} of ${messages.length}`);
   await page.keyboard.press('Escape');
   await page.getByRole('button', { name: 'Clear filters' }).click();
   await page.getByRole('button', { name: /^Tools/ }).click();
   await page.getByRole('checkbox', { name: /^Bash/ }).check();
-  await expect(page.getByTestId('shown-count')).toHaveText(/^\d+ of 278$/);
+  await expect(page.getByTestId('shown-count')).toHaveText(new RegExp(`^\\d+ of ${messages.length}$`));
   const rows = page.locator('[role="row"][data-index]');
   await expect(rows.first()).toContainText(/Bash|→/);
 });

@@ -1,15 +1,18 @@
 /**
- * Helpers for the inspector's e2e tests: reading the page as a user sees it, and the core run in Node to say
- * what the page should show.
+ * Helpers for the inspector's e2e tests: reading the page as a user sees it, and the core run in Node to say what
+ * the page should show. The page opens a conversation the way the worker does (`openWith`: the scope, then repair),
+ * so the expected messages are computed the same way.
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { expect, type Page } from '@playwright/test';
 import { analyzeTranscript, parseTranscript, planPrune, pruneMessages, type Message, type PruneStrategy } from '../src/core';
+import { openWith, type OpenOptions } from '../src/worker/open-options';
 
 export const FIXTURES = fileURLToPath(new URL('../fixtures/', import.meta.url));
 export const SAMPLE = 'spotter-session.jsonl';
 
+/** The seed's three strategies, the lanes whose counts depend only on the message bound (not on token counts). */
 export const LANES: readonly { strategy: PruneStrategy; label: string }[] = [
   { strategy: 'sliding-window', label: 'Sliding window' },
   { strategy: 'summarize', label: 'Summarize' },
@@ -26,51 +29,57 @@ export function fixturePath(name: string): string {
   return `${FIXTURES}${name}`;
 }
 
-const parsedCache = new Map<string, Message[]>();
+const openedCache = new Map<string, Message[]>();
 
-/** The canonical messages of one conversation of a fixture, parsed by the core in Node. */
-export function coreMessages(name: string, conversation = 0): Message[] {
-  const key = `${name}#${conversation}`;
-  let messages = parsedCache.get(key);
+/** The messages the inspector shows for a fixture: parsed by the core, opened as the worker opens them. */
+export function coreMessages(name: string, conversation = 0, open: OpenOptions = {}): Message[] {
+  const key = `${name}#${conversation}#${JSON.stringify(open)}`;
+  let messages = openedCache.get(key);
   if (!messages) {
     const parsed = parseTranscript(readFileSync(fixturePath(name), 'utf8'), { fileName: name });
-    messages = parsed.conversations[conversation]?.messages ?? [];
-    parsedCache.set(key, messages);
+    const whole = parsed.conversations[conversation];
+    messages = whole ? openWith(whole, open).conversation.messages : [];
+    openedCache.set(key, messages);
   }
   return messages;
 }
 
-/** What each lane should say, from the core: planPrune, cross-checked against pruneMessages. */
-export function coreCounts(messages: Message[], maxTurns: number): Record<PruneStrategy, LaneCounts> {
+/** What each seed lane should say at a message bound, from the core: planPrune, cross-checked against pruneMessages. */
+export function coreCounts(messages: Message[], maxTurns: number): Record<string, LaneCounts> {
   const analysis = analyzeTranscript(messages);
-  const out = {} as Record<PruneStrategy, LaneCounts>;
+  const out: Record<string, LaneCounts> = {};
   for (const { strategy } of LANES) {
-    const plan = planPrune(analysis, { strategy, maxTurns });
-    const pruned = pruneMessages(messages, { strategy, maxTurns });
-    expect(pruned.length, `${strategy} @ ${maxTurns}: pruneMessages agrees with planPrune`).toBe(
-      plan.kept + (plan.summarized > 0 ? 1 : 0),
-    );
+    const plan = planPrune(analysis, { strategy, maxTurns } as never);
+    const pruned = pruneMessages(messages, { strategy, maxTurns } as never);
+    expect(pruned.length, `${strategy} @ ${maxTurns}: pruneMessages agrees with planPrune`).toBe(plan.kept + plan.inserts.length);
     out[strategy] = { kept: plan.kept, dropped: plan.dropped, summarized: plan.summarized };
   }
   return out;
 }
 
 function number(text: string, word: string): number {
+  // A lane leaves out a count of zero (only "kept" is always there).
   const match = new RegExp(`([\\d,]+) ${word}`).exec(text);
-  return match ? Number((match[1] ?? '').replace(/,/g, '')) : NaN;
+  return match ? Number((match[1] ?? '').replace(/,/g, '')) : 0;
 }
 
-export async function laneCounts(page: Page): Promise<Record<PruneStrategy, LaneCounts>> {
-  const out = {} as Record<PruneStrategy, LaneCounts>;
+export function lane(page: Page, label: string) {
+  return page.getByRole('region', { name: label, exact: true });
+}
+
+export async function laneCounts(page: Page): Promise<Record<string, LaneCounts>> {
+  const out: Record<string, LaneCounts> = {};
   for (const { strategy, label } of LANES) {
-    const text = (await page.getByRole('region', { name: label, exact: true }).textContent()) ?? '';
+    const region = lane(page, label);
+    if ((await region.getAttribute('aria-busy')) === 'true') return {};
+    const text = (await region.getByTestId('lane-counts').textContent()) ?? '';
     out[strategy] = { kept: number(text, 'kept'), dropped: number(text, 'dropped'), summarized: number(text, 'summarized') };
   }
   return out;
 }
 
-export async function expectLanes(page: Page, expected: Record<PruneStrategy, LaneCounts>): Promise<void> {
-  await expect.poll(() => laneCounts(page), { timeout: 10_000 }).toEqual(expected);
+export async function expectLanes(page: Page, expected: Record<string, LaneCounts>): Promise<void> {
+  await expect.poll(() => laneCounts(page), { timeout: 15_000 }).toEqual(expected);
 }
 
 export async function openApp(page: Page, hash = ''): Promise<void> {
@@ -85,12 +94,19 @@ export async function upload(page: Page, name: string, buffer?: Buffer): Promise
   else await input.setInputFiles(fixturePath(name));
 }
 
-export async function maxTurnsValue(page: Page): Promise<number> {
-  return Number(await page.getByRole('spinbutton', { name: 'Max turns' }).inputValue());
+/** Switch the shared budget to messages (the seed's `maxTurns`). */
+export async function useMessages(page: Page): Promise<void> {
+  await page.getByRole('radiogroup', { name: 'Budget unit' }).getByRole('radio', { name: 'messages' }).click();
+  await expect(page.getByRole('spinbutton', { name: 'Max messages' })).toBeVisible();
 }
 
-export async function setMaxTurns(page: Page, value: number): Promise<void> {
-  const box = page.getByRole('spinbutton', { name: 'Max turns' });
+export async function maxMessagesValue(page: Page): Promise<number> {
+  return Number(await page.getByRole('spinbutton', { name: 'Max messages' }).inputValue());
+}
+
+export async function setMaxMessages(page: Page, value: number): Promise<void> {
+  if (!(await page.getByRole('spinbutton', { name: 'Max messages' }).isVisible())) await useMessages(page);
+  const box = page.getByRole('spinbutton', { name: 'Max messages' });
   await box.fill(String(value));
   await expect(box).toHaveValue(String(value));
 }

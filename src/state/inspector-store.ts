@@ -94,7 +94,8 @@ export function createInspectorStore(client: PruneClient): InspectorStore {
         if (view) set({ ...lanesFromView(get(), view), scope: view.scope ?? 'auto', repair: view.repair ?? true });
         const { lanes, pinned, scope, repair } = get();
         const outcome = await client.load(source, {
-          plan: { lanes, pinned, ...(view?.budget ? { budget: view.budget } : {}) },
+          // A new file starts from its own default budget, in the unit the user is working in.
+          plan: { lanes, pinned, ...(view?.budget ? { budget: view.budget } : { unit: get().budget.unit }) },
           open: { scope, repair, encoding: get().encoding },
           ...(view?.conversation !== undefined ? { conversation: view.conversation } : {}),
           onProgress: (phase, bytes) => {
