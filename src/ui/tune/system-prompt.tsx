@@ -3,12 +3,13 @@ import { useInspector } from '../../state/react';
 import { formatCompact, formatInt } from '../common/format';
 
 /**
- * The system prompt is not a message: it is always sent, never pruned, and not in Max turns or the character
- * totals. This line says so, and opens it in a dialog.
+ * The system prompt is not a message: it is always sent, never pruned, and not in the budget or the message totals
+ * (lanes' "% saved" count it, as every request pays for it). This line says so, and opens it in a dialog.
  */
 export function SystemPromptLine() {
   const system = useInspector((s) => s.doc?.system);
   const systemChars = useInspector((s) => s.doc?.systemChars ?? 0);
+  const systemTokens = useInspector((s) => s.doc?.systemTokens ?? 0);
   const [open, setOpen] = useState(false);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const dialogRef = useRef<HTMLDialogElement>(null);
@@ -36,8 +37,8 @@ export function SystemPromptLine() {
       >
         System prompt
       </button>
-      <span title={`${formatInt(systemChars)} characters`}>
-        {' '}· {formatCompact(systemChars)} chars · always sent, never pruned · not in Max turns or the totals
+      <span title={`${formatInt(systemTokens)} tokens, ${formatInt(systemChars)} characters`}>
+        {' '}· {formatCompact(systemTokens)} tokens · always sent, never pruned · not in the budget
       </span>
       <dialog
         ref={dialogRef}
@@ -52,7 +53,7 @@ export function SystemPromptLine() {
       >
         <div className="flex shrink-0 items-center justify-between gap-3 border-b border-zinc-200 px-5 py-3 dark:border-zinc-800">
           <h2 id="system-prompt-title" className="m-0 text-base font-semibold">
-            System prompt <span className="font-normal text-zinc-500">· {formatInt(systemChars)} chars · always sent, never pruned</span>
+            System prompt <span className="font-normal text-zinc-600 dark:text-zinc-400">· {formatInt(systemTokens)} tokens · always sent, never pruned</span>
           </h2>
           <button
             type="button"

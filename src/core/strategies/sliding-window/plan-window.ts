@@ -75,6 +75,14 @@ export function planWindow<Id extends 'sliding-window' | 'summarize'>(
 }
 
 function withOverrun<P extends StrategyPlan>(plan: P, bound: CheckedBound, floored: boolean): P {
+  if (plan.kept > bound.maxTurns) {
+    // Seed 001: the window keeps more rather than split a pair; say so, it is by design, not a failure.
+    plan.over = {
+      unit: 'messages',
+      by: plan.kept - bound.maxTurns,
+      why: floored && plan.kept === 1 ? 'at least 1 message is always kept' : 'to keep a tool call with its result',
+    };
+  }
   if (plan.tokens > bound.maxTokens) {
     plan.over = {
       unit: 'tokens',
