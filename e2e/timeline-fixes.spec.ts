@@ -20,13 +20,13 @@ async function expectFullyInView(page: Page, index: number): Promise<void> {
     .toBe(true);
 }
 
-test('at 1024×768 all three lanes sit beside the message and nothing scrolls sideways', async ({ page }) => {
+test('at 1024×768 every lane sits beside the message and nothing scrolls sideways', async ({ page }) => {
   await page.setViewportSize({ width: 1024, height: 768 });
   await openApp(page);
   const row = page.locator('#row-3');
   const width = page.viewportSize()?.width ?? 1024;
-  for (const lane of ['sliding-window', 'summarize', 'importance']) {
-    const box = await row.locator(`[data-lane="${lane}"]`).boundingBox();
+  for (const lane of ['sliding-window', 'summarize', 'importance', 'observation-masking', 'token-budget', 'governor']) {
+    const box = await row.locator(`[data-strategy="${lane}"]`).boundingBox();
     expect(box, lane).not.toBeNull();
     expect(box!.x + box!.width, lane).toBeLessThanOrEqual(width);
   }
@@ -47,15 +47,16 @@ test('at 1024×768 all three lanes sit beside the message and nothing scrolls si
 });
 
 test('a message with text and tool calls is a call row, and every call is counted', async ({ page }) => {
-  await openApp(page);
-  const messages = coreMessages(SAMPLE);
+  // The whole history: the parallel calls of the sample come before its compaction.
+  await openApp(page, '#scope=whole');
+  const messages = coreMessages(SAMPLE, 0, { scope: 'whole' });
   const isUse = (b: unknown) => (b as { type?: string }).type === 'tool_use';
   const blocks = (i: number) => (Array.isArray(messages[i]?.content) ? (messages[i]!.content as unknown[]) : []);
   // A call row whose long text comes first (the sample's #25).
   const mixed = messages.findIndex((m, i) => m.role === 'assistant' && (blocks(i)[0] as { type?: string } | undefined)?.type === 'text' && blocks(i).some(isUse));
   expect(mixed).toBeGreaterThanOrEqual(0);
   const row = page.locator(`#row-${mixed}`);
-  await page.evaluate((i) => (location.hash = `sel=${i}`), mixed);
+  await page.evaluate((i) => (location.hash = `scope=whole&sel=${i}`), mixed);
   await expect(row).toHaveAttribute('aria-selected', 'true');
   await expect(row.getByRole('button', { name: 'Jump from this tool call to its partner' })).toBeVisible();
   await expect(row).toContainText('call');
@@ -64,7 +65,7 @@ test('a message with text and tool calls is a call row, and every call is counte
   // A message holding three calls says ×3.
   const triple = messages.findIndex((_, i) => blocks(i).filter(isUse).length === 3);
   expect(triple).toBeGreaterThanOrEqual(0);
-  await page.evaluate((i) => (location.hash = `sel=${i}`), triple);
+  await page.evaluate((i) => (location.hash = `scope=whole&sel=${i}`), triple);
   await expect(page.locator(`#row-${triple}`)).toContainText('call ×3');
 });
 
@@ -82,8 +83,8 @@ test('Codex: shell previews show the command, failures are errors, outputs are u
 test('a selection from the URL or a search lands fully in view', async ({ page }) => {
   await openApp(page, '#sel=25');
   await expectFullyInView(page, 25);
-  await openApp(page, '#sel=200');
-  await expectFullyInView(page, 200);
+  await openApp(page, '#sel=140');
+  await expectFullyInView(page, 140);
   await page.keyboard.press('/');
   await page.keyboard.type('defmodule');
   await expect(page.getByTestId('match-count')).toHaveText(/\d+ match/);
@@ -97,7 +98,7 @@ test('a selection from the URL or a search lands fully in view', async ({ page }
 test('jumping to a partner hidden by a filter shows it and says which filter hid it', async ({ page }) => {
   await openApp(page);
   const messages = coreMessages(SAMPLE);
-  const pair = linkToolCalls(messages).pairs.find((p) => p.useIndex !== p.resultIndex && p.resultIndex > 150 && messages[p.useIndex]?.role === 'assistant' && messages[p.resultIndex]?.role === 'user');
+  const pair = linkToolCalls(messages).pairs.find((p) => p.useIndex !== p.resultIndex && p.resultIndex > 100 && messages[p.useIndex]?.role === 'assistant' && messages[p.resultIndex]?.role === 'user');
   expect(pair).toBeDefined();
   await page.evaluate((i) => (location.hash = `sel=${i}`), pair!.resultIndex);
   await expect(page.locator(`#row-${pair!.resultIndex}`)).toHaveAttribute('aria-selected', 'true');
@@ -122,9 +123,22 @@ test('after a load the timeline has focus, so g/j work at once; labels say what 
   await expect(page.locator('#row-0')).toHaveAttribute('aria-selected', 'true');
 });
 
-test('the summary row says it is a placeholder and how many messages it replaces', async ({ page }) => {
-  await openApp(page, '#turns=270');
-  const summary = page.locator('[data-summary-row]');
-  await expect(summary).toContainText(/Summary placeholder · replaces \d+ messages/);
+test('a summary row says which lane adds it and how many messages it stands for', async ({ page }) => {
+  await openApp(page, '#budget=m150');
+  const summary = page.locator('[data-insert-row][data-lane="l2"]');
+  await expect(summary).toContainText(/Summarize · summary of \d+ messages?/);
   await expect(summary).toContainText(/\[Previous context: \d+ turns summarized\]/);
+});
+
+test('a compacted session opens as last sent, with the boundary as a row; the whole history is one click away', async ({ page }) => {
+  await openApp(page);
+  const lastSent = coreMessages(SAMPLE);
+  const whole = coreMessages(SAMPLE, 0, { scope: 'whole' });
+  expect(whole.length).toBeGreaterThan(lastSent.length);
+  await expect(page.getByRole('radio', { name: 'As last sent' })).toHaveAttribute('aria-checked', 'true');
+  await expect(page.locator('[data-boundary-row]')).toContainText('Compacted by the agent · 170,251 tokens before');
+  await expect(page.locator('#row-0')).toContainText('compact');
+  await page.getByRole('radio', { name: 'Whole history' }).click();
+  await expect(page.getByTestId('doc-stats')).toContainText(`${whole.length} messages`);
+  await expect.poll(() => page.evaluate(() => location.hash)).toContain('scope=whole');
 });

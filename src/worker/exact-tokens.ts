@@ -15,6 +15,7 @@ import {
   type UsageComparison,
 } from '../core';
 import type { Doc } from './doc';
+import { canPool, countInPool } from './count-pool';
 
 /** About this much text is counted between two yields (tens of milliseconds with a real vocabulary). */
 const SLICE_CHARS = 400_000;
@@ -35,22 +36,36 @@ export async function countExactly(
   stillWanted: () => boolean,
 ): Promise<ExactCounts | undefined> {
   const requested = choice === 'auto' ? encodingForFormat(d.conversation.format) : choice;
-  const counter = await createTokenCounter({ encoding: requested });
-  if (!stillWanted()) return undefined;
   const { messages } = d;
-  const tokens = new Float64Array(messages.length);
-  const lengths = d.analysis.scan.textLength;
-  let from = 0;
-  while (from < messages.length) {
-    let to = from;
-    let chars = 0;
-    while (to < messages.length && (to === from || chars < SLICE_CHARS)) chars += lengths[to++] as number;
-    tokens.set(countMessageTokens(messages, counter, { from, to }), from);
-    from = to;
-    onProgress(from / messages.length);
-    await new Promise((resolve) => setTimeout(resolve, 0));
+  let tokens: Float64Array;
+  let fallback: string | undefined;
+  if (requested !== 'chars' && canPool()) {
+    // In the browser: a pool of counting workers, so this thread stays free for bound changes and lanes.
+    const pooled = await countInPool(messages, requested, d.analysis.scan.textLength, onProgress);
     if (!stillWanted()) return undefined;
+    tokens = pooled.tokens;
+    fallback = pooled.fallback;
+  } else {
+    const counter = await createTokenCounter({ encoding: requested });
+    if (!stillWanted()) return undefined;
+    tokens = new Float64Array(messages.length);
+    const lengths = d.analysis.scan.textLength;
+    let from = 0;
+    while (from < messages.length) {
+      let to = from;
+      let chars = 0;
+      while (to < messages.length && (to === from || chars < SLICE_CHARS)) chars += lengths[to++] as number;
+      tokens.set(countMessageTokens(messages, counter, { from, to }), from);
+      from = to;
+      onProgress(from / messages.length);
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      if (!stillWanted()) return undefined;
+    }
+    if (counter.fallback) fallback = counter.fallback.reason;
   }
+  // This thread counts what plans add (summaries, placeholders) and the system prompt: load the vocabulary here too.
+  const counter = await createTokenCounter({ encoding: fallback ? 'chars' : requested });
+  if (!stillWanted()) return undefined;
   const system = typeof d.conversation.system === 'string' ? d.conversation.system : undefined;
   d.analysis = withTokens(d.analysis, tokens, counter);
   d.systemTokens = system ? countSystemTokens(system, counter) : 0;
@@ -69,7 +84,7 @@ export async function countExactly(
   return {
     tokens: tokens.slice(),
     encoding: counter.encoding,
-    ...(counter.fallback ? { fallback: `${counter.fallback.requested} could not be loaded (${counter.fallback.reason}); counting characters ÷ 4` } : {}),
+    ...(fallback ? { fallback: `${requested} could not be loaded (${fallback}); counting characters ÷ 4` } : {}),
     ...(usage ? { usage } : {}),
   };
 }

@@ -280,7 +280,7 @@ function Block({ block }: { block: DetailBlock }) {
           {block.label}
           {block.isError && <span className="ml-1.5 rounded bg-rose-600 px-1 text-[10px] font-bold uppercase text-white">error</span>}
         </span>
-        {block.toolId && <span className="truncate font-mono text-[10.5px] text-zinc-400">{block.toolId}</span>}
+        {block.toolId && <span className="truncate font-mono text-[10.5px] text-zinc-600 dark:text-zinc-400">{block.toolId}</span>}
       </header>
       <div className="px-2.5 py-2">
         <Collapsible text={block.text} mono={block.kind === 'tool_use' || block.kind === 'tool_result' || block.kind === 'other'} />
@@ -302,7 +302,7 @@ function Collapsible({ text, mono = false }: { text: string; mono?: boolean }) {
           mono ? 'font-mono text-[12px]' : 'font-sans',
         )}
       >
-        {shown || <span className="italic text-zinc-400">(empty)</span>}
+        {shown || <span className="italic text-zinc-600 dark:text-zinc-400">(empty)</span>}
       </pre>
       {long && (
         <button

@@ -47,7 +47,7 @@ export function SearchBox() {
           }}
           className="w-60 rounded-md border border-zinc-300 bg-white py-1 pl-7 pr-8 text-[13px] text-zinc-900 placeholder:text-zinc-400 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100"
         />
-        <kbd className="kbd pointer-events-none absolute right-2 top-1/2 -translate-y-1/2 text-zinc-400">/</kbd>
+        <kbd className="kbd pointer-events-none absolute right-2 top-1/2 -translate-y-1/2 text-zinc-600 dark:text-zinc-400">/</kbd>
       </div>
       <IconButton label="Previous match (Shift+Enter)" disabled={matches.length === 0} onClick={() => stepMatch(-1)}>
         ↑
@@ -173,7 +173,7 @@ export function FilterBar() {
             onClick={() => setFilters({ roles: toggle(filters.roles, role, !on) })}
             className={cx(CHIP, on ? CHIP_ON : CHIP_OFF)}
           >
-            {role} <span className="font-mono text-[11px] tabular-nums opacity-70">{formatInt(roleCounts[role])}</span>
+            {role} <span className="font-mono text-[11px] tabular-nums">{formatInt(roleCounts[role])}</span>
           </button>
         );
       })}

@@ -135,7 +135,7 @@ export const TimelineRow = memo(function TimelineRow(p: RowProps) {
           </span>
         )}
         {(p.flags & ROW_FLAG.thinking) !== 0 && (
-          <span className="shrink-0 text-[11px] text-zinc-400" title="has thinking" aria-label="has thinking">
+          <span className="shrink-0 text-[11px] text-zinc-600 dark:text-zinc-400" title="has thinking" aria-label="has thinking">
             ✻
           </span>
         )}

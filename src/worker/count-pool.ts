@@ -1,0 +1,76 @@
+/**
+ * Counting tokens beside the prune worker, so a bound change is never held up by it: a small pool of counting
+ * workers (one per spare core, at most 3) each counts a contiguous share of the messages. Where workers cannot be
+ * made (the main-thread fallback, Node in tests), the caller counts in slices on its own thread instead.
+ */
+import type { Message, TokenEncoding } from '../core';
+
+export interface PoolCounts {
+  tokens: Float64Array;
+  encoding: TokenEncoding;
+  fallback?: string;
+}
+
+let pool: Worker[] | undefined;
+let nextJob = 1;
+
+/** Whether this thread can start counting workers. */
+export function canPool(): boolean {
+  return typeof Worker === 'function' && typeof location !== 'undefined';
+}
+
+function workers(): Worker[] {
+  if (!pool) {
+    const cores = typeof navigator !== 'undefined' && navigator.hardwareConcurrency ? navigator.hardwareConcurrency : 2;
+    const size = Math.max(1, Math.min(3, cores - 1));
+    pool = Array.from({ length: size }, (_, k) => new Worker(new URL('./count.worker.ts', import.meta.url), { type: 'module', name: `prunescope-count-${k + 1}` }));
+  }
+  return pool;
+}
+
+/**
+ * Counts `messages` across the pool; `onProgress` hears each share as it finishes. Small transcripts use one worker:
+ * sending a share costs a copy of its messages, which only pays off past a few megabytes.
+ */
+export function countInPool(messages: readonly Message[], encoding: TokenEncoding, textLength: ArrayLike<number>, onProgress: (fraction: number) => void): Promise<PoolCounts> {
+  const all = workers();
+  let total = 0;
+  for (let i = 0; i < textLength.length; i++) total += textLength[i] as number;
+  const shares = total < 2_000_000 ? 1 : all.length;
+  // Cut where each share holds about as much text, not as many messages.
+  const cuts = [0];
+  for (let i = 0, sum = 0; i < messages.length && cuts.length < shares; i++) {
+    sum += textLength[i] as number;
+    if (sum >= (total * cuts.length) / shares) cuts.push(i + 1);
+  }
+  cuts.push(messages.length);
+  const tokens = new Float64Array(messages.length);
+  let done = 0;
+  let fallback: string | undefined;
+  let counted: TokenEncoding = encoding;
+  const jobs = cuts.slice(0, -1).map(
+    (from, k) =>
+      new Promise<void>((resolve, reject) => {
+        const to = cuts[k + 1] as number;
+        const worker = all[k % all.length] as Worker;
+        const job = nextJob++;
+        const listener = (event: MessageEvent<{ job: number; tokens?: Float64Array; encoding?: TokenEncoding; fallback?: string; error?: string }>) => {
+          if (event.data.job !== job) return;
+          worker.removeEventListener('message', listener);
+          if (event.data.error !== undefined || !event.data.tokens) {
+            reject(new Error(event.data.error ?? 'a counting worker sent nothing'));
+            return;
+          }
+          tokens.set(event.data.tokens, from);
+          if (event.data.fallback) fallback = event.data.fallback;
+          if (event.data.encoding) counted = event.data.encoding;
+          done += to - from;
+          onProgress(done / Math.max(1, messages.length));
+          resolve();
+        };
+        worker.addEventListener('message', listener);
+        worker.postMessage({ job, encoding, messages: messages.slice(from, to) });
+      }),
+  );
+  return Promise.all(jobs).then(() => ({ tokens, encoding: counted, ...(fallback ? { fallback } : {}) }));
+}
