@@ -1,6 +1,7 @@
 import { defineConfig, type Plugin } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { encodingAsJson } from './scripts/encoding-as-json.ts';
 
 /**
  * The same policy as index.html's meta tag, sent as a header by `vite preview` (what the e2e tests and the benchmark
@@ -19,8 +20,9 @@ function dropCspInDev(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), dropCspInDev()],
-  worker: { format: 'es' },
+  plugins: [react(), tailwindcss(), dropCspInDev(), encodingAsJson()],
+  // Counting workers import the vocabularies, so the worker bundles need the swap as well.
+  worker: { format: 'es', plugins: () => [encodingAsJson()] },
   preview: { headers: { 'Content-Security-Policy': CSP } },
   build: { target: 'es2022', sourcemap: true },
   test: {

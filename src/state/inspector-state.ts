@@ -45,6 +45,8 @@ export interface InspectorState {
   encoding: TokenEncoding | 'auto';
   /** While exact counts are on their way: the share counted so far. */
   countProgress?: number;
+  /** Why exact counts failed, when they did; the rows keep their estimates. */
+  countError?: string;
   lanes: LaneSpec[];
   /** The bound every lane without one of its own is asked to meet. */
   budget: Budget;

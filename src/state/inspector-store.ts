@@ -136,7 +136,7 @@ export function createInspectorStore(client: PruneClient): InspectorStore {
         const { doc } = get();
         set({ encoding });
         if (!doc) return;
-        set({ countProgress: 0 });
+        set({ countProgress: 0, countError: undefined });
         client.setEncoding(doc.docId, encoding, planRequestOf(get()));
       },
 
@@ -223,9 +223,9 @@ export function createInspectorStore(client: PruneClient): InspectorStore {
     store.setState(withItems(s, { doc, rows: { ...s.rows, tokens }, countProgress: undefined }));
     if (atDefault) store.getState().setBudget({ unit: 'tokens', value: Math.round(totalTokens / 2) });
   };
-  client.events.onCountProgress = ({ docId, fraction }) => {
+  client.events.onCountProgress = ({ docId, fraction, error }) => {
     const s = store.getState();
-    if (s.doc?.docId === docId) store.setState({ countProgress: fraction < 1 ? fraction : undefined });
+    if (s.doc?.docId === docId) store.setState({ countProgress: fraction < 1 ? fraction : undefined, countError: error });
   };
   client.events.onLaneError = ({ docId, laneId, key, message }) => {
     const s = store.getState();

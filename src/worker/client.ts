@@ -24,7 +24,7 @@ export type LoadOutcome = LoadedDoc | { status: 'error'; error: LoadErrorInfo } 
 
 export interface ClientEvents {
   onTokens?: (update: Extract<WorkerResponse, { type: 'tokens' }>) => void;
-  onCountProgress?: (update: { docId: number; fraction: number }) => void;
+  onCountProgress?: (update: { docId: number; fraction: number; error?: string }) => void;
   onPlanned?: (update: { docId: number; plans: PlanResult[] }) => void;
   onLaneError?: (update: { docId: number; laneId: string; key: string; message: string }) => void;
   onVerdicts?: (update: { docId: number; verdicts: Verdict[] }) => void;
@@ -198,7 +198,7 @@ export class PruneClient {
         return;
       case 'count-progress':
         if (id < this.epoch) return;
-        this.events.onCountProgress?.({ docId: response.docId, fraction: response.fraction });
+        this.events.onCountProgress?.({ docId: response.docId, fraction: response.fraction, ...(response.error !== undefined ? { error: response.error } : {}) });
         return;
       case 'lane-error':
         if (id < this.epoch) return;

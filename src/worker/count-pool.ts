@@ -57,6 +57,7 @@ export function countInPool(messages: readonly Message[], encoding: TokenEncodin
         const listener = (event: MessageEvent<{ job: number; tokens?: Float64Array; encoding?: TokenEncoding; fallback?: string; error?: string }>) => {
           if (event.data.job !== job) return;
           worker.removeEventListener('message', listener);
+          worker.removeEventListener('error', failed);
           if (event.data.error !== undefined || !event.data.tokens) {
             reject(new Error(event.data.error ?? 'a counting worker sent nothing'));
             return;
@@ -68,7 +69,15 @@ export function countInPool(messages: readonly Message[], encoding: TokenEncodin
           onProgress(done / Math.max(1, messages.length));
           resolve();
         };
+        // A worker that fails to start or throws outside the job (a vocabulary chunk that would not load) sends no
+        // message; without this the count would wait forever.
+        const failed = (event: Event) => {
+          worker.removeEventListener('message', listener);
+          worker.removeEventListener('error', failed);
+          reject(new Error(event instanceof ErrorEvent && event.message ? event.message : 'a counting worker stopped'));
+        };
         worker.addEventListener('message', listener);
+        worker.addEventListener('error', failed);
         worker.postMessage({ job, encoding, messages: messages.slice(from, to) });
       }),
   );

@@ -151,8 +151,7 @@ export function createPruneHandler(post: Post, options: HandlerOptions = {}): (r
         send({ type: 'planned', id: planRequestId, docId: d.docId, plans: planLanes(planRequestId, d, request) });
       }
     } catch (error) {
-      send({ type: 'count-progress', id, docId: d.docId, fraction: 1 });
-      send({ type: 'error', id, message: `Counting tokens failed: ${error instanceof Error ? error.message : String(error)}` });
+      send({ type: 'count-progress', id, docId: d.docId, fraction: 1, error: error instanceof Error ? error.message : String(error) });
     }
   }
 

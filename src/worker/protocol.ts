@@ -262,7 +262,8 @@ export type WorkerResponse =
   | { type: 'planned'; id: number; docId: number; plans: PlanResult[] }
   /** Exact counts arrived: every row's tokens, the totals, and what the file recorded; plans follow as `planned`. */
   | { type: 'tokens'; id: number; docId: number; epoch: number; encoding: TokenEncoding; fallback?: string; tokens: Float64Array; totalTokens: number; systemTokens: number; usage?: UsageSummary }
-  | { type: 'count-progress'; id: number; docId: number; fraction: number }
+  /** `error` when counting failed: the rows keep their estimates and the status says why. */
+  | { type: 'count-progress'; id: number; docId: number; fraction: number; error?: string }
   | { type: 'lane-error'; id: number; docId: number; laneId: string; key: string; message: string }
   | { type: 'verdicts'; id: number; docId: number; verdicts: Verdict[] }
   | { type: 'search-result'; id: number; docId: number; query: string; matches: Int32Array }

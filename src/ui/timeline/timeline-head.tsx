@@ -130,6 +130,7 @@ function TokenCounting() {
   const counted = useInspector((s) => s.doc?.encoding);
   const fallback = useInspector((s) => s.doc?.countFallback);
   const progress = useInspector((s) => s.countProgress);
+  const error = useInspector((s) => s.countError);
   const setEncoding = useInspector((s) => s.setEncoding);
   return (
     <span className="inline-flex flex-wrap items-center gap-1.5">
@@ -145,8 +146,8 @@ function TokenCounting() {
           </option>
         ))}
       </select>
-      <span className="text-[11.5px] text-zinc-600 dark:text-zinc-400" data-testid="token-status" title={fallback}>
-        {progress !== undefined ? `counting… ${Math.round(progress * 100)}%` : counted === 'chars' ? (fallback ? 'estimate (vocabulary unavailable)' : 'estimate') : `counted with ${counted}`}
+      <span className="text-[11.5px] text-zinc-600 dark:text-zinc-400" data-testid="token-status" title={error ?? fallback}>
+        {progress !== undefined ? `counting… ${Math.round(progress * 100)}%` : error !== undefined ? `estimate (counting failed: ${error})` : counted === 'chars' ? (fallback ? 'estimate (vocabulary unavailable)' : 'estimate') : `counted with ${counted}`}
       </span>
     </span>
   );
