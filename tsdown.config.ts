@@ -2,7 +2,7 @@ import { defineConfig, type UserConfig } from 'tsdown';
 
 /**
  * The npm package: `prunescope` and `prunescope/formats` as ESM (dist/esm, .js + .d.ts) and CommonJS (dist/cjs,
- * .cjs + .d.cts),.
+ * .cjs + .d.cts), and the `prunescope` bin (ESM only, beside the ESM library so they share chunks).
  *
  * `ai-tokenizer` is bundled, not depended on: it declares an optional peer `ai@^5`, so a package depending on it
  * cannot be installed beside `ai@7` (npm ERESOLVE). The copy is 1.0.6 as pinned in devDependencies, its MIT notice
@@ -22,6 +22,11 @@ const library: UserConfig = {
 };
 
 export default defineConfig([
-  { ...library, format: 'esm', outDir: 'dist/esm' },
+  {
+    ...library,
+    entry: { ...(library.entry as Record<string, string>), cli: 'src/cli/main.ts', 'report-worker': 'src/cli/report/worker.ts' },
+    format: 'esm',
+    outDir: 'dist/esm',
+  },
   { ...library, format: 'cjs', outDir: 'dist/cjs' },
 ]);
