@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createProgress } from './progress';
 import { run } from './run';
-import { testIo } from './test-io';
+import { testIo } from '../../test/support/cli-io';
 
 describe('run', () => {
   it('turns a usage error into one line on stderr and status 2', async () => {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { STRATEGY_REGISTRY } from '../../lib/index';
 import { CliError } from '../errors';
-import { fakeReplayCore } from '../fake-replay';
-import { testIo } from '../test-io';
+import { fakeReplayCore } from '../../../test/support/fake-replay-core';
+import { testIo } from '../../../test/support/cli-io';
 import { replayCommand } from './replay';
 
 const SPOTTER = 'fixtures/spotter-session.jsonl';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadMainConversation } from '../../../test/support/load-fixture';
 import { STRATEGY_REGISTRY, findUserPrompts, validateMessages } from '../../lib/index';
-import { fakeReplayCore } from '../fake-replay';
+import { fakeReplayCore } from '../../../test/support/fake-replay-core';
 import { analyzeConversation, configFor } from './analyze-conversation';
 import type { ConversationTask, ReportSettings } from './types';
 

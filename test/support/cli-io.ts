@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import type { Io } from './io';
+import type { Io } from '../../src/cli/io';
 
 /** An `Io` for in-process tests: files are read from disk, stdin is `stdin`, everything written is kept. */
 export function testIo(stdin = '', stderrIsTTY = false): Io & { out: string; err: string } {

@@ -1,4 +1,4 @@
-import type { ReplayCore, ReplayOptions } from './replay/replay-core';
+import type { ReplayCore, ReplayOptions } from '../../src/cli/replay/replay-core';
 
 /**
  * A stand-in for the replay core (not written yet), for tests of the commands around it: each strategy's cost falls
