@@ -29,46 +29,48 @@ interface Pending {
 /** The messages a worker posts back. */
 export type WorkerReply = { id: number; outcome: ConversationOutcome } | { id: number; error: string };
 
+/** Conversations posted to a worker ahead of the one it is on, so it never waits for the main thread between two. */
+const PREFETCH = 2;
+
 /**
- * `jobs` worker threads running `workerUrl` (the built `report-worker.js`). Each takes one conversation at a time,
- * so a long one does not hold others back; each loads its vocabulary once. A worker that dies fails the conversation
- * it held and is replaced.
+ * `jobs` worker threads running `workerUrl` (the built `report-worker.js`). Each holds up to `PREFETCH` conversations
+ * (in its own message queue, worked one after another) and loads its vocabulary once. A worker that dies fails the
+ * conversations it held and is replaced.
  */
 export function workerRunner(jobs: number, workerUrl: URL, settings: ReportSettings): Runner {
   const queue: Pending[] = [];
-  const idle: Worker[] = [];
-  const busy = new Map<Worker, { id: number; pending: Pending }>();
+  const held = new Map<Worker, Map<number, Pending>>();
   let next = 0;
   let closing = false;
 
   const spawn = () => {
     const worker = new Worker(workerUrl, { workerData: settings });
+    const mine = new Map<number, Pending>();
+    held.set(worker, mine);
     worker.on('message', (reply: WorkerReply) => {
-      const held = busy.get(worker);
-      if (held === undefined || held.id !== reply.id) return;
-      busy.delete(worker);
-      held.pending.resolve('outcome' in reply ? reply.outcome : failed(held.pending.task, reply.error));
-      idle.push(worker);
+      const pending = mine.get(reply.id);
+      if (pending === undefined) return;
+      mine.delete(reply.id);
+      pending.resolve('outcome' in reply ? reply.outcome : failed(pending.task, reply.error));
       pump();
     });
     worker.on('error', (error) => {
-      const held = busy.get(worker);
-      busy.delete(worker);
-      held?.pending.resolve(failed(held.pending.task, `worker failed: ${errorText(error)}`));
+      held.delete(worker);
+      for (const pending of mine.values()) pending.resolve(failed(pending.task, `worker failed: ${errorText(error)}`));
       if (!closing) {
         spawn();
         pump();
       }
     });
-    idle.push(worker);
   };
   const pump = () => {
-    while (idle.length > 0 && queue.length > 0) {
-      const worker = idle.pop() as Worker;
-      const pending = queue.shift() as Pending;
-      const id = next++;
-      busy.set(worker, { id, pending });
-      worker.postMessage({ id, task: pending.task });
+    for (const [worker, mine] of held) {
+      while (mine.size < PREFETCH && queue.length > 0) {
+        const pending = queue.shift() as Pending;
+        const id = next++;
+        mine.set(id, pending);
+        worker.postMessage({ id, task: pending.task });
+      }
     }
   };
   for (let i = 0; i < jobs; i++) spawn();
@@ -81,7 +83,7 @@ export function workerRunner(jobs: number, workerUrl: URL, settings: ReportSetti
       }),
     close: async () => {
       closing = true;
-      await Promise.all([...idle, ...busy.keys()].map((w) => w.terminate()));
+      await Promise.all([...held.keys()].map((w) => w.terminate()));
     },
   };
 }

@@ -9,9 +9,14 @@ const settings = workerData as ReportSettings;
 const port = parentPort;
 if (port === null) throw new Error('report-worker.js runs as a worker thread of prunescope report, not on its own');
 
+// One conversation at a time, in the order posted: the main thread posts a few ahead, and working them side by side
+// would only interleave their memory.
+let chain: Promise<void> = Promise.resolve();
 port.on('message', ({ id, task }: { id: number; task: ConversationTask }) => {
-  analyzeConversation(task, settings, replayCore).then(
-    (outcome) => port.postMessage({ id, outcome } satisfies WorkerReply),
-    (error: unknown) => port.postMessage({ id, error: errorText(error) } satisfies WorkerReply),
+  chain = chain.then(() =>
+    analyzeConversation(task, settings, replayCore).then(
+      (outcome) => port.postMessage({ id, outcome } satisfies WorkerReply),
+      (error: unknown) => port.postMessage({ id, error: errorText(error) } satisfies WorkerReply),
+    ),
   );
 });
