@@ -268,6 +268,14 @@ describe('report', () => {
     expect(mixed.stderr).toContain(`was run with other settings than ${join(scratch, 'a.json')}`);
   });
 
+  it('reads a transcript from stdin as -', () => {
+    const result = cli(['report', '-', '--strategy', 'importance', '--json', '--jobs', '1'], readFileSync(join(ROOT, SHORT), 'utf8'));
+    expect(result.status).toBe(0);
+    const json = JSON.parse(result.stdout);
+    expect(json.files).toEqual([{ file: '-', format: 'claude-code', conversations: 1 }]);
+    expect(json.totals[1]).toMatchObject({ strategy: 'importance', conversations: 1 });
+  });
+
   it('the table: a none row, then each strategy', () => {
     const result = cli(['report', SHORT, fixture('spotter-tool-heavy.jsonl'), '--jobs', '1']);
     expect(result.status).toBe(0);

@@ -40,10 +40,10 @@ export function reportHelp(): string {
   return `Usage: prunescope report FILES… | DIR [--strategy S …] [--fraction F | --max-tokens N | --max-turns N] [options]
        prunescope report --merge PART.json…
 
-For a corpus of transcripts (files, or directories searched for .json and .jsonl files), each strategy's totals
-across every conversation: tokens sent and saved, outputs the API would accept, problems pruning added, the task
-(the first prompt a person typed) still sent as it was, conversations over their bound. The first row, none, is the
-corpus as it was. Files are read one after another and their conversations analysed in parallel by worker threads;
+For a corpus of transcripts (files, - for standard input, or directories searched for .json and .jsonl files),
+each strategy's totals across every conversation: tokens sent and saved, outputs the API would accept, problems
+pruning added, the task (the first prompt a person typed) still sent as it was, conversations over their bound.
+The first row, none, is the corpus as it was. Files are read one after another and their conversations analysed in parallel by worker threads;
 a file that cannot be read or parsed is reported on stderr and skipped.
 
 Options:
@@ -123,14 +123,14 @@ export async function reportCommand(args: readonly string[], io: Io, options: Re
       try {
         text = await io.readText(entry.file);
       } catch (error) {
-        const message = describeReadError(entry.file, error);
+        const message = describeReadError(entry.file === '-' ? '<stdin>' : entry.file, error);
         files.push({ file: entry.file, conversations: 0, error: message });
         io.stderr(`${message}; skipped\n`);
         continue;
       }
       let parsed;
       try {
-        parsed = parseText(entry.file, text, format);
+        parsed = parseText(entry.file === '-' ? '<stdin>' : entry.file, text, format);
       } catch (error) {
         const message = errorText(error);
         files.push({ file: entry.file, conversations: 0, error: message });
@@ -208,10 +208,14 @@ function readSettings(values: Parameters<typeof readBoundFlags>[1], flags: Retur
   return { strategies, bound, encoding, ...(model !== undefined ? { model } : {}) };
 }
 
-/** The files the arguments name: files as given, directories searched (sorted, so runs are comparable). */
+/** The files the arguments name: files as given (- is standard input), directories searched (sorted, so runs are comparable). */
 export async function collectFiles(paths: readonly string[]): Promise<({ file: string } | { file: string; error: string })[]> {
   const out: ({ file: string } | { file: string; error: string })[] = [];
   for (const path of paths) {
+    if (path === '-') {
+      out.push({ file: path });
+      continue;
+    }
     let info;
     try {
       info = await stat(path);
