@@ -14,8 +14,35 @@ const layerZones = layers.slice(0, -1).map((layer, i) => ({
   message: `src/${layer} may not import from a layer above it (imports run core ← worker ← state ← ui ← app).`,
 }));
 
+// The npm package sits beside the app's layers: src/lib is its entries (the core's public API, curated), src/cli its
+// bin, which uses only that public API (and the replay types, until the replay core is public). Neither may reach
+// into the inspector; the app layers have no use for them.
+const packageZones = [
+  {
+    target: './src/lib',
+    from: ['./src/worker', './src/state', './src/ui', './src/app', './src/cli'],
+    message: 'src/lib re-exports the core; it may import only from src/core.',
+  },
+  {
+    target: './src/cli',
+    from: './src/core',
+    except: ['./replay/types.ts'],
+    message: 'src/cli uses the public API: import from src/lib (export what it needs there, if it should be public).',
+  },
+  {
+    target: './src/cli',
+    from: ['./src/worker', './src/state', './src/ui', './src/app'],
+    message: 'src/cli is a Node program over the public API; the inspector layers are not part of it.',
+  },
+  {
+    target: ['./src/worker', './src/state', './src/ui', './src/app'],
+    from: ['./src/lib', './src/cli'],
+    message: 'The inspector imports the core directly; src/lib and src/cli belong to the npm package.',
+  },
+];
+
 export default tseslint.config(
-  { ignores: ['dist', 'node_modules', 'test-results', 'playwright-report', 'bench/out'] },
+  { ignores: ['dist', 'node_modules', 'test-results', 'playwright-report', 'bench/out', 'coverage'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -25,7 +52,7 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
-      'import-x/no-restricted-paths': ['error', { zones: layerZones }],
+      'import-x/no-restricted-paths': ['error', { zones: [...layerZones, ...packageZones] }],
     },
   },
   {

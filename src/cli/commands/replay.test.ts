@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { STRATEGY_REGISTRY } from '../../lib/index';
+import { CliError } from '../errors';
+import { fakeReplayCore } from '../../../test/support/fake-replay-core';
+import { testIo } from '../../../test/support/cli-io';
+import { replayCommand } from './replay';
+
+const SPOTTER = 'fixtures/spotter-session.jsonl';
+
+describe('replay (against a stand-in for the replay core)', () => {
+  it('replays none and every strategy at half the tokens, with the recorded usage and what the file does not hold', async () => {
+    const core = fakeReplayCore();
+    const io = testIo();
+    expect(await replayCommand([SPOTTER, '--json', '--encoding', 'chars'], io, core)).toBe(0);
+    const [call] = core.calls;
+    expect(call?.messages).toBe(279);
+    expect(call?.options.mode).toBe('stateless');
+    expect(call?.options.strategies.map((s) => s.id)).toEqual(['none', ...STRATEGY_REGISTRY.map((s) => s.id)]);
+    expect(call?.options.recorded?.length).toBeGreaterThan(100);
+    expect(call?.options.fixedTokens).toBeGreaterThan(0);
+    expect(call?.options.tokens.length).toBe(279);
+    const json = JSON.parse(io.out);
+    expect(json.model).toMatch(/^claude-/);
+    expect(json.conversation).toBe('4d5611e5-241a-462a-8d15-5122611a9569');
+    expect(json.strategies[0]).toMatchObject({ id: 'none', options: {}, totals: { costUsd: 1 } });
+    const half = json.strategies[1].options.maxTokens;
+    expect(half).toBeGreaterThan(0);
+    expect(json.strategies[1]).toMatchObject({ id: 'sliding-window', options: { maxTokens: half }, totals: { costUsd: 0.9 } });
+    expect(json.strategies[1].requests).toHaveLength(1);
+  });
+
+  it('takes --model, --mode, the strategies and their options; prints the table', async () => {
+    const core = fakeReplayCore();
+    const io = testIo();
+    await replayCommand([SPOTTER, '-m', 'anthropic/claude-opus-4.5', '--mode', 'live', '-s', 'observation-masking', '--keep-recent', '4', '--encoding', 'chars'], io, core);
+    const options = core.calls[0]?.options;
+    expect(options?.prices.model).toBe('anthropic/claude-opus-4.5');
+    expect(options?.mode).toBe('live');
+    expect(options?.strategies[1]?.config).toMatchObject({ strategy: 'observation-masking', keepRecent: 4 });
+    expect(io.out).toContain('live replay priced as anthropic/claude-opus-4.5');
+    expect(io.out).toMatch(/observation-masking\s.*\$0\.9000\s+−10\.0%/);
+  });
+
+  it('an unknown model, a build without the core, and options no strategy takes are bad usage', async () => {
+    await expect(replayCommand([SPOTTER, '-m', 'nobody/unknown', '--encoding', 'chars'], testIo(), fakeReplayCore())).rejects.toThrow(
+      'replay: no prices for model "nobody/unknown"; --model takes an id such as anthropic/claude-sonnet-4.5',
+    );
+    await expect(replayCommand([SPOTTER], testIo(), undefined)).rejects.toThrow(CliError);
+    await expect(replayCommand([SPOTTER, '-s', 'importance', '--keep-recent', '3'], testIo(), fakeReplayCore())).rejects.toThrow(
+      'replay: --keep-recent is an option of observation-masking, which this run does not include',
+    );
+  });
+});

@@ -1,0 +1,180 @@
+import { compareWithRecordedUsage, readRecordedUsage } from '../../lib/formats';
+import { STRATEGY_REGISTRY, type PruneConfig } from '../../lib/index';
+import { parseFlags, readChoice, single, type FlagSpec } from '../args';
+import { CliError, EXIT_OK } from '../errors';
+import { FORMATS, loadTranscript, selectConversations } from '../input';
+import type { Io } from '../io';
+import { createProgress, LARGE_INPUT_CHARS } from '../progress';
+import { defaultModel } from '../replay/default-model';
+import { replayCore, type ReplayCore, type ReplayResult } from '../replay/replay-core';
+import {
+  checkOptionsUsed,
+  readBoundFlags,
+  readStrategies,
+  readStrategyOptions,
+  strategiesHelp,
+  strategyConfig,
+  strategyFlags,
+  strategyFlagSpecs,
+  type BoundFlags,
+} from '../strategy-flags';
+import { formatChange, formatCount, formatShare, formatTable, formatUsd } from '../text';
+import { countConversation, ENCODING_CHOICES, loadCounter, type EncodingChoice } from '../tokens';
+
+const COMMAND = 'replay';
+
+const OWN_FLAGS: Record<string, FlagSpec> = {
+  model: { type: 'string', short: 'm' },
+  mode: { type: 'string' },
+  strategy: { type: 'string', short: 's', multiple: true },
+  'max-turns': { type: 'string' },
+  'max-tokens': { type: 'string' },
+  conversation: { type: 'string', short: 'c' },
+  format: { type: 'string' },
+  encoding: { type: 'string' },
+  json: { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+};
+
+export function replayHelp(): string {
+  return `Usage: prunescope replay FILE [--model M] [--mode stateless|live] [--strategy S …] [--max-tokens N] [options]
+
+Sends the agent's requests again under each strategy and prices them with prompt caching: every assistant message
+is one request whose input is the history before it. The first row, none, is the transcript as it was sent; with
+recorded usage (Claude Code, Codex), it is checked against what the file says the requests cost.
+
+Options:
+  -m, --model M          prices of this model (default: the model the file records, else
+                         ${defaultModel('claude-code')} for Anthropic formats and ${defaultModel('openai-chat')} for OpenAI)
+  --mode MODE            stateless (default): prune the whole history before every request;
+                         live: keep sending what was sent, prune when the history passes 80% of a 200k window
+  -s, --strategy S       a strategy to replay (repeat, or S1,S2; default: every strategy)
+  --max-turns N          the strategies' bound, in messages
+  --max-tokens N         the strategies' bound, in tokens (default: half the conversation's tokens)
+  -c, --conversation ID  the conversation: its id, or its number from 1 (default: the first)
+  --format FORMAT        read as ${FORMATS.join(', ')} instead of detecting it
+  --encoding E           ${ENCODING_CHOICES.join(', ')} (default auto)
+  --json                 write { model, mode, recorded?, strategies: [{ id, options, totals, requests }] }
+  -h, --help             this help
+
+${strategiesHelp()}
+
+Exit status: 0 done; 2 bad usage, unreadable input, or a build without the replay core.
+
+Examples:
+  prunescope replay session.jsonl --model anthropic/claude-sonnet-4.5
+  prunescope replay session.jsonl --mode live -s observation-masking,governor --json | jq '.strategies[].totals'
+`;
+}
+
+export async function replayCommand(args: readonly string[], io: Io, core: ReplayCore | undefined = replayCore): Promise<number> {
+  const flags = strategyFlags(Object.keys(OWN_FLAGS));
+  const { values, positionals } = parseFlags(COMMAND, args, { ...OWN_FLAGS, ...strategyFlagSpecs(flags) });
+  if (values.help === true) {
+    io.stdout(replayHelp());
+    return EXIT_OK;
+  }
+  if (positionals.length !== 1) throw new CliError(`${COMMAND}: give one transcript file, or - for standard input (prunescope replay --help)`);
+  const mode = readChoice(COMMAND, 'mode', single(COMMAND, values, 'mode') ?? 'stateless', ['stateless', 'live'] as const);
+  const chosen = readStrategies(COMMAND, values);
+  const strategies = chosen.length > 0 ? chosen : STRATEGY_REGISTRY.map((s) => s.id);
+  checkOptionsUsed(COMMAND, strategies, values, flags);
+  const givenBound = readBoundFlags(COMMAND, values);
+  const formatText = single(COMMAND, values, 'format');
+  const format = formatText === undefined ? undefined : readChoice(COMMAND, 'format', formatText, FORMATS);
+  const encoding = readChoice(COMMAND, 'encoding', single(COMMAND, values, 'encoding') ?? 'auto', ENCODING_CHOICES) as EncodingChoice;
+  if (core === undefined) {
+    throw new CliError(`${COMMAND}: this build has no replay core yet (src/core/replay has not landed); nothing was replayed`);
+  }
+
+  const loaded = await loadTranscript(io, positionals[0] as string, format);
+  const wanted = single(COMMAND, values, 'conversation');
+  const conversation = selectConversations(COMMAND, loaded, wanted)[0];
+  if (conversation === undefined) throw new CliError(`${COMMAND}: ${loaded.label} holds no conversation`);
+  if (wanted === undefined && loaded.parsed.conversations.length > 1) {
+    io.stderr(`${loaded.label}: holds ${loaded.parsed.conversations.length} conversations; replayed the first (${conversation.id}); --conversation picks another\n`);
+  }
+  const progress = createProgress(io, io.stderrIsTTY && loaded.text.length >= LARGE_INPUT_CHARS);
+  const counter = await loadCounter(io, encoding, loaded.parsed.format);
+  const { tokens, total, system } = countConversation(conversation, counter, progress);
+  const recorded = readRecordedUsage(conversation, loaded.text);
+  let fixedTokens = system;
+  if (recorded.length > 0) {
+    const usage = compareWithRecordedUsage(conversation.messages, tokens, recorded, { systemTokens: system });
+    // What every recorded request carried beyond the messages and the system prompt: tool definitions, mostly.
+    fixedTokens += Math.max(0, usage.fixedTokens ?? 0);
+  }
+  const model = single(COMMAND, values, 'model') ?? recorded.find((r) => r.model !== undefined)?.model ?? defaultModel(conversation.format);
+  const prices = await core.pricesFor(model);
+  if (prices === undefined) throw new CliError(`${COMMAND}: no prices for model ${JSON.stringify(model)}; --model takes an id such as ${defaultModel(conversation.format)}`);
+
+  const bound: BoundFlags = givenBound.maxTurns === undefined && givenBound.maxTokens === undefined ? { maxTokens: Math.round(total / 2) } : givenBound;
+  const options = new Map(strategies.map((id) => [id, readStrategyOptions(COMMAND, id, values, flags, false)]));
+  const configs: { id: string; config?: PruneConfig }[] = [
+    { id: 'none' },
+    ...strategies.map((id) => ({ id, config: strategyConfig(COMMAND, id, bound, options.get(id) ?? {}, false) })),
+  ];
+  progress.update('replaying');
+  const result = core.replayTranscript(conversation.messages, {
+    strategies: configs,
+    mode,
+    prices,
+    cache: core.cacheRulesFor(model),
+    tokens,
+    fixedTokens,
+    counter,
+    ...(recorded.length > 0 ? { recorded } : {}),
+  });
+  progress.done();
+
+  if (values.json === true) {
+    io.stdout(`${JSON.stringify(replayJson(result, conversation.id, bound, options), null, 2)}\n`);
+    return EXIT_OK;
+  }
+  io.stdout(replayTable(result, loaded.label, conversation.id));
+  return EXIT_OK;
+}
+
+/** The `--json` shape: the brief's `{ model, recorded?, strategies: [{ id, options, totals, requests }] }`, plus where it came from. */
+export function replayJson(result: ReplayResult, conversation: string, bound: BoundFlags, options: Map<string, Record<string, unknown>>) {
+  return {
+    model: result.model,
+    mode: result.mode,
+    conversation,
+    ...(result.recorded ? { recorded: result.recorded } : {}),
+    strategies: result.strategies.map((s) => ({
+      id: s.id,
+      options: s.id === 'none' ? {} : { ...bound, ...(options.get(s.id as never) ?? {}) },
+      totals: s.totals,
+      peakInputTokens: s.peakInputTokens,
+      rewrites: s.rewrites,
+      overWindow: s.overWindow,
+      requests: s.requests,
+    })),
+  };
+}
+
+export function replayTable(result: ReplayResult, label: string, conversation: string): string {
+  const base = result.strategies.find((s) => s.id === 'none');
+  const header = ['strategy', 'requests', 'input', 'cache read', 'cache write', 'output', 'peak input', 'rewrites', 'cost', 'vs none'];
+  const rows = result.strategies.map((s) => [
+    s.id,
+    formatCount(s.requests.length),
+    formatCount(s.totals.inputTokens),
+    formatCount(s.totals.cacheReadTokens),
+    formatCount(s.totals.cacheWriteTokens),
+    formatCount(s.totals.outputTokens),
+    formatCount(s.peakInputTokens),
+    formatCount(s.rewrites),
+    formatUsd(s.totals.costUsd),
+    base && s !== base ? formatChange(s.totals.costUsd, base.totals.costUsd) : '',
+  ]);
+  const lines = [`${label} (${conversation}): ${result.mode} replay priced as ${result.model}\n`, formatTable(header, rows, ['left', ...header.slice(1).map(() => 'right' as const)])];
+  const r = result.recorded;
+  if (r) {
+    lines.push(
+      `recorded: ${formatCount(r.requests)} requests, input ${formatCount(r.recordedInputTokens)} recorded vs ${formatCount(r.replayedInputTokens)} replayed; cache reads ${formatShare(r.recordedCacheReadShare, 1)} vs ${formatShare(r.replayedCacheReadShare, 1)}; per-request error median ${formatShare(r.medianError, 1)}, worst ${formatShare(r.worstError, 1)}\n`,
+    );
+  }
+  return lines.join('');
+}

@@ -1,0 +1,304 @@
+import { readdir, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { STRATEGY_REGISTRY, getStrategy } from '../../lib/index';
+import { readRecordedUsage } from '../../lib/formats';
+import { parseFlags, readChoice, readInteger, single, type FlagSpec } from '../args';
+import { CliError, EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE } from '../errors';
+import { describeReadError, FORMATS, parseText } from '../input';
+import type { Io } from '../io';
+import { createProgress } from '../progress';
+import { replayCore, type ReplayCore } from '../replay/replay-core';
+import { mergeReports, reportJson } from '../report/aggregate';
+import { configFor, errorText } from '../report/analyze-conversation';
+import { inProcessRunner, workerRunner, type Runner } from '../report/runner';
+import type { ConversationOutcome, FileOutcome, ReportBound, ReportJson, ReportSettings } from '../report/types';
+import { checkOptionsUsed, readBoundFlags, readStrategies, readStrategyOptions, strategiesHelp, strategyFlags, strategyFlagSpecs } from '../strategy-flags';
+import { formatChange, formatCount, formatShare, formatTable, formatUsd, toCsv } from '../text';
+import { ENCODING_CHOICES, type EncodingChoice } from '../tokens';
+
+const COMMAND = 'report';
+
+const OWN_FLAGS: Record<string, FlagSpec> = {
+  strategy: { type: 'string', short: 's', multiple: true },
+  'max-turns': { type: 'string' },
+  'max-tokens': { type: 'string' },
+  fraction: { type: 'string' },
+  encoding: { type: 'string' },
+  format: { type: 'string' },
+  model: { type: 'string', short: 'm' },
+  jobs: { type: 'string', short: 'j' },
+  json: { type: 'boolean' },
+  csv: { type: 'boolean' },
+  merge: { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+};
+
+/** Files a directory contributes: transcripts are JSON or JSONL. */
+const TRANSCRIPT_FILE = /\.(json|jsonl)$/i;
+
+export function reportHelp(): string {
+  return `Usage: prunescope report FILES… | DIR [--strategy S …] [--fraction F | --max-tokens N | --max-turns N] [options]
+       prunescope report --merge PART.json…
+
+For a corpus of transcripts (files, - for standard input, or directories searched for .json and .jsonl files),
+each strategy's totals across every conversation: tokens sent and saved, outputs the API would accept, problems
+pruning added, the task (the first prompt a person typed) still sent as it was, conversations over their bound.
+The first row, none, is the corpus as it was. Files are read one after another and their conversations analysed in parallel by worker threads;
+a file that cannot be read or parsed is reported on stderr and skipped.
+
+Options:
+  -s, --strategy S       a strategy to measure (repeat, or S1,S2; default: every strategy)
+  --fraction F           each conversation's bound is F × its own tokens (default 0.5)
+  --max-tokens N         the same token bound for every conversation instead
+  --max-turns N          a bound in messages instead (strategies that take no such bound run on their options)
+  --encoding E           ${ENCODING_CHOICES.join(', ')} (default auto: the format's API)
+  --format FORMAT        read every file as ${FORMATS.join(', ')} instead of detecting it
+  -j, --jobs N           worker threads (default: the number of cores); 1 runs in this process
+  --json                 write every file's and conversation's figures and the totals (mergeable)
+  --csv                  write the totals as CSV
+  --merge                the arguments are --json reports of parts of one run: write their combined report
+  -m, --model M          the model the cost column prices, once replay is available (default: by format)
+  -h, --help             this help
+
+${strategiesHelp()}
+
+Splitting a corpus across machines: run the same command on each part with --json, then merge.
+  ls corpus/*.jsonl | split -n r/4 - part.          # four lists of files
+  prunescope report $(cat part.aa) --json > aa.json  # on each machine, the same options
+  prunescope report --merge aa.json ab.json ac.json ad.json
+On one machine, GNU parallel or xargs -P can do the same: each part's report in its own process.
+  ls corpus/* | parallel -j4 -N50 'prunescope report {} --jobs 1 --json > part-{#}.json'
+  prunescope report --merge part-*.json --csv
+
+Exit status: 0 every file read; 1 a file was skipped or a conversation could not be analysed (stderr says
+which; the report covers the rest); 2 bad usage, or nothing could be read.
+
+Examples:
+  prunescope report fixtures/tau-bench-gpt-4o-airline.json
+  prunescope report ~/.claude/projects --strategy governor,observation-masking --max-tokens 50000 --csv
+`;
+}
+
+export interface ReportOptions {
+  /** The built worker script; `undefined` runs everything in-process whatever `--jobs` says. */
+  workerUrl?: URL;
+  replay?: ReplayCore;
+}
+
+export async function reportCommand(args: readonly string[], io: Io, options: ReportOptions = {}): Promise<number> {
+  const flags = strategyFlags(Object.keys(OWN_FLAGS));
+  const { values, positionals } = parseFlags(COMMAND, args, { ...OWN_FLAGS, ...strategyFlagSpecs(flags) });
+  if (values.help === true) {
+    io.stdout(reportHelp());
+    return EXIT_OK;
+  }
+  if (values.json === true && values.csv === true) throw new CliError(`${COMMAND}: give --json or --csv, not both`);
+  if (positionals.length === 0) throw new CliError(`${COMMAND}: give transcript files or directories (prunescope report --help)`);
+  if (values.merge === true) return merge(io, positionals, values.json === true, values.csv === true);
+
+  const settings = readSettings(values, flags);
+  const jobsText = single(COMMAND, values, 'jobs');
+  const jobs = jobsText === undefined ? io.cpus : readInteger(COMMAND, 'jobs', jobsText, 1, 256);
+  const formatText = single(COMMAND, values, 'format');
+  const format = formatText === undefined ? undefined : readChoice(COMMAND, 'format', formatText, FORMATS);
+  const replay = options.replay ?? replayCore;
+
+  const paths = await collectFiles(positionals);
+  const files: FileOutcome[] = [];
+  const pending: Promise<ConversationOutcome>[] = [];
+  const runner: Runner = jobs > 1 && options.workerUrl !== undefined ? workerRunner(jobs, options.workerUrl, settings) : inProcessRunner(settings, replay);
+  const progress = createProgress(io, io.stderrIsTTY);
+  let done = 0;
+  // At most this many conversations in flight, so a large corpus is not all in memory at once.
+  const limit = jobs * 8;
+  let wake: (() => void) | undefined;
+  try {
+    for (const entry of paths) {
+      if ('error' in entry) {
+        files.push({ file: entry.file, conversations: 0, error: entry.error });
+        io.stderr(`${entry.error}; skipped\n`);
+        continue;
+      }
+      let text: string;
+      try {
+        text = await io.readText(entry.file);
+      } catch (error) {
+        const message = describeReadError(entry.file === '-' ? '<stdin>' : entry.file, error);
+        files.push({ file: entry.file, conversations: 0, error: message });
+        io.stderr(`${message}; skipped\n`);
+        continue;
+      }
+      let parsed;
+      try {
+        parsed = parseText(entry.file === '-' ? '<stdin>' : entry.file, text, format);
+      } catch (error) {
+        const message = errorText(error);
+        files.push({ file: entry.file, conversations: 0, error: message });
+        io.stderr(`${message}; skipped\n`);
+        continue;
+      }
+      files.push({ file: entry.file, format: parsed.format, conversations: parsed.conversations.length });
+      for (const conversation of parsed.conversations) {
+        while (pending.length - done >= limit) await new Promise<void>((resolve) => (wake = resolve));
+        const recorded = replay !== undefined ? readRecordedUsage(conversation, text) : [];
+        const outcome = runner.run({
+          file: entry.file,
+          id: conversation.id,
+          format: conversation.format,
+          ...(conversation.system !== undefined ? { system: conversation.system } : {}),
+          messages: conversation.messages,
+          ...(recorded.length > 0 ? { recorded } : {}),
+        });
+        pending.push(
+          outcome.then((o) => {
+            done++;
+            progress.update(`${COMMAND}: ${done} of ${pending.length} conversations, ${files.length} of ${paths.length} files`, done / pending.length);
+            wake?.();
+            wake = undefined;
+            return o;
+          }),
+        );
+      }
+    }
+    const conversations = await Promise.all(pending);
+    progress.done();
+    const report = reportJson(settings, files, conversations);
+    for (const c of conversations) if (c.error !== undefined) io.stderr(`${c.file} (${c.id}): not analysed: ${c.error}\n`);
+    for (const c of conversations) {
+      for (const s of c.strategies) if (s.error !== undefined) io.stderr(`${c.file} (${c.id}): ${s.strategy} failed: ${s.error}\n`);
+    }
+    write(io, report, values.json === true, values.csv === true);
+    if (conversations.length === 0 && files.some((f) => f.error !== undefined)) return EXIT_USAGE;
+    const troubled = files.some((f) => f.error !== undefined) || conversations.some((c) => c.error !== undefined || c.strategies.some((s) => s.error !== undefined));
+    return troubled ? EXIT_PROBLEMS : EXIT_OK;
+  } finally {
+    progress.done();
+    await runner.close();
+  }
+}
+
+function readSettings(values: Parameters<typeof readBoundFlags>[1], flags: ReturnType<typeof strategyFlags>): ReportSettings {
+  const chosen = readStrategies(COMMAND, values);
+  const ids = chosen.length > 0 ? [...new Set(chosen)] : STRATEGY_REGISTRY.map((s) => s.id);
+  checkOptionsUsed(COMMAND, ids, values, flags);
+  const given = readBoundFlags(COMMAND, values);
+  const fractionText = single(COMMAND, values, 'fraction');
+  const boundsGiven = [given.maxTurns, given.maxTokens, fractionText].filter((b) => b !== undefined).length;
+  if (boundsGiven > 1) throw new CliError(`${COMMAND}: give one of --fraction, --max-tokens and --max-turns`);
+  let bound: ReportBound;
+  if (given.maxTokens !== undefined) bound = { kind: 'tokens', maxTokens: given.maxTokens };
+  else if (given.maxTurns !== undefined) bound = { kind: 'turns', maxTurns: given.maxTurns };
+  else {
+    const fraction = fractionText === undefined ? 0.5 : Number(fractionText);
+    if (!(fraction > 0 && fraction <= 1)) throw new CliError(`${COMMAND}: --fraction must be a number above 0 and at most 1, got ${JSON.stringify(fractionText)}`);
+    bound = { kind: 'fraction', fraction };
+  }
+  const strategies = ids.map((id) => ({ id, options: readStrategyOptions(COMMAND, id, values, flags, false) }));
+  // Check every config once before any file is read, so a bad option costs nothing and says so in the flags' words.
+  for (const { id, options } of strategies) {
+    try {
+      getStrategy(id).normalize(configFor(id, options, bound, 1000));
+    } catch (error) {
+      if (error instanceof CliError) throw error;
+      throw new CliError(`${COMMAND}: ${id}: ${errorText(error).replace(/^pruneMessages: /, '')}`);
+    }
+  }
+  const encoding = readChoice(COMMAND, 'encoding', single(COMMAND, values, 'encoding') ?? 'auto', ENCODING_CHOICES) as EncodingChoice;
+  const model = single(COMMAND, values, 'model');
+  return { strategies, bound, encoding, ...(model !== undefined ? { model } : {}) };
+}
+
+/** The files the arguments name: files as given (- is standard input), directories searched (sorted, so runs are comparable). */
+export async function collectFiles(paths: readonly string[]): Promise<({ file: string } | { file: string; error: string })[]> {
+  const out: ({ file: string } | { file: string; error: string })[] = [];
+  for (const path of paths) {
+    if (path === '-') {
+      out.push({ file: path });
+      continue;
+    }
+    let info;
+    try {
+      info = await stat(path);
+    } catch (error) {
+      out.push({ file: path, error: describeReadError(path, error) });
+      continue;
+    }
+    if (!info.isDirectory()) {
+      out.push({ file: path });
+      continue;
+    }
+    const names = (await readdir(path, { recursive: true })).filter((name) => TRANSCRIPT_FILE.test(name)).sort();
+    for (const name of names) out.push({ file: join(path, name) });
+  }
+  return out;
+}
+
+async function merge(io: Io, paths: readonly string[], json: boolean, csv: boolean): Promise<number> {
+  const parts: { label: string; value: unknown }[] = [];
+  for (const path of paths) {
+    let text: string;
+    try {
+      text = await io.readText(path);
+    } catch (error) {
+      throw new CliError(describeReadError(path, error));
+    }
+    try {
+      parts.push({ label: path, value: JSON.parse(text) });
+    } catch (error) {
+      throw new CliError(`${path}: not JSON (${errorText(error)}); --merge reads the output of prunescope report --json`);
+    }
+  }
+  const report = mergeReports(parts);
+  write(io, report, json, csv);
+  return report.files.some((f) => f.error !== undefined) ? EXIT_PROBLEMS : EXIT_OK;
+}
+
+function write(io: Io, report: ReportJson, json: boolean, csv: boolean): void {
+  if (json) {
+    io.stdout(`${JSON.stringify(report)}\n`);
+    return;
+  }
+  const priced = report.totals.every((t) => t.costUsd !== undefined);
+  if (csv) {
+    const header = ['strategy', 'conversations', 'tokens_in', 'tokens_out', 'saved_share', 'api_valid', 'problems_added', 'task_kept', 'tasks', 'over_bound', 'errors', 'cost_usd'];
+    const rows = report.totals.map((t) => [
+      t.strategy,
+      t.conversations,
+      t.tokensIn,
+      t.tokensOut,
+      t.tokensIn > 0 ? Number(((t.tokensIn - t.tokensOut) / t.tokensIn).toFixed(4)) : '',
+      t.valid,
+      t.addedProblems,
+      t.taskKept,
+      t.tasks,
+      t.over,
+      t.errors,
+      t.costUsd ?? '',
+    ]);
+    io.stdout(toCsv(header, rows));
+    return;
+  }
+  const none = report.totals[0];
+  const header = ['strategy', 'conversations', 'tokens sent', 'saved', 'API-valid', 'problems added', 'task kept', 'over bound', ...(priced ? ['cost', 'vs none'] : [])];
+  const rows = report.totals.map((t) => [
+    t.strategy === 'none' ? 'none (as sent)' : t.strategy,
+    formatCount(t.conversations),
+    formatCount(t.tokensOut),
+    t.strategy === 'none' ? '–' : formatShare(t.tokensIn - t.tokensOut, t.tokensIn),
+    `${formatCount(t.valid)} / ${formatCount(t.conversations)}`,
+    formatCount(t.addedProblems),
+    `${formatCount(t.taskKept)} / ${formatCount(t.tasks)}`,
+    formatCount(t.over),
+    ...(priced ? [formatUsd(t.costUsd ?? 0), t.strategy === 'none' || none?.costUsd === undefined ? '' : formatChange(t.costUsd ?? 0, none.costUsd)] : []),
+  ]);
+  const read = report.files.filter((f) => f.error === undefined);
+  const skipped = report.files.length - read.length;
+  const bound = report.settings.bound;
+  const boundText =
+    bound.kind === 'fraction' ? `each conversation's bound ${bound.fraction} × its tokens` : bound.kind === 'tokens' ? `bound ${formatCount(bound.maxTokens)} tokens` : `bound ${formatCount(bound.maxTurns)} messages`;
+  const encodings = [...new Set(report.conversations.map((c) => c.encoding).filter((e) => e !== ''))].join(', ') || '–';
+  io.stdout(
+    `${formatCount(none?.conversations ?? 0)} conversations in ${read.length} file${read.length === 1 ? '' : 's'}${skipped > 0 ? ` (${skipped} skipped)` : ''}; ${boundText}; tokens counted with ${encodings}${priced ? '' : '; cost: replay not available in this build'}\n`,
+  );
+  io.stdout(formatTable(header, rows, ['left', ...header.slice(1).map(() => 'right' as const)]));
+}

@@ -1,0 +1,149 @@
+import { linkToolCalls } from '../../lib/index';
+import { compareWithRecordedUsage, readRecordedUsage, type Conversation } from '../../lib/formats';
+import { parseFlags, readChoice, single, type FlagSpec } from '../args';
+import { CliError, EXIT_OK } from '../errors';
+import { FORMATS, loadTranscript, selectConversations } from '../input';
+import type { Io } from '../io';
+import { createProgress, LARGE_INPUT_CHARS } from '../progress';
+import { formatCount, formatTable } from '../text';
+import { countConversation, ENCODING_CHOICES, loadCounter, type EncodingChoice } from '../tokens';
+
+const COMMAND = 'stats';
+
+const FLAGS: Record<string, FlagSpec> = {
+  conversation: { type: 'string', short: 'c' },
+  format: { type: 'string' },
+  encoding: { type: 'string' },
+  json: { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+};
+
+export function statsHelp(): string {
+  return `Usage: prunescope stats FILE [--encoding E] [--conversation ID] [--json]
+
+Per conversation of FILE (- reads standard input): messages, tool pairs and orphaned calls or results, tokens
+counted with the vocabulary of the format's API, and what the file recorded the requests cost (Claude Code's
+usage lines, Codex token_count events) beside prunescope's count of the same messages.
+
+Columns: msgs, pairs, orphans (calls without a result / results without a call), tokens (the messages, as billed
+input), system (the system prompt, once per request), requests (recorded), recorded in (the last recorded
+request's input, cache reads and writes included), counted (prunescope's count of that request), fixed (what the
+first request carried that the file does not hold: tool definitions, a system prompt it does not record).
+
+Options:
+  --encoding E           ${ENCODING_CHOICES.join(', ')} (default auto: claude for Anthropic formats, o200k_base for OpenAI)
+  -c, --conversation ID  one conversation: its id, or its number from 1 (default: all)
+  --format FORMAT        read as ${FORMATS.join(', ')} instead of detecting it
+  --json                 write { file, format, encoding, conversations: [...] }
+  -h, --help             this help
+
+Exit status: 0 done; 2 bad usage or unreadable input.
+
+Examples:
+  prunescope stats ~/.claude/projects/my-app/2f7c….jsonl
+  prunescope stats tau-bench.json --json | jq '[.conversations[].tokens] | add'
+`;
+}
+
+interface ConversationStats {
+  id: string;
+  title: string;
+  messages: number;
+  toolPairs: number;
+  orphanCalls: number;
+  orphanResults: number;
+  tokens: number;
+  systemTokens: number;
+  compactions: number;
+  recorded?: {
+    requests: number;
+    lastInputTokens: number;
+    lastCountedTokens: number;
+    fixedTokens?: number;
+    medianGrowthRatio?: number;
+  };
+}
+
+export async function statsCommand(args: readonly string[], io: Io): Promise<number> {
+  const { values, positionals } = parseFlags(COMMAND, args, FLAGS);
+  if (values.help === true) {
+    io.stdout(statsHelp());
+    return EXIT_OK;
+  }
+  if (positionals.length !== 1) throw new CliError(`${COMMAND}: give one transcript file, or - for standard input (prunescope stats --help)`);
+  const formatText = single(COMMAND, values, 'format');
+  const format = formatText === undefined ? undefined : readChoice(COMMAND, 'format', formatText, FORMATS);
+  const encoding = readChoice(COMMAND, 'encoding', single(COMMAND, values, 'encoding') ?? 'auto', ENCODING_CHOICES) as EncodingChoice;
+  const loaded = await loadTranscript(io, positionals[0] as string, format);
+  const conversations = selectConversations(COMMAND, loaded, single(COMMAND, values, 'conversation'));
+  const counter = await loadCounter(io, encoding, loaded.parsed.format);
+  const progress = createProgress(io, io.stderrIsTTY && loaded.text.length >= LARGE_INPUT_CHARS);
+  const stats = conversations.map((c) => conversationStats(c, loaded.text, counter, progress, io, loaded.label));
+  progress.done();
+
+  if (values.json === true) {
+    io.stdout(`${JSON.stringify({ file: loaded.label, format: loaded.parsed.format, encoding: counter.encoding, conversations: stats }, null, 2)}\n`);
+    return EXIT_OK;
+  }
+  const header = ['conversation', 'msgs', 'pairs', 'orphans', 'tokens', 'system', 'requests', 'recorded in', 'counted', 'fixed'];
+  const rows = stats.map((s) => [
+    s.id,
+    formatCount(s.messages),
+    formatCount(s.toolPairs),
+    `${s.orphanCalls} / ${s.orphanResults}`,
+    formatCount(s.tokens),
+    formatCount(s.systemTokens),
+    s.recorded ? formatCount(s.recorded.requests) : '–',
+    s.recorded ? formatCount(s.recorded.lastInputTokens) : '–',
+    s.recorded ? formatCount(s.recorded.lastCountedTokens) : '–',
+    s.recorded?.fixedTokens !== undefined ? formatCount(s.recorded.fixedTokens) : '–',
+  ]);
+  if (stats.length > 1) {
+    const sum = (f: (s: ConversationStats) => number) => formatCount(stats.reduce((a, s) => a + f(s), 0));
+    rows.push(['total', sum((s) => s.messages), sum((s) => s.toolPairs), `${sum((s) => s.orphanCalls)} / ${sum((s) => s.orphanResults)}`, sum((s) => s.tokens), sum((s) => s.systemTokens), sum((s) => s.recorded?.requests ?? 0), '', '', '']);
+  }
+  io.stdout(`${loaded.label}: ${loaded.parsed.format}, tokens counted with ${counter.encoding}\n`);
+  io.stdout(formatTable(header, rows, ['left', ...header.slice(1).map(() => 'right' as const)]));
+  return EXIT_OK;
+}
+
+function conversationStats(
+  conversation: Conversation,
+  text: string,
+  counter: Parameters<typeof countConversation>[1],
+  progress: Parameters<typeof countConversation>[2],
+  io: Io,
+  label: string,
+): ConversationStats {
+  const links = linkToolCalls(conversation.messages);
+  const { tokens, total, system } = countConversation(conversation, counter, progress);
+  const stats: ConversationStats = {
+    id: conversation.id,
+    title: conversation.title,
+    messages: conversation.messages.length,
+    toolPairs: links.pairs.length,
+    orphanCalls: links.orphans.filter((o) => o.kind === 'use').length,
+    orphanResults: links.orphans.filter((o) => o.kind === 'result').length,
+    tokens: total,
+    systemTokens: system,
+    compactions: conversation.boundaries?.length ?? 0,
+  };
+  const requests = readRecordedUsage(conversation, text);
+  if (requests.length > 0) {
+    try {
+      const usage = compareWithRecordedUsage(conversation.messages, tokens, requests, { systemTokens: system });
+      const last = usage.requests[usage.requests.length - 1];
+      stats.recorded = {
+        requests: requests.length,
+        lastInputTokens: last?.recorded ?? 0,
+        lastCountedTokens: last ? last.counted + last.hidden : 0,
+        ...(usage.fixedTokens !== undefined ? { fixedTokens: usage.fixedTokens } : {}),
+        ...(usage.medianGrowthRatio !== undefined ? { medianGrowthRatio: usage.medianGrowthRatio } : {}),
+      };
+    } catch (error) {
+      // The counts stand without the comparison; say why it is missing rather than fail the command.
+      io.stderr(`${label} (${conversation.id}): recorded usage left out: ${error instanceof Error ? error.message : String(error)}\n`);
+    }
+  }
+  return stats;
+}

@@ -1,0 +1,90 @@
+/** Reading a transcript for a command: the file or stdin, parsed, with errors that say where. */
+import { basename } from 'node:path';
+import { parseTranscript, TranscriptParseError, type Conversation, type ParsedTranscript, type Provider, type TranscriptFormat } from '../lib/formats';
+import { CliError } from './errors';
+import type { Io } from './io';
+
+export const FORMATS: readonly TranscriptFormat[] = ['anthropic', 'claude-code', 'openai-chat', 'openai-responses'];
+export const PROVIDERS: readonly Provider[] = ['anthropic', 'openai-chat', 'openai-responses'];
+
+export interface LoadedTranscript {
+  /** As given on the command line; `-` for stdin. */
+  path: string;
+  /** For messages: the path, or `<stdin>`. */
+  label: string;
+  text: string;
+  parsed: ParsedTranscript;
+}
+
+/** Why a file could not be read, in words (Node's codes are for programs). */
+export function describeReadError(label: string, error: unknown): string {
+  const code = (error as { code?: string }).code;
+  switch (code) {
+    case 'ENOENT':
+      return `${label}: no such file`;
+    case 'EISDIR':
+      return `${label}: is a directory, not a transcript file`;
+    case 'EACCES':
+    case 'EPERM':
+      return `${label}: permission denied`;
+    default:
+      return `${label}: cannot be read (${error instanceof Error ? error.message : String(error)})`;
+  }
+}
+
+/** The text as `parseTranscript` reads it; throws `CliError` (exit 2) with the file, line and column. */
+export function parseText(label: string, text: string, format: TranscriptFormat | undefined): ParsedTranscript {
+  try {
+    return parseTranscript(text, { fileName: label === '<stdin>' ? undefined : basename(label), ...(format ? { format } : {}) });
+  } catch (error) {
+    if (error instanceof TranscriptParseError) {
+      const where = error.line !== undefined ? `${label}:${error.line}${error.column !== undefined ? `:${error.column}` : ''}` : label;
+      throw new CliError(`${where}: ${error.message}`);
+    }
+    throw error;
+  }
+}
+
+export async function loadTranscript(io: Io, path: string, format: TranscriptFormat | undefined): Promise<LoadedTranscript> {
+  const label = path === '-' ? '<stdin>' : path;
+  let text: string;
+  try {
+    text = await io.readText(path);
+  } catch (error) {
+    throw new CliError(describeReadError(label, error));
+  }
+  const parsed = parseText(label, text, format);
+  for (const warning of parsed.warnings) {
+    io.stderr(`${label}${warning.line !== undefined ? `:${warning.line}` : ''}: warning: ${warning.message}\n`);
+  }
+  return { path, label, text, parsed };
+}
+
+/**
+ * The conversations `--conversation` names (an id, or a 1-based number when no id matches), or all of them. An
+ * unknown id is an error that lists the ids there are.
+ */
+export function selectConversations(command: string, loaded: LoadedTranscript, wanted: string | undefined): Conversation[] {
+  const all = loaded.parsed.conversations;
+  if (wanted === undefined) return all;
+  const byId = all.filter((c) => c.id === wanted);
+  if (byId.length > 0) return byId;
+  if (/^\d+$/.test(wanted)) {
+    const n = Number(wanted);
+    if (n >= 1 && n <= all.length) return [all[n - 1] as Conversation];
+  }
+  const ids = all.slice(0, 10).map((c) => c.id).join(', ');
+  throw new CliError(
+    `${command}: ${loaded.label} has no conversation ${JSON.stringify(wanted)}; it holds ${all.length} (${ids}${all.length > 10 ? ', …' : ''}), or give a number from 1 to ${all.length}`,
+  );
+}
+
+/** The API dialect a format's requests are sent in. */
+export function providerFor(format: TranscriptFormat): Provider {
+  return format === 'claude-code' ? 'anthropic' : format;
+}
+
+/** The 1-based source line of a message, when the format has lines (JSONL). */
+export function lineOf(conversation: Conversation, messageIndex: number): number | undefined {
+  return conversation.sourceLines?.[messageIndex]?.[0];
+}

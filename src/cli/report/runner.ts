@@ -1,0 +1,89 @@
+import { Worker } from 'node:worker_threads';
+import { analyzeConversation, errorText } from './analyze-conversation';
+import type { ReplayCore } from '../replay/replay-core';
+import type { ConversationOutcome, ConversationTask, ReportSettings } from './types';
+
+/** Runs conversations, `jobs` at a time; a conversation that fails comes back with `error`, never as a rejection. */
+export interface Runner {
+  run(task: ConversationTask): Promise<ConversationOutcome>;
+  close(): Promise<void>;
+}
+
+export function failed(task: ConversationTask, error: string): ConversationOutcome {
+  return { file: task.file, id: task.id, format: task.format, messages: task.messages.length, tokens: 0, encoding: '', inputValid: false, hasTask: false, strategies: [], error };
+}
+
+/** `--jobs 1`: no thread to start, nothing to copy. */
+export function inProcessRunner(settings: ReportSettings, replay?: ReplayCore): Runner {
+  return {
+    run: (task) => analyzeConversation(task, settings, replay).catch((error: unknown) => failed(task, errorText(error))),
+    close: async () => undefined,
+  };
+}
+
+interface Pending {
+  task: ConversationTask;
+  resolve: (outcome: ConversationOutcome) => void;
+}
+
+/** The messages a worker posts back. */
+export type WorkerReply = { id: number; outcome: ConversationOutcome } | { id: number; error: string };
+
+/** Conversations posted to a worker ahead of the one it is on, so it never waits for the main thread between two. */
+const PREFETCH = 2;
+
+/**
+ * `jobs` worker threads running `workerUrl` (the built `report-worker.js`). Each holds up to `PREFETCH` conversations
+ * (in its own message queue, worked one after another) and loads its vocabulary once. A worker that dies fails the
+ * conversations it held and is replaced.
+ */
+export function workerRunner(jobs: number, workerUrl: URL, settings: ReportSettings): Runner {
+  const queue: Pending[] = [];
+  const held = new Map<Worker, Map<number, Pending>>();
+  let next = 0;
+  let closing = false;
+
+  const spawn = () => {
+    const worker = new Worker(workerUrl, { workerData: settings });
+    const mine = new Map<number, Pending>();
+    held.set(worker, mine);
+    worker.on('message', (reply: WorkerReply) => {
+      const pending = mine.get(reply.id);
+      if (pending === undefined) return;
+      mine.delete(reply.id);
+      pending.resolve('outcome' in reply ? reply.outcome : failed(pending.task, reply.error));
+      pump();
+    });
+    worker.on('error', (error) => {
+      held.delete(worker);
+      for (const pending of mine.values()) pending.resolve(failed(pending.task, `worker failed: ${errorText(error)}`));
+      if (!closing) {
+        spawn();
+        pump();
+      }
+    });
+  };
+  const pump = () => {
+    for (const [worker, mine] of held) {
+      while (mine.size < PREFETCH && queue.length > 0) {
+        const pending = queue.shift() as Pending;
+        const id = next++;
+        mine.set(id, pending);
+        worker.postMessage({ id, task: pending.task });
+      }
+    }
+  };
+  for (let i = 0; i < jobs; i++) spawn();
+
+  return {
+    run: (task) =>
+      new Promise((resolve) => {
+        queue.push({ task, resolve });
+        pump();
+      }),
+    close: async () => {
+      closing = true;
+      await Promise.all([...held.keys()].map((w) => w.terminate()));
+    },
+  };
+}

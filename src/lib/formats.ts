@@ -1,0 +1,29 @@
+/**
+ * `prunescope/formats`: transcript files. Reading Claude Code JSONL, Anthropic Messages JSON, OpenAI Chat (tau-bench's
+ * `[{ task_id, traj }]` included) and OpenAI Responses items / Codex rollouts into conversations of canonical
+ * messages; writing them back in their own layout or another format; repairing a conversation with its sources and
+ * line numbers carried through; and the usage the file recorded, beside prunescope's own counts.
+ *
+ * Messages-level checks (`validateMessages`, `repairMessages`) live in the main entry: they need no parser.
+ */
+export { parseTranscript, serializeTranscript, TranscriptParseError, repairConversation, readRecordedUsage, compareWithRecordedUsage, encodingForFormat } from '../core';
+export type {
+  TranscriptFormat,
+  Provider,
+  Conversation,
+  MessageAnnotation,
+  CompactionBoundary,
+  SourceLayout,
+  SerializedTranscript,
+  ParseWarning,
+  SkippedRecords,
+  ParsedTranscript,
+  ParseOptions,
+  RepairOptions,
+  RepairChange,
+  RepairedConversation,
+  RecordedRequest,
+  RequestComparison,
+  UsageComparison,
+  CompareWithRecordedUsageOptions,
+} from '../core';
