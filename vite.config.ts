@@ -4,23 +4,25 @@ import tailwindcss from '@tailwindcss/vite';
 import { encodingAsJson } from './scripts/encoding-as-json.ts';
 
 /**
- * The same policy as index.html's meta tag, sent as a header by `vite preview` (what the e2e tests and the benchmark
- * serve). A meta tag does not reach workers; the header covers the prune worker's script too.
+ * Transcripts stay on this page: connections to this origin only (the embedded sample), no inline or remote scripts
+ * or styles, workers from this origin. React sets row positions through the CSSOM, which style-src does not restrict.
+ * The build writes it into index.html as a meta tag; `vite preview` (what the e2e tests and the benchmark serve) also
+ * sends it as a header, because a meta tag does not reach workers. The dev server goes without: its hot reload
+ * injects inline scripts.
  */
 const CSP =
   "default-src 'self'; script-src 'self'; connect-src 'self'; worker-src 'self' blob:; style-src 'self'; img-src 'self' data:; font-src 'self'; object-src 'none'; base-uri 'none'; form-action 'none'";
 
-/** The dev server injects inline scripts (React refresh) that the page's CSP forbids; only the build keeps it. */
-function dropCspInDev(): Plugin {
+function cspMetaInBuild(): Plugin {
   return {
-    name: 'prunescope:drop-csp-in-dev',
-    apply: 'serve',
-    transformIndexHtml: (html) => html.replace(/<meta\s+http-equiv="Content-Security-Policy"[^>]*>/s, ''),
+    name: 'prunescope:csp-meta',
+    apply: 'build',
+    transformIndexHtml: () => [{ tag: 'meta', attrs: { 'http-equiv': 'Content-Security-Policy', content: CSP }, injectTo: 'head-prepend' }],
   };
 }
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), dropCspInDev(), encodingAsJson()],
+  plugins: [react(), tailwindcss(), cspMetaInBuild(), encodingAsJson()],
   // Counting workers import the vocabularies, so the worker bundles need the swap as well.
   worker: { format: 'es', plugins: () => [encodingAsJson()] },
   preview: { headers: { 'Content-Security-Policy': CSP } },

@@ -79,11 +79,6 @@ export function selectConversations(command: string, loaded: LoadedTranscript, w
   );
 }
 
-/** The API dialect a format's requests are sent in. */
-export function providerFor(format: TranscriptFormat): Provider {
-  return format === 'claude-code' ? 'anthropic' : format;
-}
-
 /** The 1-based source line of a message, when the format has lines (JSONL). */
 export function lineOf(conversation: Conversation, messageIndex: number): number | undefined {
   return conversation.sourceLines?.[messageIndex]?.[0];

@@ -38,6 +38,7 @@ export { scanMessages, type MessageScan } from './links/scan-messages';
 export { applyPrunePlan } from './prune/apply-prune-plan';
 export { pruneMessages } from './prune/prune-messages';
 export { validateMessages } from './formats/validate-messages';
+export { providerForFormat } from './formats/provider-for-format';
 export type * from './formats/types';
 export { TranscriptParseError } from './formats/transcript-parse-error';
 export { parseTranscript } from './formats/parse-transcript';

@@ -6,7 +6,7 @@
  *
  * Messages-level checks (`validateMessages`, `repairMessages`) live in the main entry: they need no parser.
  */
-export { parseTranscript, serializeTranscript, TranscriptParseError, repairConversation, readRecordedUsage, compareWithRecordedUsage, encodingForFormat } from '../core';
+export { parseTranscript, serializeTranscript, TranscriptParseError, repairConversation, readRecordedUsage, compareWithRecordedUsage, encodingForFormat, providerForFormat } from '../core';
 export type {
   TranscriptFormat,
   Provider,

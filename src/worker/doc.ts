@@ -1,6 +1,6 @@
 /** A transcript the worker holds: the parse, the open conversation, its analysis, and what was planned for it. */
-import { analyzeTranscript, type Conversation, type Message, type ParsedTranscript, type PrunePlan, type Provider, type RepairChange, type ScorecardFacts, type TokenEncoding, type TranscriptAnalysis, type UsageComparison } from '../core';
-import { providerFor, type DocSummary } from './protocol';
+import { analyzeTranscript, type Conversation, type Message, type ParsedTranscript, type PrunePlan, providerForFormat, type Provider, type RepairChange, type ScorecardFacts, type TokenEncoding, type TranscriptAnalysis, type UsageComparison } from '../core';
+import type { DocSummary } from './protocol';
 import { openWith, type OpenOptions } from './open-options';
 
 export interface Doc {
@@ -67,7 +67,7 @@ export function openConversation(base: DocBase, index: number, options: OpenOpti
     changes: opened.changes,
     messages,
     analysis,
-    provider: providerFor(conversation.format ?? base.parsed.format),
+    provider: providerForFormat(conversation.format ?? base.parsed.format),
     totalChars,
     systemTokens: system ? analysis.counter.count(system) : 0,
     encoding: 'chars',

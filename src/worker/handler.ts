@@ -7,18 +7,19 @@
  * one by one, each after a yield, and the validator's verdicts after the bound settles; a newer plan or a cancel
  * stops what is left of the older one.
  */
-import { TranscriptParseError, parseTranscript, type Message } from '../core';
+import { parseTranscript } from '../core';
 import { openConversation, summarize, type Doc, type DocBase } from './doc';
 import { fingerprintOf } from './open-options';
 import { isSlow, keepOnly, lanePlan, toResult } from './plan-lanes';
 import { laneVerdict } from './verdicts';
 import { exportText } from './export-text';
 import { countExactly, type EncodingChoice } from './exact-tokens';
-import { explanations, usageOf, usageSummary } from './explain';
+import { usageSummary } from './explain';
 import { buildRows } from './rows';
-import { detailBlocks, safeJson, searchableText } from './preview';
+import { errorInfo, messageDetail, readSource, searchDoc } from './queries';
 import { clampBudget, defaultBudget, planKey, type PlanRequest } from './lanes';
-import { transferablesOf, type LoadPlanRequest, type LoadErrorInfo, type LoadSource, type MessageDetail, type PlanResult, type WorkerRequest, type WorkerResponse } from './protocol';
+import { transferablesOf } from './transferables';
+import type { LoadPlanRequest, PlanResult, WorkerRequest, WorkerResponse } from './protocol';
 
 export type Post = (response: WorkerResponse, transfer: Transferable[]) => void;
 
@@ -48,17 +49,6 @@ export function createPruneHandler(post: Post, options: HandlerOptions = {}): (r
     return undefined;
   }
 
-  async function readSource(id: number, source: LoadSource): Promise<{ text: string; fileName: string }> {
-    if (source.kind === 'text') return { text: source.text, fileName: source.fileName ?? 'pasted transcript' };
-    if (source.kind === 'file') {
-      send({ type: 'progress', id, phase: 'reading', bytes: source.file.size });
-      return { text: await source.file.text(), fileName: source.fileName };
-    }
-    send({ type: 'progress', id, phase: 'reading' });
-    const response = await fetch(source.url);
-    if (!response.ok) throw new Error(`Could not fetch ${source.fileName}: HTTP ${response.status}`);
-    return { text: await response.text(), fileName: source.fileName };
-  }
 
   /** Plans every lane: the quick ones now (returned), the slow ones and the verdicts later, unless superseded. */
   function planLanes(id: number, d: Doc, request: PlanRequest): PlanResult[] {
@@ -160,7 +150,7 @@ export function createPruneHandler(post: Post, options: HandlerOptions = {}): (r
     latestLoad = id;
     let fileName = request.source.fileName ?? 'transcript';
     try {
-      const source = await readSource(id, request.source);
+      const source = await readSource(request.source, (bytes) => send({ type: 'progress', id, phase: 'reading', ...(bytes !== undefined ? { bytes } : {}) }));
       fileName = source.fileName;
       if (latestLoad !== id) return;
       send({ type: 'progress', id, phase: 'parsing', bytes: source.text.length });
@@ -198,44 +188,20 @@ export function createPruneHandler(post: Post, options: HandlerOptions = {}): (r
     loaded(request.id, doc, request.plan, request.open.encoding ?? 'auto');
   }
 
+
+
   function search(request: Extract<WorkerRequest, { type: 'search' }>): void {
     const d = currentDoc(request.id, request.docId);
     if (!d) return;
-    const query = request.query.trim().toLowerCase();
-    const hits: number[] = [];
-    if (query) {
-      d.searchText ??= d.messages.map(searchableText);
-      const texts = d.searchText;
-      for (let i = 0; i < texts.length; i++) if ((texts[i] as string).includes(query)) hits.push(i);
-    }
-    send({ type: 'search-result', id: request.id, docId: d.docId, query: request.query, matches: Int32Array.from(hits) });
+    send({ type: 'search-result', id: request.id, docId: d.docId, query: request.query, matches: searchDoc(d, request.query) });
   }
 
   function detail(request: Extract<WorkerRequest, { type: 'detail' }>): void {
     const d = currentDoc(request.id, request.docId);
     if (!d) return;
-    const index = request.index;
-    const message: Message | undefined = d.messages[index];
-    if (!message) {
-      send({ type: 'error', id: request.id, message: `No message ${index}.` });
-      return;
-    }
-    const note = d.conversation.annotations?.[index];
-    const result: MessageDetail = {
-      index,
-      role: message.role,
-      blocks: detailBlocks(message, note?.synthesizedResults),
-      chars: d.analysis.scan.textLength[index] as number,
-      tokens: d.analysis.tokens[index] as number,
-      messageJson: safeJson(message, 2),
-      sourceJson: safeJson(d.conversation.sources[index] ?? [], 2),
-      sourceLines: d.conversation.sourceLines?.[index] ?? [],
-      compactSummary: note?.compactSummary === true,
-      meta: note?.meta === true,
-      explain: explanations(d, index),
-      ...usageOf(d, index),
-    };
-    send({ type: 'detail', id: request.id, docId: d.docId, detail: result });
+    const result = messageDetail(d, request.index);
+    if (result) send({ type: 'detail', id: request.id, docId: d.docId, detail: result });
+    else send({ type: 'error', id: request.id, message: `No message ${request.index}.` });
   }
 
   function exportLane(request: Extract<WorkerRequest, { type: 'export' }>): void {
@@ -291,17 +257,4 @@ export function createPruneHandler(post: Post, options: HandlerOptions = {}): (r
       send({ type: 'error', id: request.id, message: error instanceof Error ? error.message : String(error) });
     }
   };
-}
-
-function errorInfo(error: unknown, fileName: string): LoadErrorInfo {
-  if (error instanceof TranscriptParseError) {
-    return {
-      message: error.message,
-      ...(error.line !== undefined ? { line: error.line } : {}),
-      ...(error.column !== undefined ? { column: error.column } : {}),
-      formatsTried: error.formatsTried.map((f) => ({ format: f.format, reason: f.reason })),
-      fileName,
-    };
-  }
-  return { message: error instanceof Error ? error.message : String(error), formatsTried: [], fileName };
 }

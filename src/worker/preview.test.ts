@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { detailBlocks, firstLine, readToolOutput, rowFacts, searchableText, summarizeToolInput, toolInputText } from './preview';
+import { detailBlocks, toolInputText } from './detail-blocks';
+import { firstLine, readToolOutput, rowFacts, searchableText, summarizeToolInput } from './preview';
 import { ROW_FLAG } from './protocol';
 
 describe('previews', () => {

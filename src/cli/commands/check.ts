@@ -1,8 +1,8 @@
 import { validateMessages } from '../../lib/index';
-import type { Provider } from '../../lib/formats';
+import { providerForFormat, type Provider } from '../../lib/formats';
 import { parseFlags, readChoice, single, type FlagSpec } from '../args';
 import { CliError, EXIT_OK, EXIT_PROBLEMS } from '../errors';
-import { FORMATS, lineOf, loadTranscript, PROVIDERS, providerFor, selectConversations } from '../input';
+import { FORMATS, lineOf, loadTranscript, PROVIDERS, selectConversations } from '../input';
 import type { Io } from '../io';
 
 const COMMAND = 'check';
@@ -53,7 +53,7 @@ export async function checkCommand(args: readonly string[], io: Io): Promise<num
   const loaded = await loadTranscript(io, positionals[0] as string, format);
   const conversations = selectConversations(COMMAND, loaded, single(COMMAND, values, 'conversation'));
   const many = loaded.parsed.conversations.length > 1;
-  const provider = chosenProvider ?? providerFor(loaded.parsed.format);
+  const provider = chosenProvider ?? providerForFormat(loaded.parsed.format);
 
   let total = 0;
   let rejected = 0;

@@ -9,10 +9,10 @@ import {
   type PrunePlan,
   type ValidationProblem,
 } from '../../lib/index';
-import { repairConversation, serializeTranscript, type Conversation } from '../../lib/formats';
+import { providerForFormat, repairConversation, serializeTranscript, type Conversation } from '../../lib/formats';
 import { parseFlags, readChoice, single, type FlagSpec } from '../args';
 import { CliError, EXIT_OK, EXIT_PROBLEMS } from '../errors';
-import { FORMATS, lineOf, loadTranscript, providerFor, selectConversations } from '../input';
+import { FORMATS, lineOf, loadTranscript, selectConversations } from '../input';
 import type { Io } from '../io';
 import { createProgress, LARGE_INPUT_CHARS } from '../progress';
 import { readBoundFlags, readStrategies, readStrategyOptions, strategiesHelp, strategyConfig, strategyFlags, strategyFlagSpecs } from '../strategy-flags';
@@ -134,7 +134,7 @@ export async function pruneCommand(args: readonly string[], io: Io): Promise<num
     const plan = planPrune(analyzeTranscript(conversation.messages, { tokens, counter }), config);
     const output = applyPrunePlan(conversation.messages, plan);
     const serialized = serializeTranscript(conversation, output, to);
-    const provider = providerFor(to ?? conversation.format);
+    const provider = providerForFormat(to ?? conversation.format);
     const inputProblems = new Set(validateMessages(conversation.messages, provider).map((p) => `${p.messageIndex} ${p.rule}`));
     const origins = planOutputOrigins(plan);
     const problems = validateMessages(output, provider).map((p) => {

@@ -12,8 +12,7 @@ import {
   type PruneConfig,
   type StrategyId,
 } from '../../lib/index';
-import { encodingForFormat } from '../../lib/formats';
-import { providerFor } from '../input';
+import { encodingForFormat, providerForFormat } from '../../lib/formats';
 import type { ReplayCore } from '../replay/replay-core';
 import { defaultModel } from '../replay/default-model';
 import { strategyConfig } from '../strategy-flags';
@@ -31,7 +30,7 @@ export async function analyzeConversation(task: ConversationTask, settings: Repo
   let total = 0;
   for (const t of tokens) total += t;
   const analysis = analyzeTranscript(messages, { tokens, counter });
-  const provider = providerFor(task.format);
+  const provider = providerForFormat(task.format);
   const inputProblems = validateMessages(messages, provider);
   const inputKeys = new Set(inputProblems.map((p) => `${p.messageIndex} ${p.rule}`));
   const taskIndex = findUserPrompts(messages).task;

@@ -1,3 +1,6 @@
+import { importanceScore } from './importance-score';
+import { LENGTH_CAP, LENGTH_DIVISOR, RECENCY_WEIGHT, TOOL_BONUS } from './importance-weights';
+
 export interface ScoreBreakdown {
   /** (index / total) · 0.5: newer messages matter more. */
   recency: number;
@@ -8,8 +11,6 @@ export interface ScoreBreakdown {
   /** The sum, in [0, 1). */
   total: number;
 }
-
-import { importanceScore } from './importance-score';
 
 /**
  * The importance formula of seed 002 §5/§7, split into its parts so the inspector can show why a message
@@ -22,8 +23,8 @@ export function scoreBreakdown(
   hasToolBlock: boolean,
   textLength: number,
 ): ScoreBreakdown {
-  const recency = total > 0 ? (index / total) * 0.5 : 0;
-  const toolBonus = hasToolBlock ? 0.3 : 0;
-  const length = Math.min(Math.max(textLength, 0) / 5000, 0.2);
+  const recency = total > 0 ? (index / total) * RECENCY_WEIGHT : 0;
+  const toolBonus = hasToolBlock ? TOOL_BONUS : 0;
+  const length = Math.min(Math.max(textLength, 0) / LENGTH_DIVISOR, LENGTH_CAP);
   return { recency, toolBonus, length, total: importanceScore(index, total, hasToolBlock, textLength) };
 }
