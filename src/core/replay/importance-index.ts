@@ -2,7 +2,7 @@ import type { TranscriptAnalysis } from '../prune/analyze-transcript';
 import { importanceScore } from '../scoring/importance-score';
 
 /** Buckets of the units' best bonus, so units can be drawn nearly in score order without sorting them. */
-export const BONUS_BUCKETS = 256;
+export const BONUS_BUCKETS = 64;
 /** The largest bonus a message scores beside recency: a tool block (0.3) and the length cap (0.2). */
 const MAX_BONUS = 0.5;
 
@@ -22,6 +22,9 @@ export interface ImportanceIndex {
   bucketStart: Int32Array;
   bucketUnits: Int32Array;
   bucketBonus: Float64Array;
+  /** Units ordered by last member (ties by id), and each one's bucket: histories take them in this order. */
+  byLast: Int32Array;
+  bucketOf: Int32Array;
 }
 
 export function buildImportanceIndex(analysis: TranscriptAnalysis): ImportanceIndex {
@@ -54,5 +57,5 @@ export function buildImportanceIndex(analysis: TranscriptAnalysis): ImportanceIn
   const next = bucketStart.slice(0, BONUS_BUCKETS);
   const bucketUnits = new Int32Array(units);
   for (const u of order) bucketUnits[(next[bucketOf[u] as number] as number)++] = u;
-  return { memberStart, members, last, bonus, bucketStart, bucketUnits, bucketBonus };
+  return { memberStart, members, last, bonus, bucketStart, bucketUnits, bucketBonus, byLast: order, bucketOf };
 }

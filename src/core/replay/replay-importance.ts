@@ -26,6 +26,10 @@ export function replayImportance(context: ReplayContext, planner: ReplayPlanner)
   const shapes: SentShapes = { sent: new Float64Array(count), common: new Float64Array(count), extends: new Uint8Array(count) };
   let index: ImportanceIndex | undefined;
   let analysis: TranscriptAnalysis | undefined;
+  let keep: ReturnType<typeof createKeeper> | undefined;
+  let buffer = new Int32Array(0);
+  // Units of the histories so far, in `byLast` order: each bucket's cursor counts its own among them.
+  let taken = 0;
   let indexStart = -1;
   let cursor = new Int32Array(BONUS_BUCKETS);
   let previous: SentRuns | undefined;
@@ -42,6 +46,9 @@ export function replayImportance(context: ReplayContext, planner: ReplayPlanner)
       if (start !== indexStart) {
         analysis = context.segment(start);
         index = buildImportanceIndex(analysis);
+        keep = createKeeper(analysis, index);
+        buffer = new Int32Array(analysis.count);
+        taken = 0;
         indexStart = start;
         cursor = index.bucketStart.slice(0, BONUS_BUCKETS);
       }
@@ -49,12 +56,17 @@ export function replayImportance(context: ReplayContext, planner: ReplayPlanner)
       if (segment.cutAtOrBefore[n] === n) {
         const idx = index as ImportanceIndex;
         // Each bucket's units of this history: those ending before it (histories only grow within a context).
-        for (let k = 0; k < BONUS_BUCKETS; k++) {
-          let c = cursor[k] as number;
-          while (c < (idx.bucketStart[k + 1] as number) && (idx.last[idx.bucketUnits[c] as number] as number) < n) c++;
-          cursor[k] = c;
+        for (; taken < idx.byLast.length && (idx.last[idx.byLast[taken] as number] as number) < n; taken++) {
+          const k = idx.bucketOf[idx.byLast[taken] as number] as number;
+          cursor[k] = (cursor[k] as number) + 1;
         }
-        runs = keepBest(segment, idx, cursor, n, start, turnStart, counts.count, maxTurns, maxTokens, pinned);
+        const tokensOf = (u: number): number => {
+          let sum = 0;
+          for (let m = idx.memberStart[u] as number; m < (idx.memberStart[u + 1] as number); m++) sum += counts.count(start + (idx.members[m] as number), turnStart);
+          return sum;
+        };
+        const { kept, tokens } = (keep as ReturnType<typeof createKeeper>)(cursor, n, tokensOf, pinned, start, maxTurns, maxTokens);
+        runs = { headTokens: 0, runs: runsOf(kept, idx, start, buffer), turnStart, total: tokens };
       } else {
         runs = runsFromItems(planRequestView(context, planner, r), turnStart);
         if (runs === undefined) throw new Error(`replayImportance: the plan for request ${r} is not runs of messages`);
@@ -69,93 +81,104 @@ export function replayImportance(context: ReplayContext, planner: ReplayPlanner)
   return shapes;
 }
 
-function keepBest(
-  analysis: TranscriptAnalysis,
-  index: ImportanceIndex,
-  cursor: Int32Array,
-  n: number,
-  start: number,
-  turnStart: number,
-  countOf: (i: number, turnStart: number) => number,
-  maxTurns: number,
-  maxTokens: number,
-  pinned: readonly number[],
-): SentRuns {
+/**
+ * The units importance keeps in a history of `n` messages: the guarded ones (the last message's, pinned ones) and
+ * then the best of the rest, best first, while they fit. Buckets are drawn through a heap keyed by the bound of
+ * their next unit; a drawn unit waits in a second heap until no bucket can hold a better one. Arrays are allocated
+ * once per context and reused by every request.
+ */
+function createKeeper(analysis: TranscriptAnalysis, index: ImportanceIndex) {
   const { unitOf, unitSize, hasToolBlock, textLength } = analysis;
   const { memberStart, members, last, bucketStart, bucketUnits, bucketBonus } = index;
-  const tokensOf = (u: number): number => {
-    let sum = 0;
-    for (let m = memberStart[u] as number; m < (memberStart[u + 1] as number); m++) sum += countOf(start + (members[m] as number), turnStart);
-    return sum;
-  };
-  const guard = new Set<number>([unitOf[n - 1] as number]);
-  for (const p of pinned) if (Number.isInteger(p) && p - start >= 0 && p - start < n) guard.add(unitOf[p - start] as number);
-  const kept: number[] = [];
-  let keptMessages = 0;
-  let keptTokens = 0;
-  for (const u of guard) {
-    kept.push(u);
-    keptMessages += unitSize[u] as number;
-    keptTokens += tokensOf(u);
-  }
-
-  // Buckets by the bound of their next unit (max-heap); candidates drawn but not yet taken by (score, id) (max-heap).
+  const units = unitSize.length;
+  const buckets: number[] = [];
+  for (let k = 0; k < BONUS_BUCKETS; k++) if ((bucketStart[k + 1] as number) > (bucketStart[k] as number)) buckets.push(k);
   const next = new Int32Array(BONUS_BUCKETS);
   const bound = new Float64Array(BONUS_BUCKETS);
-  const heap: number[] = [];
-  const bucketBound = (k: number): number => (0.5 * (last[bucketUnits[next[k] as number] as number] as number)) / n + (bucketBonus[k] as number) + SLACK;
-  for (let k = 0; k < BONUS_BUCKETS; k++) {
-    next[k] = (cursor[k] as number) - 1;
-    if ((next[k] as number) >= (bucketStart[k] as number)) {
-      bound[k] = bucketBound(k);
-      heap.push(k);
-    }
-  }
-  const higher = (a: number, b: number): boolean => (bound[a] as number) > (bound[b] as number);
-  heapify(heap, higher);
+  const score = new Float64Array(units);
+  const guarded = new Uint8Array(units);
+  const bucketHeap: number[] = [];
   const candidates: number[] = [];
-  const score = new Map<number, number>();
-  const better = (a: number, b: number): boolean => (score.get(a) as number) > (score.get(b) as number) || ((score.get(a) as number) === (score.get(b) as number) && a > b);
+  const higher = (a: number, b: number): boolean => (bound[a] as number) > (bound[b] as number);
+  const better = (a: number, b: number): boolean => (score[a] as number) > (score[b] as number) || ((score[a] as number) === (score[b] as number) && a > b);
 
-  for (;;) {
-    const ceiling = heap.length > 0 ? (bound[heap[0] as number] as number) : -Infinity;
-    if (candidates.length > 0 && (score.get(candidates[0] as number) as number) > ceiling) {
-      const u = pop(candidates, better);
-      const tokens = tokensOf(u);
-      if (keptMessages + (unitSize[u] as number) > maxTurns || keptTokens + tokens > maxTokens) break;
+  return function keep(
+    cursor: Int32Array,
+    n: number,
+    tokensOf: (u: number) => number,
+    pinned: readonly number[],
+    start: number,
+    maxTurns: number,
+    maxTokens: number,
+  ): { kept: number[]; tokens: number } {
+    const guard = [unitOf[n - 1] as number];
+    for (const p of pinned) if (Number.isInteger(p) && p - start >= 0 && p - start < n) guard.push(unitOf[p - start] as number);
+    const kept: number[] = [];
+    let keptMessages = 0;
+    let keptTokens = 0;
+    for (const u of guard) {
+      if (guarded[u] === 1) continue;
+      guarded[u] = 1;
       kept.push(u);
       keptMessages += unitSize[u] as number;
-      keptTokens += tokens;
-      continue;
+      keptTokens += tokensOf(u);
     }
-    if (heap.length === 0) break;
-    const k = heap[0] as number;
-    const u = bucketUnits[next[k] as number] as number;
-    next[k] = (next[k] as number) - 1;
-    if ((next[k] as number) >= (bucketStart[k] as number)) {
-      bound[k] = bucketBound(k);
-      siftDown(heap, 0, higher);
-    } else pop(heap, higher);
-    if (guard.has(u)) continue;
-    let best = -Infinity;
-    for (let m = memberStart[u] as number; m < (memberStart[u + 1] as number); m++) {
-      const j = members[m] as number;
-      const s = importanceScore(j, n, hasToolBlock[j] === 1, textLength[j] as number);
-      if (s > best) best = s;
+    bucketHeap.length = 0;
+    candidates.length = 0;
+    for (const k of buckets) {
+      next[k] = (cursor[k] as number) - 1;
+      if ((next[k] as number) >= (bucketStart[k] as number)) {
+        bound[k] = (0.5 * (last[bucketUnits[next[k] as number] as number] as number)) / n + (bucketBonus[k] as number) + SLACK;
+        bucketHeap.push(k);
+      }
     }
-    score.set(u, best);
-    push(candidates, u, better);
-  }
+    heapify(bucketHeap, higher);
+    for (;;) {
+      const ceiling = bucketHeap.length > 0 ? (bound[bucketHeap[0] as number] as number) : -Infinity;
+      if (candidates.length > 0 && (score[candidates[0] as number] as number) > ceiling) {
+        const u = pop(candidates, better);
+        const tokens = tokensOf(u);
+        if (keptMessages + (unitSize[u] as number) > maxTurns || keptTokens + tokens > maxTokens) break;
+        kept.push(u);
+        keptMessages += unitSize[u] as number;
+        keptTokens += tokens;
+        continue;
+      }
+      if (bucketHeap.length === 0) break;
+      const k = bucketHeap[0] as number;
+      const u = bucketUnits[next[k] as number] as number;
+      next[k] = (next[k] as number) - 1;
+      if ((next[k] as number) >= (bucketStart[k] as number)) {
+        bound[k] = (0.5 * (last[bucketUnits[next[k] as number] as number] as number)) / n + (bucketBonus[k] as number) + SLACK;
+        siftDown(bucketHeap, 0, higher);
+      } else pop(bucketHeap, higher);
+      if (guarded[u] === 1) continue;
+      let best = -Infinity;
+      for (let m = memberStart[u] as number; m < (memberStart[u + 1] as number); m++) {
+        const j = members[m] as number;
+        const s = importanceScore(j, n, hasToolBlock[j] === 1, textLength[j] as number);
+        if (s > best) best = s;
+      }
+      score[u] = best;
+      push(candidates, u, better);
+    }
+    for (const u of guard) guarded[u] = 0;
+    return { kept, tokens: keptTokens };
+  };
+}
 
-  const sent: number[] = [];
-  for (const u of kept) for (let m = memberStart[u] as number; m < (memberStart[u + 1] as number); m++) sent.push(start + (members[m] as number));
-  sent.sort((a, b) => a - b);
+/** Transcript messages of the kept units, as ascending runs (`buffer` is scratch space, one slot per message). */
+function runsOf(kept: readonly number[], index: ImportanceIndex, start: number, buffer: Int32Array): number[] {
+  const { memberStart, members } = index;
+  let size = 0;
+  for (const u of kept) for (let m = memberStart[u] as number; m < (memberStart[u + 1] as number); m++) buffer[size++] = start + (members[m] as number);
+  const sent = buffer.subarray(0, size).sort();
   const runs: number[] = [];
   for (const i of sent) {
     if (runs.length > 0 && runs[runs.length - 1] === i) runs[runs.length - 1] = i + 1;
     else runs.push(i, i + 1);
   }
-  return { headTokens: 0, runs, turnStart, total: keptTokens };
+  return runs;
 }
 
 type Before = (a: number, b: number) => boolean;

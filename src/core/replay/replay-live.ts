@@ -5,6 +5,7 @@ import type { ItemKey, SentShapes } from './sent-types';
 import { itemsFromPlan } from './items-from-plan';
 import { planEntries } from './plan-entries';
 import { keepsEverything } from './keeps-everything';
+import { triggerFires } from './trigger-fires';
 
 /**
  * A live agent under a strategy: it continues from what it sent, appending each new message, and prunes what it
@@ -83,7 +84,7 @@ export function replayLive(context: ReplayContext, planner: ReplayPlanner | unde
     }
     for (; end < a; end++) append(end);
 
-    if (planner !== undefined && fires(trigger, r, fixed + total) && !keepsEverything(planner, keys.length, total)) {
+    if (planner !== undefined && triggerFires(trigger, r, fixed + total) && !keepsEverything(planner, keys.length, total)) {
       const entries = keys.map((key, k) => ({ key, tokens: tokens[k] as number, source: sources[k] as number }));
       const items = itemsFromPlan(planEntries(held, entries, planner.config, context.counter), held, entries, context.synthetic);
       // Before `changedAt` the held items are still the previous request's: the plan's first change among them.
@@ -118,15 +119,4 @@ export function replayLive(context: ReplayContext, planner: ReplayPlanner | unde
     previousTotal = total;
   }
   return shapes;
-}
-
-function fires(trigger: ReplayTrigger, request: number, input: number): boolean {
-  switch (trigger.kind) {
-    case 'tokens':
-      return input > trigger.over;
-    case 'fraction':
-      return input > trigger.of * trigger.window;
-    case 'every':
-      return (request + 1) % trigger.requests === 0;
-  }
 }

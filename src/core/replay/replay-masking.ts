@@ -4,8 +4,9 @@ import { maskMessage } from '../strategies/observation-masking/mask-message';
 import type { ReplayContext, ReplayPlanner } from './replay-context';
 import type { SentShapes } from './sent-types';
 import { buildMaskingIndex, type MaskingIndex, type MaskingSettings } from './masking-index';
-import { listToolResults } from '../links/list-tool-results';
+import { maskingCountsAreFixed } from './masking-counts-are-fixed';
 import { replayExact } from './replay-exact';
+import { createFenwick, type Fenwick } from './create-fenwick';
 
 /**
  * Observation masking, stateless, in O(log n) per request plus the messages whose masking changed. A request clears
@@ -21,15 +22,14 @@ import { replayExact } from './replay-exact';
 export function replayMasking(context: ReplayContext, planner: ReplayPlanner): SentShapes {
   const { requests, counts, counter, synthetic, messages } = context;
   const settings = planner.settings as unknown as MaskingSettings;
-  if (counts.varies && !countsAreFixed(context, settings)) return replayExact(context, planner);
+  if (counts.varies && !maskingCountsAreFixed(context, settings)) return replayExact(context, planner);
   const placeholderTokens = counter.count(resultPlaceholder(12_345, 123_456));
   const { count } = requests;
   const shapes: SentShapes = { sent: new Float64Array(count), common: new Float64Array(count), extends: new Uint8Array(count) };
 
   let start = -1;
   let index: MaskingIndex | undefined;
-  let tree = new Float64Array(1);
-  let delta = new Float64Array(0);
+  let tree: Fenwick = createFenwick(0);
   let resultsSeen = 0;
   let old = 0;
   let cleared = 0;
@@ -46,9 +46,7 @@ export function replayMasking(context: ReplayContext, planner: ReplayPlanner): S
     if (s !== start) {
       start = s;
       index = buildMaskingIndex(context.segment(s), s, settings, counts, placeholderTokens);
-      const size = context.segment(s).count;
-      tree = new Float64Array(size + 1);
-      delta = new Float64Array(size);
+      tree = createFenwick(context.segment(s).count);
       resultsSeen = 0;
       old = 0;
       cleared = 0;
@@ -74,9 +72,7 @@ export function replayMasking(context: ReplayContext, planner: ReplayPlanner): S
       }
       cleared = target;
       for (const m of touched) {
-        const next = maskedDifference(idx, m, cleared, s, messages, synthetic, counts, settings.clearToolInputs);
-        update(tree, m, next - (delta[m] as number));
-        delta[m] = next;
+        tree.set(m, maskedDifference(idx, m, cleared, s, messages, synthetic, counts, settings.clearToolInputs));
         if (m + s < previousEnd) changedAt = Math.min(changedAt, m + s);
       }
     }
@@ -86,7 +82,7 @@ export function replayMasking(context: ReplayContext, planner: ReplayPlanner): S
       const at = counts.firstDiffering(low, high);
       if (at < high) changedAt = Math.min(changedAt, at);
     }
-    const sent = total + prefix(tree, n);
+    const sent = total + tree.prefix(n);
     let common: number;
     let extends_: boolean;
     if (fresh) {
@@ -94,7 +90,7 @@ export function replayMasking(context: ReplayContext, planner: ReplayPlanner): S
       common = 0;
       extends_ = previousEmpty;
     } else if (changedAt < previousEnd) {
-      common = counts.sum(s, changedAt, turnStart) + prefix(tree, changedAt - s);
+      common = counts.sum(s, changedAt, turnStart) + tree.prefix(changedAt - s);
       extends_ = false;
     } else {
       common = previousTotal;
@@ -166,30 +162,4 @@ function maskedDifference(
   const masked = maskMessage(messages[start + m] as Message, blocks, inputs);
   const key = synthetic.replacementKey(start + m, masked);
   return synthetic.tokens(key, masked) - counts.count(start + m, 0);
-}
-
-/** Whether every message masking may change counts the same in every turn (the index's assumption). */
-function countsAreFixed(context: ReplayContext, settings: MaskingSettings): boolean {
-  const starts = new Set(context.requests.contextStart);
-  for (const s of starts) {
-    const results = listToolResults(context.segment(s));
-    for (let r = 0; r < results.count; r++) {
-      if (!context.counts.fixed(s + (results.message[r] as number))) return false;
-      const call = results.callMessage[r] as number;
-      if (settings.clearToolInputs && call >= 0 && !context.counts.fixed(s + call)) return false;
-    }
-  }
-  return true;
-}
-
-function update(tree: Float64Array, at: number, by: number): void {
-  if (by === 0) return;
-  for (let i = at + 1; i < tree.length; i += i & -i) tree[i] = (tree[i] as number) + by;
-}
-
-/** The sum of the first `count` entries. */
-function prefix(tree: Float64Array, count: number): number {
-  let sum = 0;
-  for (let i = Math.min(count, tree.length - 1); i > 0; i -= i & -i) sum += tree[i] as number;
-  return sum;
 }

@@ -7,6 +7,7 @@ import { createReplayContext } from './create-replay-context';
 import { replayUnpruned } from './replay-unpruned';
 import { replayStateless } from './replay-stateless';
 import { replayLive } from './replay-live';
+import { replayLiveMasking } from './replay-live-masking';
 import { priceRequest } from './price-request';
 import { compareReplayWithRecorded } from './compare-replay-with-recorded';
 import type { SentShapes } from './sent-types';
@@ -86,7 +87,13 @@ export function replayTranscript(messages: readonly Message[], options: ReplayOp
   const strategies = options.strategies.map((strategy, k) => {
     const planner = planners[k];
     const shapes =
-      planner === undefined ? baseline() : options.mode === 'live' ? replayLive(context, planner, trigger, fixed) : replayStateless(context, planner);
+      planner === undefined
+        ? baseline()
+        : options.mode === 'stateless'
+          ? replayStateless(context, planner)
+          : planner.config.strategy === 'observation-masking'
+            ? replayLiveMasking(context, planner, trigger, fixed)
+            : replayLive(context, planner, trigger, fixed);
     return price(strategy.id, shapes, strategy.config);
   });
   const result: ReplayResult = { model: options.prices.model, mode: options.mode, strategies };
