@@ -5,6 +5,7 @@ import { blockTextLength } from '../text/block-text-length';
 import { messageTextLength } from '../text/message-text-length';
 import { resultPlaceholder } from '../strategies/observation-masking/result-placeholder';
 import { maskMessage } from '../strategies/observation-masking/mask-message';
+import { countMessageTokens } from '../tokens/count-message-tokens';
 import type { ReplayContext, ReplayPlanner } from './replay-context';
 import type { SentShapes } from './sent-types';
 import type { MaskingSettings } from './masking-index';
@@ -13,13 +14,21 @@ import { createFenwick, type Fenwick } from './create-fenwick';
 import { replayLive } from './replay-live';
 import { triggerFires } from './trigger-fires';
 
+const NO_RESULTS: ToolResultTable = {
+  count: 0,
+  message: new Int32Array(0),
+  block: new Int32Array(0),
+  chars: new Float64Array(0),
+  toolName: [],
+  callMessage: new Int32Array(0),
+  callBlock: new Int32Array(0),
+};
+
 /** A message as the agent holds it: the transcript's, or masked. */
 interface Held {
   message: Message;
   tokens: number;
   textLength: number;
-  /** Its item key (see `ItemKey`); a transcript message's is its index. */
-  key: number | string;
 }
 
 /**
@@ -39,7 +48,7 @@ interface Held {
  */
 export function replayLiveMasking(context: ReplayContext, planner: ReplayPlanner, trigger: ReplayTrigger, fixed: number): SentShapes {
   const settings = planner.settings as unknown as MaskingSettings;
-  const { requests, counts, counter, synthetic, messages } = context;
+  const { requests, counts, counter, messages } = context;
   if (counts.varies && !maskingCountsAreFixed(context, settings)) return replayLive(context, planner, trigger, fixed);
   const placeholderTokens = counter.count(resultPlaceholder(12_345, 123_456));
   const excluded = new Set(settings.excludeTools);
@@ -48,7 +57,8 @@ export function replayLiveMasking(context: ReplayContext, planner: ReplayPlanner
   const shapes: SentShapes = { sent: new Float64Array(count), common: new Float64Array(count), extends: new Uint8Array(count) };
 
   let start = -1;
-  let results: ToolResultTable | undefined;
+  let results: ToolResultTable = NO_RESULTS;
+  let textLengths: ArrayLike<number> = new Float64Array(0);
   let held = new Map<number, Held>();
   let resultsOf = new Map<number, number[]>();
   let dirty = new Set<number>();
@@ -62,6 +72,30 @@ export function replayLiveMasking(context: ReplayContext, planner: ReplayPlanner
   let previousTotal = 0;
   let previousEmpty = true;
 
+  // What masking sizes a result by: its message's tokens and text as held now (result messages count alike in
+  // every turn, so any turn start does).
+  const version = (m: number): Held =>
+    held.get(m) ?? { message: messages[start + m] as Message, tokens: counts.count(start + m, 0), textLength: textLengths[m] as number };
+  const share = (m: number, chars: number): number => {
+    const { tokens, textLength } = version(m);
+    return textLength > 0 ? (tokens * chars) / textLength : 0;
+  };
+  const blockChars = (k: number): number => {
+    const m = results.message[k] as number;
+    const own = held.get(m);
+    return own === undefined ? (results.chars[k] as number) : blockTextLength((own.message.content as unknown[])[results.block[k] as number]);
+  };
+  const decide = (k: number): void => {
+    const m = results.message[k] as number;
+    let eligible = !excluded.has(results.toolName[k] as string) && !pins.has(start + m);
+    if (eligible) {
+      const tokens = share(m, blockChars(k));
+      eligible = !(tokens < settings.minTokens || tokens <= placeholderTokens);
+    }
+    if (eligible && queued[k] === 0) push(queue, k);
+    queued[k] = eligible ? 1 : 0;
+  };
+
   for (let r = 0; r < count; r++) {
     const s = requests.contextStart[r] as number;
     const end = requests.messageIndex[r] as number;
@@ -72,6 +106,7 @@ export function replayLiveMasking(context: ReplayContext, planner: ReplayPlanner
       start = s;
       const segment = context.segment(s);
       results = listToolResults(segment);
+      textLengths = segment.scan.textLength;
       held = new Map();
       resultsOf = new Map();
       for (let k = 0; k < results.count; k++) {
@@ -87,30 +122,7 @@ export function replayLiveMasking(context: ReplayContext, planner: ReplayPlanner
       resultsSeen = 0;
       old = 0;
     }
-    const table = results as ToolResultTable;
-    while (resultsSeen < table.count && (table.message[resultsSeen] as number) < n) resultsSeen++;
-    const version = (m: number): Held =>
-      held.get(m) ?? { message: messages[s + m] as Message, tokens: counts.count(s + m, turnStart), textLength: context.segment(s).scan.textLength[m] as number, key: s + m };
-    const share = (m: number, chars: number): number => {
-      const { tokens, textLength } = version(m);
-      return textLength > 0 ? (tokens * chars) / textLength : 0;
-    };
-    const blockChars = (k: number): number => {
-      const m = table.message[k] as number;
-      const own = held.get(m);
-      return own === undefined ? (table.chars[k] as number) : blockTextLength((own.message.content as unknown[])[table.block[k] as number]);
-    };
-    const decide = (k: number): void => {
-      const m = table.message[k] as number;
-      let eligible = !excluded.has(table.toolName[k] as string) && !pins.has(s + m);
-      if (eligible) {
-        const tokens = share(m, blockChars(k));
-        eligible = !(tokens < settings.minTokens || tokens <= placeholderTokens);
-      }
-      if (eligible && queued[k] === 0) push(queue, k);
-      queued[k] = eligible ? 1 : 0;
-    };
-
+    while (resultsSeen < results.count && (results.message[resultsSeen] as number) < n) resultsSeen++;
     let changedAt = Infinity;
     let total = counts.sum(s, end, turnStart) + tree.prefix(n);
     if (n > 0 && triggerFires(trigger, r, fixed + total)) {
@@ -136,28 +148,30 @@ export function replayLiveMasking(context: ReplayContext, planner: ReplayPlanner
         if (settings.maxTokens !== Infinity && sent <= settings.maxTokens) break;
         pop(queue);
         queued[k] = 0;
-        const m = table.message[k] as number;
+        const m = results.message[k] as number;
         const tokens = share(m, blockChars(k));
         sent -= tokens - placeholderTokens;
-        entry(m).results.push({ block: table.block[k] as number, tokens });
-        const call = table.callMessage[k] as number;
+        entry(m).results.push({ block: results.block[k] as number, tokens });
+        const call = results.callMessage[k] as number;
         if (settings.clearToolInputs && call >= 0 && !pins.has(s + call)) {
           if (!inputTaken.has(call)) {
             inputTaken.add(call);
-            sent -= Math.max(0, share(call, inputChars(version(call).message, table.callBlock[k] as number)) - placeholderTokens);
+            sent -= Math.max(0, share(call, inputChars(version(call).message, results.callBlock[k] as number)) - placeholderTokens);
           }
-          entry(call).inputs.push(table.callBlock[k] as number);
+          entry(call).inputs.push(results.callBlock[k] as number);
         }
       }
       for (const [m, blocks] of clears) {
-        const masked = maskMessage(version(m).message, blocks.results, blocks.inputs);
-        const key = synthetic.replacementKey(s + m, masked);
-        // Masking a placeholder again can give the very same message: then nothing changed.
-        if (key === version(m).key) continue;
-        const tokens = synthetic.tokens(key, masked);
-        held.set(m, { message: masked, tokens, textLength: messageTextLength(masked), key });
-        tree.set(m, tokens - counts.count(s + m, turnStart));
+        const before = version(m).message;
+        const masked = maskMessage(before, blocks.results, blocks.inputs);
+        // Masking a placeholder again can give the very same message: nothing changed, but its results are decided
+        // again at the next prune, as a plan would (one cleared again stays in the queue, and counts against a budget).
         dirty.add(m);
+        if (held.has(m) && sameBlocks(before, masked, blocks)) continue;
+        // Each masked version is new, so it is counted directly (a key of its JSON would cost more than the count).
+        const tokens = countMessageTokens([masked], counter)[0] as number;
+        held.set(m, { message: masked, tokens, textLength: messageTextLength(masked) });
+        tree.set(m, tokens - counts.count(s + m, turnStart));
         if (s + m < previousEnd) changedAt = Math.min(changedAt, s + m);
       }
       total = counts.sum(s, end, turnStart) + tree.prefix(n);
@@ -186,6 +200,19 @@ export function replayLiveMasking(context: ReplayContext, planner: ReplayPlanner
     previousEmpty = n === 0;
   }
   return shapes;
+}
+
+/** Whether masking changed none of the blocks it touched (the rest of the message is the same objects). */
+function sameBlocks(before: Message, after: Message, blocks: { results: { block: number }[]; inputs: number[] }): boolean {
+  const old = before.content as unknown[];
+  const now = after.content as unknown[];
+  for (const { block } of blocks.results) {
+    if ((old[block] as { content?: unknown }).content !== (now[block] as { content?: unknown }).content) return false;
+  }
+  for (const block of blocks.inputs) {
+    if (JSON.stringify((old[block] as { input?: unknown }).input) !== JSON.stringify((now[block] as { input?: unknown }).input)) return false;
+  }
+  return true;
 }
 
 /** As masking measures a call's input: its JSON's length. */

@@ -1,6 +1,7 @@
 import type { Message } from '../types';
 import { resultPlaceholder } from '../strategies/observation-masking/result-placeholder';
 import { maskMessage } from '../strategies/observation-masking/mask-message';
+import { countMessageTokens } from '../tokens/count-message-tokens';
 import type { ReplayContext, ReplayPlanner } from './replay-context';
 import type { SentShapes } from './sent-types';
 import { buildMaskingIndex, type MaskingIndex, type MaskingSettings } from './masking-index';
@@ -20,7 +21,7 @@ import { createFenwick, type Fenwick } from './create-fenwick';
  * turn, as tool results do; otherwise the strategy is planned afresh before every request (`replayExact`).
  */
 export function replayMasking(context: ReplayContext, planner: ReplayPlanner): SentShapes {
-  const { requests, counts, counter, synthetic, messages } = context;
+  const { requests, counts, counter, messages } = context;
   const settings = planner.settings as unknown as MaskingSettings;
   if (counts.varies && !maskingCountsAreFixed(context, settings)) return replayExact(context, planner);
   const placeholderTokens = counter.count(resultPlaceholder(12_345, 123_456));
@@ -72,7 +73,7 @@ export function replayMasking(context: ReplayContext, planner: ReplayPlanner): S
       }
       cleared = target;
       for (const m of touched) {
-        tree.set(m, maskedDifference(idx, m, cleared, s, messages, synthetic, counts, settings.clearToolInputs));
+        tree.set(m, maskedDifference(idx, m, cleared, s, messages, counter, counts, settings.clearToolInputs));
         if (m + s < previousEnd) changedAt = Math.min(changedAt, m + s);
       }
     }
@@ -140,7 +141,7 @@ function maskedDifference(
   cleared: number,
   start: number,
   messages: readonly Message[],
-  synthetic: ReplayContext['synthetic'],
+  counter: ReplayContext['counter'],
   counts: ReplayContext['counts'],
   clearInputs: boolean,
 ): number {
@@ -160,6 +161,6 @@ function maskedDifference(
   }
   if (blocks.length === 0 && inputs.length === 0) return 0;
   const masked = maskMessage(messages[start + m] as Message, blocks, inputs);
-  const key = synthetic.replacementKey(start + m, masked);
-  return synthetic.tokens(key, masked) - counts.count(start + m, 0);
+  // Counted directly: a key of its JSON, to share counts between requests, would cost more than counting.
+  return (countMessageTokens([masked], counter)[0] as number) - counts.count(start + m, 0);
 }
