@@ -41,7 +41,9 @@ interface Held {
  * tokens and text changed, which is what masking sizes a result by). Every other result is decided as before, since
  * nothing it is decided by changed. The results that may be cleared wait in a queue in order; a prune clears them
  * in order, as masking does, while the context is over a budget (all of them without one), and each masked message
- * is built from the one held, as masking builds it. O(log n) per request and per result decided.
+ * is built from the one held, as masking builds it. O(log n) per request and per result decided. Under a budget a
+ * placeholder that masking would clear again (to the same text) still counts against the budget, so it stays queued
+ * and each prune walks those: slower, but still no analysis of the context.
  *
  * Needs result (and cleared-input call) messages to count the same in every turn, as `replayMasking`; otherwise the
  * plain live replay runs.
@@ -164,10 +166,14 @@ export function replayLiveMasking(context: ReplayContext, planner: ReplayPlanner
       for (const [m, blocks] of clears) {
         const before = version(m).message;
         const masked = maskMessage(before, blocks.results, blocks.inputs);
-        // Masking a placeholder again can give the very same message: nothing changed, but its results are decided
-        // again at the next prune, as a plan would (one cleared again stays in the queue, and counts against a budget).
+        // Masking a placeholder again can give the very same message: nothing changed. Without a budget its results
+        // would be decided the same at the next prune, to the same effect; under one, a placeholder cleared again
+        // counts against the budget again, so they are decided again (and stay queued).
+        if (held.has(m) && sameBlocks(before, masked, blocks)) {
+          if (settings.maxTokens !== Infinity) dirty.add(m);
+          continue;
+        }
         dirty.add(m);
-        if (held.has(m) && sameBlocks(before, masked, blocks)) continue;
         // Each masked version is new, so it is counted directly (a key of its JSON would cost more than the count).
         const tokens = countMessageTokens([masked], counter)[0] as number;
         held.set(m, { message: masked, tokens, textLength: messageTextLength(masked) });
