@@ -25,7 +25,6 @@ import {
   createTokenCounter,
   encodingForFormat,
   parseTranscript,
-  type Message,
   type PruneConfig,
 } from '../src/core';
 import { replayTranscript } from '../src/core/replay/replay-transcript';
@@ -82,7 +81,7 @@ async function speed(): Promise<void> {
   const size = 100_000;
   const messages = syntheticTranscript(size, SEED);
   const tokens = countMessageTokens(messages, charsTokenCounter);
-  const options = (mode: 'stateless' | 'live', list: ReplayStrategy[], m: Message[] = messages, t: ArrayLike<number> = tokens): ReplayOptions => ({
+  const options = (mode: 'stateless' | 'live', list: ReplayStrategy[], t: ArrayLike<number> = tokens): ReplayOptions => ({
     strategies: list,
     mode,
     prices: SYNTHETIC_PRICES,
@@ -113,7 +112,7 @@ async function speed(): Promise<void> {
     for (const n of [1_000, 2_000, 4_000]) {
       const m = syntheticTranscript(n, SEED);
       const t = countMessageTokens(m, charsTokenCounter);
-      const { cpu } = await time(() => replayTranscript(m, options('stateless', [strategy], m, t)), 1, 0);
+      const { cpu } = await time(() => replayTranscript(m, options('stateless', [strategy], t)), 1, 0);
       points.push([n, cpu]);
     }
     const [[n1, t1], [n2, t2]] = points.slice(-2) as [[number, number], [number, number]];

@@ -118,6 +118,24 @@ describe('replayTranscript', () => {
     expect(replayTranscript(messages, options)).toEqual(first);
   });
 
+  it('an empty transcript, or one with no assistant message, has no request', () => {
+    for (const messages of [[], [{ role: 'user', content: 'hi' }] as Message[]]) {
+      const result = replayTranscript(messages, base(messages, { strategies: [{ id: 'none' }, { id: 'w', config: { strategy: 'importance', maxTurns: 1 } }] }));
+      expect(result.strategies.map((s) => [s.requests.length, s.totals.costUsd, s.peakInputTokens])).toEqual([
+        [0, 0, 0],
+        [0, 0, 0],
+      ]);
+    }
+  });
+
+  it('counts requests over the window: the live trigger\'s, else the model\'s', () => {
+    const messages = agent(3);
+    const live = replayTranscript(messages, base(messages, { mode: 'live', trigger: { kind: 'fraction', of: 0.9, window: 1400 } }));
+    expect(live.strategies[0]!.overWindow).toBe(2);
+    const stateless = replayTranscript(messages, base(messages, { prices: { model: 'm', input: 3, output: 15, cacheRead: 0.3, cacheWrite: 3.75, contextWindow: 1200 } }));
+    expect(stateless.strategies[0]!.overWindow).toBe(3);
+  });
+
   it('errors name the field', () => {
     const messages = agent(1);
     expect(() => replayTranscript(messages, base(messages, { tokens: [1, 2] }))).toThrow(/options\.tokens.*one count per message \(4\)/);
