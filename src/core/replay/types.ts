@@ -17,14 +17,25 @@ export interface ModelPrices {
   cacheRead: number;
   /** Writing the cache (Anthropic, 5-minute TTL: 1.25 × input; OpenAI: 0, it does not bill writes). */
   cacheWrite: number;
+  /** Added (compatible): the model's context window in tokens, when the table knows it. */
+  contextWindow?: number;
+  /** Added (compatible): a display name (`Claude Opus 4.5`). */
+  name?: string;
+  /**
+   * Added (compatible): where the prices came from, for people: the table entry used, and which prices were filled
+   * in by the provider's rule because the table had none (`loadModelPrices`).
+   */
+  source?: string;
 }
 
 /** How the provider caches a prompt prefix. */
 export type CacheRules =
   /** Exact-prefix caching up to the last breakpoint; nothing below `minTokens` is cached. */
-  | { provider: 'anthropic'; minTokens: number }
+  | { provider: 'anthropic'; minTokens: number; ttlMs?: number }
   /** Automatic caching of prompts of 1,024+ tokens, in 128-token steps. */
-  | { provider: 'openai'; minTokens: number; step: number };
+  | { provider: 'openai'; minTokens: number; step: number; ttlMs?: number };
+// Added (compatible): `ttlMs`, how long an unused cache entry lives (Anthropic: 5 minutes from its last use). A
+// request more than `ttlMs` after the previous one finds the cache cold when `ReplayOptions.messageTimes` says so.
 
 /** When a live agent prunes: it continues from what it sent, pruning only when a trigger fires. */
 export type ReplayTrigger =
@@ -54,18 +65,45 @@ export interface ReplayOptions {
   counter?: TokenCounter;
   /** What the file recorded (`readRecordedUsage`): output tokens where known, and the no-pruning baseline's check. */
   recorded?: readonly RecordedRequest[];
+  /**
+   * Added (compatible). Per message: its tokens once a later turn has begun (a turn begins at a user message that is
+   * not only tool results). Models that drop earlier turns' thinking or reasoning (`keepsPriorThinking` false) are
+   * sent less of those messages; `readReplayInputs` builds both arrays. Default is `tokens`: nothing is dropped.
+   */
+  priorTurnTokens?: ArrayLike<number>;
+  /**
+   * Added (compatible). Indices where the agent's own compaction restarted its context: a request holds the messages
+   * from the latest start at or before it. Default is the `contextStart`s of `recorded` (Claude Code's compactions).
+   */
+  contextStarts?: readonly number[];
+  /**
+   * Added (compatible). Per message: when it was written, in milliseconds (NaN when unknown). A request more than
+   * `cache.ttlMs` after the previous one finds the cache cold. Default is none: the cache never expires.
+   */
+  messageTimes?: ArrayLike<number>;
+  /** Added (compatible). The window `overWindow` counts against. Default is the trigger's, else the model's. */
+  window?: number;
 }
 
 export interface RequestCost {
   /** The assistant message this request produced. */
   messageIndex: number;
+  /**
+   * Everything the request sent: the fixed part and the messages. Of these, `cacheReadTokens` were read from the
+   * cache, `cacheWriteTokens` written to it, and the rest billed at the input price.
+   */
   inputTokens: number;
   cacheReadTokens: number;
   cacheWriteTokens: number;
   outputTokens: number;
   costUsd: number;
-  /** The strategy changed the prefix this request (a rewrite: everything after the change is written again). */
+  /**
+   * The request did not continue the previous one: something it had sent was changed or removed (by the strategy, by
+   * the agent's own compaction, or by the API dropping an earlier turn's thinking), so what follows is written again.
+   */
   rewrite: boolean;
+  /** Added (compatible): the output tokens were recorded in the file, not estimated. */
+  outputRecorded?: boolean;
 }
 
 export interface ReplayTotals {
@@ -104,5 +142,10 @@ export interface ReplayResult {
     /** Per-request relative error of replayed vs recorded input: median and worst. */
     medianError: number;
     worstError: number;
+    /** Added (compatible): the recorded bill (its input, cache and output tokens at `prices`) and the replayed one. */
+    recordedCostUsd?: number;
+    replayedCostUsd?: number;
+    /** Added (compatible): the message of the request with the worst error. */
+    worstMessageIndex?: number;
   };
 }

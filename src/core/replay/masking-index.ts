@@ -1,0 +1,114 @@
+import type { Message } from '../types';
+import type { TranscriptAnalysis } from '../prune/analyze-transcript';
+import { listToolResults, type ToolResultTable } from '../links/list-tool-results';
+import type { TurnCounts } from './create-turn-counts';
+
+/** Observation masking's settings, as its `normalize` returns them. */
+export interface MaskingSettings {
+  keepRecent: number;
+  minTokens: number;
+  clearToolInputs: boolean;
+  excludeTools: readonly string[];
+  pinned: readonly number[];
+  maxTokens: number;
+}
+
+/**
+ * A context's tool results as masking decides them at any history length. Whether a result may be cleared (its
+ * tool, its pin, its size) does not depend on the history, only on its message's count, which is fixed here (see
+ * `replayMasking`); so the results a request clears are always the first K of the `eligible` ones, in order.
+ */
+export interface MaskingIndex {
+  results: ToolResultTable;
+  /** Per result: its tokens, the share of its message's count its characters hold (as masking reckons). */
+  resultTokens: Float64Array;
+  /** Results that may be cleared, in order. */
+  eligible: Int32Array;
+  /** Per eligible result: what clearing it takes off the total, in the two steps masking takes it. */
+  saving: Float64Array;
+  inputSaving: Float64Array;
+  /** `sums[j]`: the savings of the first j eligible results, for a first guess of K under a budget. */
+  sums: Float64Array;
+  /** Per message (of the context): the eligible results it holds, and those whose call it holds (inputs). */
+  holds: Map<number, number[]>;
+  calls: Map<number, number[]>;
+  /** Relative index of pinned messages. */
+  pinned: Uint8Array;
+  placeholderTokens: number;
+}
+
+export function buildMaskingIndex(
+  analysis: TranscriptAnalysis,
+  start: number,
+  settings: MaskingSettings,
+  counts: TurnCounts,
+  placeholderTokens: number,
+): MaskingIndex {
+  const { count, scan, messages } = analysis;
+  const results = listToolResults(analysis);
+  const pinned = new Uint8Array(count);
+  for (const p of settings.pinned) if (Number.isInteger(p) && p - start >= 0 && p - start < count) pinned[p - start] = 1;
+  const share = (m: number, chars: number): number => {
+    const messageChars = scan.textLength[m] as number;
+    return messageChars > 0 ? (counts.count(start + m, 0) * chars) / messageChars : 0;
+  };
+  const excluded = new Set(settings.excludeTools);
+  const resultTokens = new Float64Array(results.count);
+  const eligible: number[] = [];
+  const saving: number[] = [];
+  const inputSaving: number[] = [];
+  const holds = new Map<number, number[]>();
+  const calls = new Map<number, number[]>();
+  const inputTaken = new Set<number>();
+  const add = (map: Map<number, number[]>, key: number, value: number) => {
+    const list = map.get(key);
+    if (list) list.push(value);
+    else map.set(key, [value]);
+  };
+  for (let r = 0; r < results.count; r++) {
+    const m = results.message[r] as number;
+    const tokens = share(m, results.chars[r] as number);
+    resultTokens[r] = tokens;
+    if (excluded.has(results.toolName[r] as string) || pinned[m] === 1) continue;
+    if (tokens < settings.minTokens || tokens <= placeholderTokens) continue;
+    const e = eligible.length;
+    eligible.push(r);
+    saving.push(tokens - placeholderTokens);
+    add(holds, m, e);
+    const call = results.callMessage[r] as number;
+    let input = 0;
+    if (settings.clearToolInputs && call >= 0 && pinned[call] === 0) {
+      add(calls, call, e);
+      if (!inputTaken.has(call)) {
+        inputTaken.add(call);
+        input = Math.max(0, share(call, inputChars(messages[call] as Message, results.callBlock[r] as number)) - placeholderTokens);
+      }
+    }
+    inputSaving.push(input);
+  }
+  const sums = new Float64Array(eligible.length + 1);
+  for (let e = 0; e < eligible.length; e++) sums[e + 1] = (sums[e] as number) + (saving[e] as number) + (inputSaving[e] as number);
+  return {
+    results,
+    resultTokens,
+    eligible: Int32Array.from(eligible),
+    saving: Float64Array.from(saving),
+    inputSaving: Float64Array.from(inputSaving),
+    sums,
+    holds,
+    calls,
+    pinned,
+    placeholderTokens,
+  };
+}
+
+/** As masking measures a call's input: its JSON's length. */
+function inputChars(message: Message, block: number): number {
+  const use = Array.isArray(message.content) ? (message.content[block] as { input?: unknown } | undefined) : undefined;
+  if (!use || use.input === undefined) return 0;
+  try {
+    return JSON.stringify(use.input).length;
+  } catch {
+    return 0;
+  }
+}

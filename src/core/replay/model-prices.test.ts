@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { cacheRulesFor } from './cache-rules-for';
+import { findTableModel } from './find-table-model';
+import { listModels } from './list-models';
+import { loadModelPrices } from './load-model-prices';
+
+const IDS = ['anthropic/claude-3-opus', 'anthropic/claude-opus-4', 'anthropic/claude-opus-4.1', 'anthropic/claude-opus-4.5', 'anthropic/claude-sonnet-4.5', 'anthropic/claude-3.5-sonnet', 'openai/gpt-5', 'openai/gpt-5.1-codex', 'openai/gpt-5-codex'];
+
+describe('findTableModel', () => {
+  it.each([
+    ['anthropic/claude-sonnet-4.5', 'anthropic/claude-sonnet-4.5', true],
+    ['claude-sonnet-4-5-20250929', 'anthropic/claude-sonnet-4.5', true],
+    ['claude-3-5-sonnet-20241022', 'anthropic/claude-3.5-sonnet', true],
+    ['gpt-5-codex', 'openai/gpt-5-codex', true],
+    ['claude-opus-4-6', 'anthropic/claude-opus-4.5', false],
+    ['claude-opus-4-1-20250805', 'anthropic/claude-opus-4.1', true],
+    ['opus', 'anthropic/claude-opus-4.5', false],
+    ['gpt-5.1-codex-max', 'openai/gpt-5.1-codex', false],
+  ])('%s → %s', (model, id, exact) => {
+    expect(findTableModel(IDS, model)).toEqual({ id, exact });
+  });
+
+  it('knows nothing of a model of no listed family or prefix', () => {
+    expect(findTableModel(IDS, 'llama-9')).toBeUndefined();
+    expect(findTableModel(IDS, 'claude-haiku-4-5')).toBeUndefined();
+  });
+});
+
+describe('loadModelPrices and listModels', () => {
+  it('reads the table in dollars per million tokens', async () => {
+    const prices = await loadModelPrices('claude-sonnet-4-5-20250929');
+    expect(prices).toMatchObject({ model: 'anthropic/claude-sonnet-4.5', input: 3, output: 15, cacheRead: 0.3, cacheWrite: 3.75, contextWindow: 200_000 });
+    expect(prices.source).toContain('anthropic/claude-sonnet-4.5');
+  });
+
+  it('says when it used the nearest entry, and fills cache prices the table lacks by the provider rule', async () => {
+    expect((await loadModelPrices('claude-opus-4-6')).source).toContain('nearest entry to "claude-opus-4-6"');
+    const gpt = await loadModelPrices('openai/gpt-4-turbo');
+    expect(gpt).toMatchObject({ input: 10, cacheRead: 5, cacheWrite: 0 });
+    expect(gpt.source).toContain('cache read by the provider');
+  });
+
+  it('takes overrides, and prices an unknown model only from them', async () => {
+    expect(await loadModelPrices('gpt-5', { input: 1 })).toMatchObject({ input: 1, output: 10, source: expect.stringContaining('input given') });
+    expect(await loadModelPrices('in-house-7b', { input: 0.2, output: 0.4 })).toMatchObject({ model: 'in-house-7b', cacheRead: 0.2, cacheWrite: 0 });
+    await expect(loadModelPrices('in-house-7b')).rejects.toThrow(/no prices for "in-house-7b".*overrides/);
+    await expect(loadModelPrices('gpt-5', { output: -1 })).rejects.toThrow(/overrides.output/);
+    await expect(loadModelPrices('' as string)).rejects.toThrow(/modelId/);
+  });
+
+  it('lists the table for a picker, sorted, every entry priced', async () => {
+    const models = await listModels();
+    expect(models.length).toBeGreaterThan(50);
+    expect(models.map((m) => m.model)).toEqual([...models.map((m) => m.model)].sort());
+    for (const m of models) expect(m.input).toBeGreaterThanOrEqual(0);
+  });
+});
+
+describe('cacheRulesFor', () => {
+  it.each([
+    ['claude-opus-4-6', 4096],
+    ['anthropic/claude-opus-4.5', 4096],
+    ['claude-haiku-4-5', 4096],
+    ['claude-3-5-haiku-20241022', 2048],
+    ['claude-sonnet-4-5-20250929', 1024],
+    ['anthropic/claude-opus-4.1', 1024],
+  ])('%s: Anthropic, cached from %i tokens, 5 minutes', (model, minTokens) => {
+    expect(cacheRulesFor(model)).toEqual({ provider: 'anthropic', minTokens, ttlMs: 300_000 });
+  });
+
+  it('prices everything else as OpenAI caches', () => {
+    expect(cacheRulesFor('gpt-5-codex')).toEqual({ provider: 'openai', minTokens: 1024, step: 128, ttlMs: 600_000 });
+    expect(cacheRulesFor('google/gemini-2.5-pro').provider).toBe('openai');
+  });
+});

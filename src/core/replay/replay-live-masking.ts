@@ -1,0 +1,265 @@
+import type { Message } from '../types';
+import type { ReplayTrigger } from './types';
+import { listToolResults, type ToolResultTable } from '../links/list-tool-results';
+import { blockTextLength } from '../text/block-text-length';
+import { messageTextLength } from '../text/message-text-length';
+import { resultPlaceholder } from '../strategies/observation-masking/result-placeholder';
+import { maskMessage } from '../strategies/observation-masking/mask-message';
+import { countMessageTokens } from '../tokens/count-message-tokens';
+import type { ReplayContext, ReplayPlanner } from './replay-context';
+import type { SentShapes } from './sent-types';
+import type { MaskingSettings } from './masking-index';
+import { maskingCountsAreFixed } from './masking-counts-are-fixed';
+import { createFenwick, type Fenwick } from './create-fenwick';
+import { replayLive } from './replay-live';
+import { triggerFires } from './trigger-fires';
+
+const NO_RESULTS: ToolResultTable = {
+  count: 0,
+  message: new Int32Array(0),
+  block: new Int32Array(0),
+  chars: new Float64Array(0),
+  toolName: [],
+  callMessage: new Int32Array(0),
+  callBlock: new Int32Array(0),
+};
+
+/** A message as the agent holds it: the transcript's, or masked. */
+interface Held {
+  message: Message;
+  tokens: number;
+  textLength: number;
+}
+
+/**
+ * Observation masking in a live agent, without planning the whole context at every prune. Masking keeps every
+ * message, so once the context is over the trigger it stays over and the agent masks before every request; a plan
+ * of the whole context each time would make the replay O(n²).
+ *
+ * What a plan of the held context would do is done here on just the results whose answer can have changed: those
+ * that became old since the last prune, and the old results of messages masked at the last prune (their message's
+ * tokens and text changed, which is what masking sizes a result by). Every other result is decided as before, since
+ * nothing it is decided by changed. The results that may be cleared wait in a queue in order; a prune clears them
+ * in order, as masking does, while the context is over a budget (all of them without one), and each masked message
+ * is built from the one held, as masking builds it. O(log n) per request and per result decided. Under a budget a
+ * placeholder that masking would clear again (to the same text) still counts against the budget, so it stays queued
+ * and each prune walks those: slower, but still no analysis of the context.
+ *
+ * Needs result (and cleared-input call) messages to count the same in every turn, as `replayMasking`; otherwise the
+ * plain live replay runs.
+ */
+export function replayLiveMasking(context: ReplayContext, planner: ReplayPlanner, trigger: ReplayTrigger, fixed: number): SentShapes {
+  const settings = planner.settings as unknown as MaskingSettings;
+  const { requests, counts, counter, messages } = context;
+  if (counts.varies && !maskingCountsAreFixed(context, settings)) return replayLive(context, planner, trigger, fixed);
+  const placeholderTokens = counter.count(resultPlaceholder(12_345, 123_456));
+  const excluded = new Set(settings.excludeTools);
+  const pins = new Set(settings.pinned);
+  const { count } = requests;
+  const shapes: SentShapes = { sent: new Float64Array(count), common: new Float64Array(count), extends: new Uint8Array(count) };
+
+  let start = -1;
+  let results: ToolResultTable = NO_RESULTS;
+  let textLengths: ArrayLike<number> = new Float64Array(0);
+  let held = new Map<number, Held>();
+  let resultsOf = new Map<number, number[]>();
+  let dirty = new Set<number>();
+  let queue: number[] = [];
+  let queued = new Uint8Array(0);
+  let tree: Fenwick = createFenwick(0);
+  let resultsSeen = 0;
+  let old = 0;
+  let previousEnd = -1;
+  let previousTurn = 0;
+  let previousTotal = 0;
+  let previousEmpty = true;
+
+  // What masking sizes a result by: its message's tokens and text as held now (result messages count alike in
+  // every turn, so any turn start does).
+  const version = (m: number): Held =>
+    held.get(m) ?? { message: messages[start + m] as Message, tokens: counts.count(start + m, 0), textLength: textLengths[m] as number };
+  const share = (m: number, chars: number): number => {
+    const { tokens, textLength } = version(m);
+    return textLength > 0 ? (tokens * chars) / textLength : 0;
+  };
+  const blockChars = (k: number): number => {
+    const m = results.message[k] as number;
+    const own = held.get(m);
+    return own === undefined ? (results.chars[k] as number) : blockTextLength((own.message.content as unknown[])[results.block[k] as number]);
+  };
+  const decide = (k: number): void => {
+    const m = results.message[k] as number;
+    let eligible = !excluded.has(results.toolName[k] as string) && !pins.has(start + m);
+    if (eligible) {
+      const tokens = share(m, blockChars(k));
+      eligible = !(tokens < settings.minTokens || tokens <= placeholderTokens);
+    }
+    if (eligible && queued[k] === 0) push(queue, k);
+    queued[k] = eligible ? 1 : 0;
+  };
+
+  for (let r = 0; r < count; r++) {
+    const s = requests.contextStart[r] as number;
+    const end = requests.messageIndex[r] as number;
+    const turnStart = requests.turnStart[r] as number;
+    const n = end - s;
+    const fresh = s !== start;
+    if (fresh) {
+      start = s;
+      const segment = context.segment(s);
+      results = listToolResults(segment);
+      textLengths = segment.scan.textLength;
+      held = new Map();
+      resultsOf = new Map();
+      for (let k = 0; k < results.count; k++) {
+        const m = results.message[k] as number;
+        const list = resultsOf.get(m);
+        if (list) list.push(k);
+        else resultsOf.set(m, [k]);
+      }
+      dirty = new Set();
+      queue = [];
+      queued = new Uint8Array(results.count);
+      tree = createFenwick(segment.count);
+      resultsSeen = 0;
+      old = 0;
+    }
+    while (resultsSeen < results.count && (results.message[resultsSeen] as number) < n) resultsSeen++;
+    let changedAt = Infinity;
+    let total = counts.sum(s, end, turnStart) + tree.prefix(n);
+    if (n > 0 && triggerFires(trigger, r, fixed + total)) {
+      const firstRecent = Math.max(0, resultsSeen - settings.keepRecent);
+      for (const m of dirty) for (const k of resultsOf.get(m) ?? []) if (k < old) decide(k);
+      dirty.clear();
+      for (; old < firstRecent; old++) decide(old);
+      // Clear in order, as masking does: each result's tokens and each input's as the held messages size them.
+      const clears = new Map<number, { results: { block: number; tokens: number }[]; inputs: number[] }>();
+      const entry = (m: number) => {
+        let e = clears.get(m);
+        if (!e) clears.set(m, (e = { results: [], inputs: [] }));
+        return e;
+      };
+      const inputTaken = new Set<number>();
+      let sent = total;
+      while (queue.length > 0) {
+        const k = queue[0] as number;
+        if (queued[k] === 0) {
+          pop(queue);
+          continue;
+        }
+        if (settings.maxTokens !== Infinity && sent <= settings.maxTokens) break;
+        pop(queue);
+        queued[k] = 0;
+        const m = results.message[k] as number;
+        const tokens = share(m, blockChars(k));
+        sent -= tokens - placeholderTokens;
+        entry(m).results.push({ block: results.block[k] as number, tokens });
+        const call = results.callMessage[k] as number;
+        if (settings.clearToolInputs && call >= 0 && !pins.has(s + call)) {
+          if (!inputTaken.has(call)) {
+            inputTaken.add(call);
+            sent -= Math.max(0, share(call, inputChars(version(call).message, results.callBlock[k] as number)) - placeholderTokens);
+          }
+          entry(call).inputs.push(results.callBlock[k] as number);
+        }
+      }
+      for (const [m, blocks] of clears) {
+        const before = version(m).message;
+        const masked = maskMessage(before, blocks.results, blocks.inputs);
+        // Masking a placeholder again can give the very same message: nothing changed. Without a budget its results
+        // would be decided the same at the next prune, to the same effect; under one, a placeholder cleared again
+        // counts against the budget again, so they are decided again (and stay queued).
+        if (held.has(m) && sameBlocks(before, masked, blocks)) {
+          if (settings.maxTokens !== Infinity) dirty.add(m);
+          continue;
+        }
+        dirty.add(m);
+        // Each masked version is new, so it is counted directly (a key of its JSON would cost more than the count).
+        const tokens = countMessageTokens([masked], counter)[0] as number;
+        held.set(m, { message: masked, tokens, textLength: messageTextLength(masked) });
+        tree.set(m, tokens - counts.count(s + m, turnStart));
+        if (s + m < previousEnd) changedAt = Math.min(changedAt, s + m);
+      }
+      total = counts.sum(s, end, turnStart) + tree.prefix(n);
+    }
+    if (!fresh && counts.varies && turnStart !== previousTurn) {
+      const low = Math.max(s, Math.min(turnStart, previousTurn));
+      const high = Math.min(Math.max(turnStart, previousTurn), previousEnd);
+      const at = counts.firstDiffering(low, high);
+      if (at < high) changedAt = Math.min(changedAt, at);
+    }
+    let common = previousTotal;
+    let extends_ = true;
+    if (fresh) {
+      common = 0;
+      extends_ = previousEmpty;
+    } else if (changedAt < previousEnd) {
+      common = counts.sum(s, changedAt, turnStart) + tree.prefix(changedAt - s);
+      extends_ = false;
+    }
+    shapes.sent[r] = total;
+    shapes.common[r] = r === 0 ? 0 : common;
+    shapes.extends[r] = r === 0 || extends_ ? 1 : 0;
+    previousEnd = end;
+    previousTurn = turnStart;
+    previousTotal = total;
+    previousEmpty = n === 0;
+  }
+  return shapes;
+}
+
+/** Whether masking changed none of the blocks it touched (the rest of the message is the same objects). */
+function sameBlocks(before: Message, after: Message, blocks: { results: { block: number }[]; inputs: number[] }): boolean {
+  const old = before.content as unknown[];
+  const now = after.content as unknown[];
+  for (const { block } of blocks.results) {
+    if ((old[block] as { content?: unknown }).content !== (now[block] as { content?: unknown }).content) return false;
+  }
+  for (const block of blocks.inputs) {
+    if (JSON.stringify((old[block] as { input?: unknown }).input) !== JSON.stringify((now[block] as { input?: unknown }).input)) return false;
+  }
+  return true;
+}
+
+/** As masking measures a call's input: its JSON's length. */
+function inputChars(message: Message, block: number): number {
+  const use = Array.isArray(message.content) ? (message.content[block] as { input?: unknown } | undefined) : undefined;
+  if (!use || use.input === undefined) return 0;
+  try {
+    return JSON.stringify(use.input).length;
+  } catch {
+    return 0;
+  }
+}
+
+/** A min-heap of result indices: the queue masking walks in order. */
+function push(heap: number[], value: number): void {
+  heap.push(value);
+  let k = heap.length - 1;
+  while (k > 0) {
+    const parent = (k - 1) >> 1;
+    if ((heap[parent] as number) <= value) break;
+    heap[k] = heap[parent] as number;
+    k = parent;
+  }
+  heap[k] = value;
+}
+
+function pop(heap: number[]): number {
+  const top = heap[0] as number;
+  const tail = heap.pop() as number;
+  if (heap.length > 0) {
+    let k = 0;
+    for (;;) {
+      const left = 2 * k + 1;
+      if (left >= heap.length) break;
+      const right = left + 1;
+      const child = right < heap.length && (heap[right] as number) < (heap[left] as number) ? right : left;
+      if ((heap[child] as number) >= tail) break;
+      heap[k] = heap[child] as number;
+      k = child;
+    }
+    heap[k] = tail;
+  }
+  return top;
+}

@@ -1,0 +1,166 @@
+import type { Message } from '../types';
+import { resultPlaceholder } from '../strategies/observation-masking/result-placeholder';
+import { maskMessage } from '../strategies/observation-masking/mask-message';
+import { countMessageTokens } from '../tokens/count-message-tokens';
+import type { ReplayContext, ReplayPlanner } from './replay-context';
+import type { SentShapes } from './sent-types';
+import { buildMaskingIndex, type MaskingIndex, type MaskingSettings } from './masking-index';
+import { maskingCountsAreFixed } from './masking-counts-are-fixed';
+import { replayExact } from './replay-exact';
+import { createFenwick, type Fenwick } from './create-fenwick';
+
+/**
+ * Observation masking, stateless, in O(log n) per request plus the messages whose masking changed. A request clears
+ * the first K results that may be cleared (`MaskingIndex`): all of those older than the last `keepRecent`, or under
+ * a budget only as many as bring the history within it. Between two requests only the results between the two K
+ * change, so only their messages are masked anew; a Fenwick tree over each masked message's difference in tokens
+ * gives the total and the shared prefix. Masking rewrites old messages, so most requests that clear a result
+ * rewrite the prefix from there (the cost the replay is meant to show).
+ *
+ * The index needs every result message (and call message, when inputs are cleared) to count the same in every
+ * turn, as tool results do; otherwise the strategy is planned afresh before every request (`replayExact`).
+ */
+export function replayMasking(context: ReplayContext, planner: ReplayPlanner): SentShapes {
+  const { requests, counts, counter, messages } = context;
+  const settings = planner.settings as unknown as MaskingSettings;
+  if (counts.varies && !maskingCountsAreFixed(context, settings)) return replayExact(context, planner);
+  const placeholderTokens = counter.count(resultPlaceholder(12_345, 123_456));
+  const { count } = requests;
+  const shapes: SentShapes = { sent: new Float64Array(count), common: new Float64Array(count), extends: new Uint8Array(count) };
+
+  let start = -1;
+  let index: MaskingIndex | undefined;
+  let tree: Fenwick = createFenwick(0);
+  let resultsSeen = 0;
+  let old = 0;
+  let cleared = 0;
+  let previousEnd = -1;
+  let previousTurn = 0;
+  let previousTotal = 0;
+  let previousEmpty = true;
+  for (let r = 0; r < count; r++) {
+    const s = requests.contextStart[r] as number;
+    const end = requests.messageIndex[r] as number;
+    const turnStart = requests.turnStart[r] as number;
+    const n = end - s;
+    let fresh = false;
+    if (s !== start) {
+      start = s;
+      index = buildMaskingIndex(context.segment(s), s, settings, counts, placeholderTokens);
+      tree = createFenwick(context.segment(s).count);
+      resultsSeen = 0;
+      old = 0;
+      cleared = 0;
+      fresh = true;
+    }
+    const idx = index as MaskingIndex;
+    const { results, eligible } = idx;
+    while (resultsSeen < results.count && (results.message[resultsSeen] as number) < n) resultsSeen++;
+    const firstRecent = Math.max(0, resultsSeen - settings.keepRecent);
+    // Eligible results older than the recent ones: a count that only grows within a context, as the history does.
+    while (old < eligible.length && (eligible[old] as number) < firstRecent) old++;
+    const total = counts.sum(s, end, turnStart);
+    const target = settings.maxTokens === Infinity ? old : clearedUnderBudget(idx, old, total, settings.maxTokens);
+
+    let changedAt = Infinity;
+    if (target !== cleared) {
+      const touched = new Set<number>();
+      for (let e = Math.min(target, cleared); e < Math.max(target, cleared); e++) {
+        const r_ = eligible[e] as number;
+        touched.add(results.message[r_] as number);
+        const call = results.callMessage[r_] as number;
+        if (settings.clearToolInputs && call >= 0 && idx.pinned[call] === 0) touched.add(call);
+      }
+      cleared = target;
+      for (const m of touched) {
+        tree.set(m, maskedDifference(idx, m, cleared, s, messages, counter, counts, settings.clearToolInputs));
+        if (m + s < previousEnd) changedAt = Math.min(changedAt, m + s);
+      }
+    }
+    if (!fresh && counts.varies && turnStart !== previousTurn) {
+      const low = Math.max(s, Math.min(turnStart, previousTurn));
+      const high = Math.min(Math.max(turnStart, previousTurn), previousEnd);
+      const at = counts.firstDiffering(low, high);
+      if (at < high) changedAt = Math.min(changedAt, at);
+    }
+    const sent = total + tree.prefix(n);
+    let common: number;
+    let extends_: boolean;
+    if (fresh) {
+      // A new context shares nothing with the last one's items (their sources differ) unless that was empty.
+      common = 0;
+      extends_ = previousEmpty;
+    } else if (changedAt < previousEnd) {
+      common = counts.sum(s, changedAt, turnStart) + tree.prefix(changedAt - s);
+      extends_ = false;
+    } else {
+      common = previousTotal;
+      extends_ = true;
+    }
+    shapes.sent[r] = sent;
+    shapes.common[r] = r === 0 ? 0 : common;
+    shapes.extends[r] = r === 0 || extends_ ? 1 : 0;
+    previousEnd = end;
+    previousTurn = turnStart;
+    previousTotal = sent;
+    previousEmpty = n === 0;
+  }
+  return shapes;
+}
+
+/**
+ * How many of the old eligible results a budget clears: masking clears them in order while the total is over the
+ * budget, subtracting each saving in turn. Prefix sums find the answer; where rounding could put it on the other
+ * side of the budget, the subtraction is done exactly as masking does it.
+ */
+function clearedUnderBudget(index: MaskingIndex, old: number, total: number, budget: number): number {
+  const { sums, saving, inputSaving } = index;
+  let lo = 0;
+  let hi = old;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (total - (sums[mid] as number) <= budget) hi = mid;
+    else lo = mid + 1;
+  }
+  const slack = 1e-7 * Math.max(1, Math.abs(total), Math.abs(budget));
+  const near = (j: number) => j >= 0 && j <= old && Math.abs(total - (sums[j] as number) - budget) <= slack;
+  if (!near(lo) && !near(lo - 1)) return lo;
+  let sent = total;
+  for (let e = 0; e < old; e++) {
+    if (sent <= budget) return e;
+    sent -= saving[e] as number;
+    sent -= inputSaving[e] as number;
+  }
+  return old;
+}
+
+/** A message's tokens as masked with the first `cleared` eligible results cleared, less its own (0: not masked). */
+function maskedDifference(
+  index: MaskingIndex,
+  m: number,
+  cleared: number,
+  start: number,
+  messages: readonly Message[],
+  counter: ReplayContext['counter'],
+  counts: ReplayContext['counts'],
+  clearInputs: boolean,
+): number {
+  const { results, eligible, resultTokens } = index;
+  const blocks: { block: number; tokens: number }[] = [];
+  for (const e of index.holds.get(m) ?? []) {
+    if (e >= cleared) break;
+    const r = eligible[e] as number;
+    blocks.push({ block: results.block[r] as number, tokens: resultTokens[r] as number });
+  }
+  const inputs: number[] = [];
+  if (clearInputs) {
+    for (const e of index.calls.get(m) ?? []) {
+      if (e >= cleared) break;
+      inputs.push(results.callBlock[eligible[e] as number] as number);
+    }
+  }
+  if (blocks.length === 0 && inputs.length === 0) return 0;
+  const masked = maskMessage(messages[start + m] as Message, blocks, inputs);
+  // Counted directly: a key of its JSON, to share counts between requests, would cost more than counting.
+  return (countMessageTokens([masked], counter)[0] as number) - counts.count(start + m, 0);
+}

@@ -1,0 +1,44 @@
+/**
+ * The replay equals the naive one: for generated transcripts (parallel calls, reused ids, orphans, compactions,
+ * earlier-turn counts, cold caches) and any registered strategy and config, in both modes, every request's input,
+ * cache reads and writes, output and rewrite flag are the same numbers as `naiveReplay` finds by building every
+ * request's items from scratch, and the cost the same to rounding.
+ *
+ * On failure fast-check prints `{ seed, path }`; replay with
+ * `FC_SEED=<seed> FC_PATH=<path> npx vitest run src/core/replay/replay-transcript.property.test.ts`.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { replayTranscript } from './replay-transcript';
+import { naiveReplay } from '../../../test/support/naive-replay';
+import { replayCase } from '../../../test/support/replay-options-arbitrary';
+
+const replay = {
+  ...(process.env.FC_SEED ? { seed: Number(process.env.FC_SEED) } : {}),
+  ...(process.env.FC_PATH ? { path: process.env.FC_PATH } : {}),
+};
+
+describe('replayTranscript against the naive replay', () => {
+  it('gives the same numbers for every request, strategy and mode', () => {
+    fc.assert(
+      fc.property(replayCase(), ({ messages, options }) => {
+        const fast = replayTranscript(messages, options);
+        const naive = naiveReplay(messages, options);
+        for (const strategy of fast.strategies) {
+          const expected = naive.get(strategy.id)!;
+          const got = strategy.requests.map(({ messageIndex, inputTokens, cacheReadTokens, cacheWriteTokens, outputTokens, rewrite }) => ({
+            messageIndex,
+            inputTokens,
+            cacheReadTokens,
+            cacheWriteTokens,
+            outputTokens,
+            rewrite,
+          }));
+          expect(got, strategy.id).toEqual(expected.map(({ costUsd: _cost, ...rest }) => rest));
+          strategy.requests.forEach((request, k) => expect(request.costUsd).toBeCloseTo(expected[k]!.costUsd, 9));
+        }
+      }),
+      { numRuns: 400, ...replay },
+    );
+  });
+});

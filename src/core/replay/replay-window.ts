@@ -1,0 +1,95 @@
+import type { CheckedBound } from '../strategies/types';
+import { createSummaryMessage } from '../summary/create-summary-message';
+import type { ReplayContext, ReplayPlanner } from './replay-context';
+import type { SentRuns, SentShapes } from './sent-types';
+import { compareSentRuns } from './compare-sent-runs';
+import { planRequestView } from './plan-request-view';
+import { runsFromItems } from './runs-from-items';
+
+/**
+ * Sliding window and summarize, stateless, in O(log n) per request: the same cut `planWindow` finds over each
+ * request's history, found over the analysis of its whole context instead.
+ *
+ * Why that is the same: tool links are made left to right, so a history's links are the context's that end before
+ * it; and when a request's message starts no unit that reaches back before it (it is a valid cut of the context's
+ * analysis), the history's units are exactly the context's units before it, so its valid cuts are the context's up
+ * to it. Token sums come from prefix sums of the request's counts. Requests inside a unit that reaches past them (a
+ * call answered later, an orphan's glued turn) are planned afresh (`planRequestView`).
+ */
+export function replayWindow(context: ReplayContext, planner: ReplayPlanner): SentShapes {
+  const { requests, counts, counter, synthetic } = context;
+  const bound: CheckedBound = { maxTurns: planner.settings.maxTurns, maxTokens: planner.settings.maxTokens };
+  const summarize = planner.config.strategy === 'summarize';
+  const summaryTokens = new Map<number, number>();
+  const planSummary = (replaced: number): number => {
+    let tokens = summaryTokens.get(replaced);
+    if (tokens === undefined) {
+      tokens = counter.count(createSummaryMessage(replaced).content as string);
+      summaryTokens.set(replaced, tokens);
+    }
+    return tokens;
+  };
+  const { count } = requests;
+  const shapes: SentShapes = { sent: new Float64Array(count), common: new Float64Array(count), extends: new Uint8Array(count) };
+  let previous: SentRuns | undefined;
+  for (let r = 0; r < count; r++) {
+    const start = requests.contextStart[r] as number;
+    const end = requests.messageIndex[r] as number;
+    const turnStart = requests.turnStart[r] as number;
+    const n = end - start;
+    const total = counts.sum(start, end, turnStart);
+    let runs: SentRuns | undefined;
+    if (n === 0 || (n <= bound.maxTurns && total <= bound.maxTokens)) {
+      runs = { headTokens: 0, runs: n > 0 ? [start, end] : [], turnStart, total };
+    } else {
+      const { cutAtOrBefore, cutAtOrAfter } = context.segment(start);
+      if (cutAtOrBefore[n] === n) {
+        const suffix = (x: number): number => counts.sum(start + x, end, turnStart);
+        const byTurns = n > bound.maxTurns ? (cutAtOrBefore[n - bound.maxTurns] as number) : 0;
+        const floorCut = cutAtOrBefore[n - 1] as number;
+        let cut = byTurns;
+        if (total > bound.maxTokens) {
+          let headroom = 0;
+          for (let round = 0; round < 2; round++) {
+            cut = Math.max(byTurns, cutAtOrAfter[firstFitting(suffix, n, bound.maxTokens - headroom)] as number);
+            if (!summarize || cut === 0) break;
+            headroom = planSummary(Math.min(cut, floorCut));
+          }
+        }
+        cut = Math.min(cut, floorCut);
+        if (cut === 0) runs = { headTokens: 0, runs: [start, end], turnStart, total };
+        else {
+          const kept = counts.sum(start + cut, end, turnStart);
+          runs = { headTokens: 0, runs: [start + cut, end], turnStart, total: kept };
+          if (summarize) {
+            const message = createSummaryMessage(cut);
+            runs.headKey = synthetic.insertKey(message);
+            runs.headTokens = synthetic.tokens(runs.headKey, message);
+            runs.total += runs.headTokens;
+          }
+        }
+      } else {
+        runs = runsFromItems(planRequestView(context, planner, r), turnStart);
+        if (runs === undefined) throw new Error(`replayWindow: the ${planner.config.strategy} plan for request ${r} is not a head and a suffix`);
+      }
+    }
+    const continuation = previous === undefined ? { common: 0, extends: true } : compareSentRuns(previous, runs, counts);
+    shapes.sent[r] = runs.total;
+    shapes.common[r] = continuation.common;
+    shapes.extends[r] = continuation.extends ? 1 : 0;
+    previous = runs;
+  }
+  return shapes;
+}
+
+/** The smallest cut whose suffix fits `budget` (`n` when not even the last message does), as `planWindow` finds it. */
+function firstFitting(suffix: (x: number) => number, n: number, budget: number): number {
+  let lo = 0;
+  let hi = n;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (suffix(mid) <= budget) hi = mid;
+    else lo = mid + 1;
+  }
+  return lo;
+}
