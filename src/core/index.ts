@@ -94,3 +94,13 @@ export { classifyUnits, type UnitClassification } from './governor/classify-unit
 export type { Scorecard, ScorecardFacts } from './scorecard/types';
 export { findScorecardFacts } from './scorecard/find-scorecard-facts';
 export { scorePlan } from './scorecard/score-plan';
+
+// Replay: the agent's requests again under each strategy, priced with prompt caching.
+export type * from './replay/types';
+export { replayTranscript } from './replay/replay-transcript';
+export { readReplayInputs, type ReplayInputs, type ReadReplayInputsOptions } from './replay/read-replay-inputs';
+export { loadModelPrices } from './replay/load-model-prices';
+export { listModels } from './replay/list-models';
+export { cacheRulesFor } from './replay/cache-rules-for';
+export { priceRequest, type RequestShape, type RequestPrice } from './replay/price-request';
+export { findTableModel, type TableMatch } from './replay/find-table-model';

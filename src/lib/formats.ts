@@ -6,8 +6,10 @@
  *
  * Messages-level checks (`validateMessages`, `repairMessages`) live in the main entry: they need no parser.
  */
-export { parseTranscript, serializeTranscript, TranscriptParseError, repairConversation, readRecordedUsage, compareWithRecordedUsage, encodingForFormat, providerForFormat } from '../core';
+export { parseTranscript, serializeTranscript, TranscriptParseError, repairConversation, readRecordedUsage, compareWithRecordedUsage, encodingForFormat, providerForFormat, readReplayInputs } from '../core';
 export type {
+  ReplayInputs,
+  ReadReplayInputsOptions,
   TranscriptFormat,
   Provider,
   Conversation,

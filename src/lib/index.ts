@@ -150,3 +150,19 @@ export type {
   GovernorConfig,
   UserPrompts,
 } from '../core';
+
+// Replay: what each strategy would have cost an agent, request by request, with prompt caching.
+export { replayTranscript, loadModelPrices, listModels, cacheRulesFor, priceRequest } from '../core';
+export type {
+  ModelPrices,
+  CacheRules,
+  ReplayTrigger,
+  ReplayStrategy,
+  ReplayOptions,
+  RequestCost,
+  ReplayTotals,
+  StrategyReplay,
+  ReplayResult,
+  RequestShape,
+  RequestPrice,
+} from '../core';

@@ -214,13 +214,20 @@ describe('stats', () => {
 });
 
 describe('replay', () => {
-  it('says the replay core has not landed yet: exit 2, nothing replayed', () => {
-    const result = cli(['replay', SPOTTER]);
-    expect(result.status).toBe(2);
-    expect(result.stderr).toBe('prunescope: replay: this build has no replay core yet (src/core/replay has not landed); nothing was replayed\n');
+  it('replays spotter-session.jsonl with --json: none first, every strategy, priced as the model the file records', () => {
+    const result = cli(['replay', SPOTTER, '--json', '--mode', 'live']);
+    expect(result.status).toBe(0);
+    const json = JSON.parse(result.stdout) as { model: string; mode: string; recorded?: { medianError: number }; strategies: { id: string; totals: { costUsd: number }; requests: unknown[] }[] };
+    expect(json.mode).toBe('live');
+    expect(json.model).toMatch(/claude/);
+    expect(json.strategies.map((s) => s.id)).toEqual(['none', 'sliding-window', 'summarize', 'importance', 'observation-masking', 'token-budget', 'governor']);
+    for (const s of json.strategies) expect(s.totals.costUsd).toBeGreaterThan(0);
+    expect(json.recorded?.medianError).toBeLessThan(0.2);
+    const table = cli(['replay', SPOTTER, '-s', 'observation-masking', '--mode', 'live', '--trigger', 'over:60000']);
+    expect(table.status).toBe(0);
+    expect(table.stdout).toMatch(/live replay priced as .*claude/);
+    expect(table.stdout).toMatch(/^observation-masking\s/m);
   });
-
-  it.todo('replays spotter-session.jsonl with --json: none first, every strategy, totals that add up to the requests (wire src/cli/replay/replay-core.ts)');
 });
 
 describe('report', () => {

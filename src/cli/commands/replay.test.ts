@@ -41,13 +41,36 @@ describe('replay (against a stand-in for the replay core)', () => {
     expect(io.out).toMatch(/observation-masking\s.*\$0\.9000\s+−10\.0%/);
   });
 
-  it('an unknown model, a build without the core, and options no strategy takes are bad usage', async () => {
+  it('an unknown model, a trigger without live mode, and options no strategy takes are bad usage', async () => {
     await expect(replayCommand([SPOTTER, '-m', 'nobody/unknown', '--encoding', 'chars'], testIo(), fakeReplayCore())).rejects.toThrow(
       'replay: no prices for model "nobody/unknown"; --model takes an id such as anthropic/claude-sonnet-4.5',
     );
-    await expect(replayCommand([SPOTTER], testIo(), undefined)).rejects.toThrow(CliError);
+    await expect(replayCommand([SPOTTER, '--trigger', 'over:1000', '--encoding', 'chars'], testIo(), fakeReplayCore())).rejects.toThrow(CliError);
+    await expect(replayCommand([SPOTTER, '--mode', 'live', '--trigger', 'often', '--encoding', 'chars'], testIo(), fakeReplayCore())).rejects.toThrow(
+      'replay: --trigger takes fraction:F, over:N or every:K; got "often"',
+    );
     await expect(replayCommand([SPOTTER, '-s', 'importance', '--keep-recent', '3'], testIo(), fakeReplayCore())).rejects.toThrow(
       'replay: --keep-recent is an option of observation-masking, which this run does not include',
     );
+  });
+});
+
+describe('replay (the real core)', () => {
+  it('replays the spotter session live: none first, then the strategies, totals that add up to the requests', async () => {
+    const io = testIo();
+    const args = [SPOTTER, '--json', '--encoding', 'chars', '-s', 'sliding-window,observation-masking', '--mode', 'live', '--trigger', 'over:40000'];
+    expect(await replayCommand(args, io)).toBe(0);
+    const json = JSON.parse(io.out) as { model: string; recorded?: { requests: number }; strategies: { id: string; totals: { costUsd: number; inputTokens: number }; requests: { costUsd: number; inputTokens: number }[] }[] };
+    expect(json.model).toMatch(/claude/);
+    expect(json.strategies.map((s) => s.id)).toEqual(['none', 'sliding-window', 'observation-masking']);
+    expect(json.recorded?.requests).toBeGreaterThan(100);
+    for (const s of json.strategies) {
+      expect(s.requests.length).toBe(json.strategies[0]?.requests.length);
+      expect(s.totals.inputTokens).toBe(s.requests.reduce((sum, r) => sum + r.inputTokens, 0));
+      expect(s.totals.costUsd).toBeCloseTo(s.requests.reduce((sum, r) => sum + r.costUsd, 0), 6);
+    }
+    // Pruned when the history passed 40k tokens: the window sends less than no pruning did.
+    const [none, window] = json.strategies;
+    expect(window?.totals.inputTokens).toBeLessThan(none?.totals.inputTokens ?? 0);
   });
 });

@@ -1,6 +1,6 @@
-import { compareWithRecordedUsage, readRecordedUsage } from '../../lib/formats';
-import { STRATEGY_REGISTRY, type PruneConfig } from '../../lib/index';
-import { parseFlags, readChoice, single, type FlagSpec } from '../args';
+import { readReplayInputs } from '../../lib/formats';
+import { STRATEGY_REGISTRY, type PruneConfig, type ReplayTrigger } from '../../lib/index';
+import { parseFlags, readChoice, readInteger, single, type FlagSpec } from '../args';
 import { CliError, EXIT_OK } from '../errors';
 import { FORMATS, loadTranscript, selectConversations } from '../input';
 import type { Io } from '../io';
@@ -19,13 +19,15 @@ import {
   type BoundFlags,
 } from '../strategy-flags';
 import { formatChange, formatCount, formatShare, formatTable, formatUsd } from '../text';
-import { countConversation, ENCODING_CHOICES, loadCounter, type EncodingChoice } from '../tokens';
+import { ENCODING_CHOICES, loadCounter, type EncodingChoice } from '../tokens';
 
 const COMMAND = 'replay';
 
 const OWN_FLAGS: Record<string, FlagSpec> = {
   model: { type: 'string', short: 'm' },
   mode: { type: 'string' },
+  trigger: { type: 'string' },
+  calibrate: { type: 'boolean' },
   strategy: { type: 'string', short: 's', multiple: true },
   'max-turns': { type: 'string' },
   'max-tokens': { type: 'string' },
@@ -47,7 +49,11 @@ Options:
   -m, --model M          prices of this model (default: the model the file records, else
                          ${defaultModel('claude-code')} for Anthropic formats and ${defaultModel('openai-chat')} for OpenAI)
   --mode MODE            stateless (default): prune the whole history before every request;
-                         live: keep sending what was sent, prune when the history passes 80% of a 200k window
+                         live: keep sending what was sent, prune when the trigger fires
+  --trigger T            for live: fraction:0.8 (default; of the model's window, else 200k), over:N (tokens),
+                         or every:K (requests)
+  --calibrate            fit the messages to the recorded bill: what a request held beyond the file (reminders,
+                         hook output) is added to the message before it, so no pruning matches the recorded input
   -s, --strategy S       a strategy to replay (repeat, or S1,S2; default: every strategy)
   --max-turns N          the strategies' bound, in messages
   --max-tokens N         the strategies' bound, in tokens (default: half the conversation's tokens)
@@ -59,15 +65,33 @@ Options:
 
 ${strategiesHelp()}
 
-Exit status: 0 done; 2 bad usage, unreadable input, or a build without the replay core.
+Exit status: 0 done; 2 bad usage or unreadable input.
+
+Token budget and governor plan each request from scratch in stateless mode (their summaries and scores depend on the
+whole history), so they take time that grows with the square of the requests: seconds at 1,000 messages, minutes at
+10,000. Live mode plans them only when the trigger fires.
 
 Examples:
   prunescope replay session.jsonl --model anthropic/claude-sonnet-4.5
   prunescope replay session.jsonl --mode live -s observation-masking,governor --json | jq '.strategies[].totals'
+  prunescope replay rollout.jsonl --mode live --trigger over:100000 --calibrate
 `;
 }
 
-export async function replayCommand(args: readonly string[], io: Io, core: ReplayCore | undefined = replayCore): Promise<number> {
+/** `fraction:0.8`, `over:N` or `every:K`, as `--trigger` takes it. */
+export function readTrigger(text: string, window: number): ReplayTrigger {
+  const [kind, value = ''] = text.split(':', 2);
+  if (kind === 'fraction') {
+    const of = Number(value);
+    if (!(of > 0 && of <= 1)) throw new CliError(`${COMMAND}: --trigger fraction:F takes F between 0 and 1, such as fraction:0.8; got ${JSON.stringify(text)}`);
+    return { kind: 'fraction', of, window };
+  }
+  if (kind === 'over') return { kind: 'tokens', over: readInteger(COMMAND, 'trigger over', value, 1, 1e9) };
+  if (kind === 'every') return { kind: 'every', requests: readInteger(COMMAND, 'trigger every', value, 1, 1e9) };
+  throw new CliError(`${COMMAND}: --trigger takes fraction:F, over:N or every:K; got ${JSON.stringify(text)}`);
+}
+
+export async function replayCommand(args: readonly string[], io: Io, core: ReplayCore = replayCore): Promise<number> {
   const flags = strategyFlags(Object.keys(OWN_FLAGS));
   const { values, positionals } = parseFlags(COMMAND, args, { ...OWN_FLAGS, ...strategyFlagSpecs(flags) });
   if (values.help === true) {
@@ -83,9 +107,8 @@ export async function replayCommand(args: readonly string[], io: Io, core: Repla
   const formatText = single(COMMAND, values, 'format');
   const format = formatText === undefined ? undefined : readChoice(COMMAND, 'format', formatText, FORMATS);
   const encoding = readChoice(COMMAND, 'encoding', single(COMMAND, values, 'encoding') ?? 'auto', ENCODING_CHOICES) as EncodingChoice;
-  if (core === undefined) {
-    throw new CliError(`${COMMAND}: this build has no replay core yet (src/core/replay has not landed); nothing was replayed`);
-  }
+  const triggerText = single(COMMAND, values, 'trigger');
+  if (triggerText !== undefined && mode !== 'live') throw new CliError(`${COMMAND}: --trigger is for --mode live`);
 
   const loaded = await loadTranscript(io, positionals[0] as string, format);
   const wanted = single(COMMAND, values, 'conversation');
@@ -96,15 +119,12 @@ export async function replayCommand(args: readonly string[], io: Io, core: Repla
   }
   const progress = createProgress(io, io.stderrIsTTY && loaded.text.length >= LARGE_INPUT_CHARS);
   const counter = await loadCounter(io, encoding, loaded.parsed.format);
-  const { tokens, total, system } = countConversation(conversation, counter, progress);
-  const recorded = readRecordedUsage(conversation, loaded.text);
-  let fixedTokens = system;
-  if (recorded.length > 0) {
-    const usage = compareWithRecordedUsage(conversation.messages, tokens, recorded, { systemTokens: system });
-    // What every recorded request carried beyond the messages and the system prompt: tool definitions, mostly.
-    fixedTokens += Math.max(0, usage.fixedTokens ?? 0);
-  }
-  const model = single(COMMAND, values, 'model') ?? recorded.find((r) => r.model !== undefined)?.model ?? defaultModel(conversation.format);
+  progress.update('counting');
+  const inputs = readReplayInputs(conversation, counter, { text: loaded.text, calibrate: values.calibrate === true });
+  const { tokens, recorded } = inputs;
+  let total = 0;
+  for (const count of tokens) total += count;
+  const model = single(COMMAND, values, 'model') ?? inputs.model ?? defaultModel(conversation.format);
   const prices = await core.pricesFor(model);
   if (prices === undefined) throw new CliError(`${COMMAND}: no prices for model ${JSON.stringify(model)}; --model takes an id such as ${defaultModel(conversation.format)}`);
 
@@ -114,15 +134,22 @@ export async function replayCommand(args: readonly string[], io: Io, core: Repla
     { id: 'none' },
     ...strategies.map((id) => ({ id, config: strategyConfig(COMMAND, id, bound, options.get(id) ?? {}, false) })),
   ];
+  const window = prices.contextWindow ?? 200_000;
+  const trigger = mode === 'live' ? readTrigger(triggerText ?? 'fraction:0.8', window) : undefined;
   progress.update('replaying');
   const result = core.replayTranscript(conversation.messages, {
     strategies: configs,
     mode,
+    ...(trigger ? { trigger } : {}),
+    window,
     prices,
     cache: core.cacheRulesFor(model),
     tokens,
-    fixedTokens,
+    fixedTokens: inputs.fixedTokens,
     counter,
+    contextStarts: inputs.contextStarts,
+    ...(inputs.priorTurnTokens ? { priorTurnTokens: inputs.priorTurnTokens } : {}),
+    ...(inputs.messageTimes ? { messageTimes: inputs.messageTimes } : {}),
     ...(recorded.length > 0 ? { recorded } : {}),
   });
   progress.done();

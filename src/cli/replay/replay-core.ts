@@ -1,20 +1,11 @@
 /**
- * The CLI's one door to the replay core (`src/core/replay/`), which a colleague is writing against the types in
- * `src/core/replay/types.ts`. Everything the `replay` command and `report`'s cost column need goes through
- * `ReplayCore`, so wiring the real functions is this file alone.
- *
- * UNFINISHED: `replayCore` stays `undefined` until `replayTranscript`, `loadModelPrices` and `cacheRulesFor` are
- * exported; until then `replay` says so and exits 2, and `report` leaves the cost column out. To wire it:
- *
- *   import { replayTranscript, loadModelPrices, cacheRulesFor } from '../../lib/index';
- *   export const replayCore: ReplayCore | undefined = { replayTranscript, pricesFor: …loadModelPrices…, cacheRulesFor: … };
- *
- * and turn the `it.todo` in `test/package/cli.test.ts` into the real test.
+ * The CLI's one door to the replay core: everything the `replay` command and `report`'s cost column need goes through
+ * `ReplayCore`, so their tests can run against a stand-in (`test/support/fake-replay-core.ts`) that says which figure
+ * went where.
  */
-import type { CacheRules, ModelPrices, ReplayOptions, ReplayResult } from '../../core/replay/types';
-import type { Message } from '../../lib/index';
+import { cacheRulesFor, loadModelPrices, replayTranscript, type CacheRules, type Message, type ModelPrices, type ReplayOptions, type ReplayResult } from '../../lib/index';
 
-export type { CacheRules, ModelPrices, ReplayOptions, ReplayResult, ReplayTotals, StrategyReplay } from '../../core/replay/types';
+export type { CacheRules, ModelPrices, ReplayOptions, ReplayResult, ReplayTotals, StrategyReplay } from '../../lib/index';
 
 export interface ReplayCore {
   replayTranscript(messages: readonly Message[], options: ReplayOptions): ReplayResult;
@@ -23,4 +14,16 @@ export interface ReplayCore {
   cacheRulesFor(model: string): CacheRules;
 }
 
-export const replayCore: ReplayCore | undefined = undefined;
+export const replayCore: ReplayCore = {
+  replayTranscript,
+  async pricesFor(model) {
+    try {
+      return await loadModelPrices(model);
+    } catch (error) {
+      // Unknown to the price table: the command says so in its own words. Anything else is not ours to hide.
+      if (error instanceof TypeError && /no prices for/.test(error.message)) return undefined;
+      throw error;
+    }
+  },
+  cacheRulesFor,
+};
