@@ -1,20 +1,21 @@
-import { useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { PruneClient } from '../worker/client';
-import { createInspectorStore, decodeView, encodeView, readThemePreference, type InspectorStore, type ViewState } from '../state';
-import { InspectorContext } from '../state/react';
-import { Announcer, DetailPane, DropOverlay, FilterBar, HelpDialog, LoadStatus, SearchBox, Timeline, TopBar, applyTheme, useGlobalDropAndPaste, useShortcuts } from '../ui';
+import { createInspectorStore, createReplayStore, decodeView, encodeView, readThemePreference, type InspectorStore, type ReplayStore, type ViewState } from '../state';
+import { InspectorContext, ReplayContext, useInspector } from '../state/react';
+import { Announcer, DetailPane, DropOverlay, FilterBar, HelpDialog, LoadStatus, PanelTabs, ReplayPanel, SearchBox, Timeline, TopBar, applyTheme, useGlobalDropAndPaste, useShortcuts } from '../ui';
 
 const SAMPLE = { path: 'samples/spotter-session.jsonl', fileName: 'spotter-session.jsonl' };
 
-function createApp(): InspectorStore {
+function createApp(): { store: InspectorStore; replay: ReplayStore } {
   applyTheme(readThemePreference());
   const store = createInspectorStore(new PruneClient());
+  const replay = createReplayStore(store);
   const view = decodeView(location.hash);
   void store.getState().load(
     { kind: 'url', url: new URL(`${import.meta.env.BASE_URL}${SAMPLE.path}`, location.href).href, fileName: SAMPLE.fileName },
     view,
   );
-  return store;
+  return { store, replay };
 }
 
 /** The view to keep in the hash: lanes by position, options that differ from their defaults. */
@@ -30,6 +31,7 @@ function currentView(store: InspectorStore): ViewState {
     ...(s.doc ? { fingerprint: s.doc.fingerprint, conversation: s.doc.conversationIndex, budget: s.budget } : {}),
     ...(s.doc?.hasBoundary && s.doc.scope === 'whole' ? { scope: 'whole' as const } : {}),
     ...(s.repair ? {} : { repair: false }),
+    ...(s.panel === 'replay' ? { panel: 'replay' as const } : {}),
     lanes: s.lanes.map((lane) => ({ strategy: lane.strategy, options: lane.options, ...(lane.budget ? { budget: lane.budget } : {}) })),
     ...(s.pinned.length ? { pinned: s.pinned } : {}),
     ...(s.selected >= 0 ? { selected: s.selected } : {}),
@@ -75,10 +77,12 @@ function useHashSync(store: InspectorStore): void {
 }
 
 export function App() {
-  const [store] = useState(createApp);
+  const [{ store, replay }] = useState(createApp);
   return (
     <InspectorContext.Provider value={store}>
-      <Shell store={store} />
+      <ReplayContext.Provider value={replay}>
+        <Shell store={store} />
+      </ReplayContext.Provider>
     </InspectorContext.Provider>
   );
 }
@@ -99,17 +103,27 @@ function Shell({ store }: { store: InspectorStore }) {
   useDocumentTitle(store);
   useShortcuts();
   const dragging = useGlobalDropAndPaste();
+  const panel = useInspector((s) => s.panel);
   return (
     <div className="flex h-full flex-col bg-white font-sans text-zinc-900 dark:bg-zinc-950 dark:text-zinc-100">
       <TopBar />
       <LoadStatus />
       <div className="flex shrink-0 flex-wrap items-center gap-x-5 gap-y-2 border-b border-zinc-200 bg-zinc-50/70 px-4 py-2 dark:border-zinc-800 dark:bg-zinc-900/50">
-        <SearchBox />
-        <FilterBar />
+        <PanelTabs />
+        {panel === 'timeline' && <SearchBox />}
+        {panel === 'timeline' && <FilterBar />}
       </div>
       <main className="app-main flex min-h-0 flex-1">
-        <Timeline />
-        <DetailPane />
+        {panel === 'replay' ? (
+          <Suspense fallback={<p className="p-4 text-sm text-zinc-600 dark:text-zinc-400">Loading the replay…</p>}>
+            <ReplayPanel />
+          </Suspense>
+        ) : (
+          <>
+            <Timeline />
+            <DetailPane />
+          </>
+        )}
       </main>
       <HelpDialog />
       <Announcer />

@@ -104,3 +104,4 @@ export { listModels } from './replay/list-models';
 export { cacheRulesFor } from './replay/cache-rules-for';
 export { priceRequest, type RequestShape, type RequestPrice } from './replay/price-request';
 export { findTableModel, type TableMatch } from './replay/find-table-model';
+export { defaultReplayModel } from './replay/default-replay-model';

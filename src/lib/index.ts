@@ -152,7 +152,7 @@ export type {
 } from '../core';
 
 // Replay: what each strategy would have cost an agent, request by request, with prompt caching.
-export { replayTranscript, loadModelPrices, listModels, cacheRulesFor, priceRequest } from '../core';
+export { replayTranscript, loadModelPrices, listModels, cacheRulesFor, priceRequest, defaultReplayModel } from '../core';
 export type {
   ModelPrices,
   CacheRules,

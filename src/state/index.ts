@@ -1,5 +1,6 @@
 /** The inspector's state, free of React (hooks are in `react.ts`): usable from tests, benches and other renderers. */
 export { createInspectorStore, type InspectorStore } from './inspector-store';
+export { createReplayStore, DEFAULT_REPLAY_SETTINGS, type ReplayState, type ReplayStore } from './replay-store';
 export type { Inspector, InspectorActions, InspectorState, JumpNotice, LoadingStatus } from './inspector-state';
 export { laneStatus, lanePlans, planRequestOf } from './inspector-state';
 export { MAX_LANES } from './lane-actions';

@@ -80,6 +80,10 @@ export interface InspectorState {
   viewNotice?: string;
   /** Polite status for screen readers. */
   announcement: string;
+  /** Where the open transcript came from: the replay reads it again from there (it never leaves the page). */
+  source?: LoadSource;
+  /** What the main area shows: the timeline, or the replay of the agent's requests. */
+  panel: 'timeline' | 'replay';
   /** How the worker runs: a Worker, or the main-thread fallback. */
   engine: 'worker' | 'main-thread';
 }
@@ -107,6 +111,7 @@ export interface InspectorActions {
   stepMatch(direction: 1 | -1): void;
   openDetail(): void;
   setHelpOpen(open: boolean): void;
+  setPanel(panel: 'timeline' | 'replay'): void;
   dismissError(): void;
   exportLane(laneId: string): Promise<ExportResult | null>;
   /** Select message `target`, first clearing any filter that hides it (and saying so). */

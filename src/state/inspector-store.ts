@@ -84,6 +84,7 @@ export function createInspectorStore(client: PruneClient): InspectorStore {
       scrollSeq: 0,
       detailFocusSeq: 0,
       helpOpen: false,
+      panel: 'timeline',
       announcement: '',
       engine: client.kind,
 
@@ -115,6 +116,7 @@ export function createInspectorStore(client: PruneClient): InspectorStore {
           set({ lanes: before.lanes, pinned: [], filters: NO_FILTERS, focus: undefined, scope: 'auto', repair: true, viewNotice: 'This link was made for another transcript, so its view was not applied.' });
           return get().load(source);
         }
+        set({ source, ...(view ? { panel: view.panel ?? 'timeline' } : {}) });
         adopt(outcome, view?.selected);
         return outcome;
       },
@@ -154,6 +156,10 @@ export function createInspectorStore(client: PruneClient): InspectorStore {
         set({ helpOpen: open });
       },
 
+      setPanel(panel) {
+        set({ panel });
+      },
+
       dismissError() {
         set({ loadError: undefined });
       },
@@ -179,6 +185,7 @@ export function createInspectorStore(client: PruneClient): InspectorStore {
           return;
         }
         navigation.applyNavigation(view);
+        set({ panel: view.panel ?? 'timeline' });
         if (!doc) return;
         if (view.conversation !== undefined && view.conversation !== doc.conversationIndex) {
           void get().selectConversation(view.conversation);

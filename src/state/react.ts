@@ -1,8 +1,9 @@
-/** React bindings for the inspector store: a context and a selector hook. */
+/** React bindings for the inspector's and the replay's stores: a context and a selector hook each. */
 import { createContext, useContext } from 'react';
 import { useStore } from 'zustand';
 import type { Inspector } from './inspector-state';
 import type { InspectorStore } from './inspector-store';
+import type { ReplayState, ReplayStore } from './replay-store';
 
 export const InspectorContext = createContext<InspectorStore | null>(null);
 
@@ -14,4 +15,16 @@ export function useInspectorStore(): InspectorStore {
 
 export function useInspector<T>(selector: (state: Inspector) => T): T {
   return useStore(useInspectorStore(), selector);
+}
+
+export const ReplayContext = createContext<ReplayStore | null>(null);
+
+export function useReplayStore(): ReplayStore {
+  const store = useContext(ReplayContext);
+  if (!store) throw new Error('useReplay: wrap the app in <ReplayContext.Provider>');
+  return store;
+}
+
+export function useReplay<T>(selector: (state: ReplayState) => T): T {
+  return useStore(useReplayStore(), selector);
 }

@@ -44,6 +44,8 @@ export interface ViewState {
   scope?: 'whole' | 'last-sent';
   /** Absent: on. */
   repair?: boolean;
+  /** Absent: the timeline. */
+  panel?: 'replay';
   roles: RoleName[];
   tools: string[];
   /** By lane position. */
@@ -59,6 +61,7 @@ export function encodeView(view: ViewState): string {
   if (view.conversation !== undefined && view.conversation > 0) params.set('conv', String(view.conversation));
   if (view.scope) params.set('scope', view.scope);
   if (view.repair === false) params.set('repair', 'off');
+  if (view.panel) params.set('panel', view.panel);
   if (view.budget) params.set('budget', encodeBudget(view.budget));
   if (view.lanes) params.set('lanes', view.lanes.map(encodeLane).join(','));
   if (view.pinned?.length) params.set('pin', view.pinned.join(','));
@@ -98,6 +101,7 @@ export function decodeView(hash: string): ViewState {
   const scope = params.get('scope');
   if (scope === 'whole' || scope === 'last-sent') view.scope = scope;
   if (params.get('repair') === 'off') view.repair = false;
+  if (params.get('panel') === 'replay') view.panel = 'replay';
   const conversation = nonNegativeInt(params.get('conv'));
   if (conversation !== undefined) view.conversation = conversation;
   // `turns` is what links made before the budget had units say.

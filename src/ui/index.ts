@@ -1,3 +1,5 @@
+import { lazy } from 'react';
+
 export { TopBar } from './layout/top-bar';
 export { Timeline } from './timeline/timeline';
 export { DetailPane } from './detail/detail-pane';
@@ -8,3 +10,6 @@ export { HelpDialog } from './help/help-dialog';
 export { useShortcuts } from './keyboard/use-shortcuts';
 export { applyTheme } from './theme/theme-toggle';
 export { Announcer } from './layout/announcer';
+export { PanelTabs } from './replay/panel-tabs';
+/** The Replay view and its charting library load only when it is first opened. */
+export const ReplayPanel = lazy(() => import('./replay/replay-panel'));

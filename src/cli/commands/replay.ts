@@ -5,7 +5,7 @@ import { CliError, EXIT_OK } from '../errors';
 import { FORMATS, loadTranscript, selectConversations } from '../input';
 import type { Io } from '../io';
 import { createProgress, LARGE_INPUT_CHARS } from '../progress';
-import { defaultModel } from '../replay/default-model';
+import { defaultReplayModel as defaultModel } from '../../lib/index';
 import { replayCore, type ReplayCore, type ReplayResult } from '../replay/replay-core';
 import {
   checkOptionsUsed,

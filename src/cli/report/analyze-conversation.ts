@@ -14,7 +14,7 @@ import {
 } from '../../lib/index';
 import { encodingForFormat, providerForFormat } from '../../lib/formats';
 import type { ReplayCore } from '../replay/replay-core';
-import { defaultModel } from '../replay/default-model';
+import { defaultReplayModel as defaultModel } from '../../lib/index';
 import { strategyConfig } from '../strategy-flags';
 import type { ConversationOutcome, ConversationTask, ReportBound, ReportSettings, StrategyOutcome } from './types';
 

@@ -13,6 +13,7 @@ export const SHORTCUTS: readonly [string[], string][] = [
   [['[', ']'], 'Budget down / up: 1 message or 1% of the tokens (with ⇧: ×10)'],
   [['1', '…', '9'], 'Focus lane 1 … 9'],
   [['⇧P'], 'Pin or unpin the selected message'],
+  [['r'], 'Switch between the timeline and the replay'],
   [['Esc'], 'Close, clear hover'],
   [['?'], 'This list'],
 ];

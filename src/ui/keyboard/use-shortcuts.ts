@@ -50,6 +50,9 @@ export function useShortcuts(): void {
         case '/':
           document.getElementById('search-input')?.focus();
           break;
+        case 'r':
+          s.setPanel(s.panel === 'replay' ? 'timeline' : 'replay');
+          break;
         case '?':
           s.setHelpOpen(true);
           break;

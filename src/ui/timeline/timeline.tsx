@@ -1,13 +1,13 @@
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { extraOf, jumpToPartner, laneStatus, partnersOf, positionOf } from '../../state';
-import {  } from '../../state/react';
 import { useInspector, useInspectorStore } from '../../state/react';
 import { laneLabels } from '../../worker/lanes';
 import type { PlanResult, RowData } from '../../worker/protocol';
 import { BoundaryRow, InsertRow, ROW_H, TimelineRow, type RowLane } from './timeline-row';
 import { JumpNoticeBar, TimelineHead } from './timeline-head';
 import { ScoreTooltip, type ScoreTip } from './score-tooltip';
+import { Minimap } from './minimap';
 import { mark, markAfterPaint } from '../common/perf';
 
 /** A row's preview, cut to what a row can show (shaping text nobody sees costs layout time on every scroll). */
@@ -186,10 +186,11 @@ export function Timeline() {
             ))}
           </div>
         </div>
+        <div className="flex min-h-0 flex-1">
         <div
           ref={scrollRef}
           role="rowgroup"
-          className="scroll-thin min-h-0 flex-1 overflow-auto"
+          className="scroll-thin min-h-0 min-w-0 flex-1 overflow-auto"
           onScroll={(e) => {
             const left = e.currentTarget.scrollLeft;
             if (left !== lastLeft.current) {
@@ -259,6 +260,8 @@ export function Timeline() {
           {rows && items.length === 0 && (
             <p className="p-6 text-sm text-zinc-500">No message matches the filters.</p>
           )}
+        </div>
+        <Minimap scrollRef={scrollRef} />
         </div>
       </div>
       {tip && rows && tip.index < rows.count && <ScoreTooltip tip={tip} rows={rows} />}

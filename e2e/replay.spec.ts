@@ -1,0 +1,90 @@
+/**
+ * The Replay view (issue 12): the agent's requests again under each lane, priced with prompt caching; its charts,
+ * the table that is their text alternative, the recorded bill, live mode, and the way back to the timeline. And the
+ * overview strip beside the timeline.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { openApp } from './support';
+
+const LANE_LABELS = ['Sliding window', 'Summarize', 'Importance', 'Observation masking', 'Token budget', 'Governor'];
+
+async function openReplay(page: Page): Promise<void> {
+  await openApp(page);
+  await page.getByRole('tab', { name: 'Replay' }).click();
+  await expect(page.getByRole('table')).toBeVisible();
+  // Every lane priced: a dollar figure in its row.
+  for (const label of ['No pruning', ...LANE_LABELS]) {
+    await expect(page.getByRole('row', { name: new RegExp(`^${label}\\b`) }).getByRole('cell').first()).toHaveText(/^\$\d/, { timeout: 30_000 });
+  }
+}
+
+async function costOf(page: Page, label: string): Promise<string> {
+  return (await page.getByRole('row', { name: new RegExp(`^${label}\\b`) }).getByRole('cell').first().textContent()) ?? '';
+}
+
+test('the Replay tab prices every lane against no pruning, beside the bill the file recorded', async ({ page }) => {
+  await openReplay(page);
+  await expect(page.getByText('No pruning against the recorded bill')).toBeVisible();
+  await expect(page.getByText(/per-request error median \d/)).toBeVisible();
+  // Three charts, drawn; their legend names every lane and the window.
+  await expect(page.locator('.replay-chart canvas')).toHaveCount(3);
+  const legend = page.getByRole('list', { name: 'Lanes in the charts' });
+  for (const label of LANE_LABELS) await expect(legend).toContainText(label);
+  await expect(legend).toContainText('Context window');
+  // The view is in the URL: a reload opens the replay again.
+  await expect.poll(() => page.evaluate(() => location.hash)).toContain('panel=replay');
+  await page.reload();
+  await expect(page.getByRole('tab', { name: 'Replay', selected: true })).toBeVisible();
+  await expect(page.getByRole('row', { name: /^Governor\b/ }).getByRole('cell').first()).toHaveText(/^\$\d/, { timeout: 30_000 });
+});
+
+test('live mode replays again, pruning only when the trigger fires; r goes back to the timeline', async ({ page }) => {
+  await openReplay(page);
+  const stateless = await costOf(page, 'Sliding window');
+  await page.getByLabel('When').check();
+  await page.getByLabel('Trigger').selectOption('every');
+  await page.getByLabel('Requests').fill('20');
+  await expect.poll(() => costOf(page, 'Sliding window'), { timeout: 30_000 }).not.toBe(stateless);
+  await expect(page.getByRole('row', { name: /^Governor\b/ }).getByRole('cell').first()).toHaveText(/^\$\d/, { timeout: 30_000 });
+  // Not while typing in the field: from the page.
+  await page.getByText('Totals per lane').click();
+  await page.keyboard.press('r');
+  await expect(page.getByRole('grid', { name: 'Timeline' })).toBeVisible();
+});
+
+test('pointing at a chart shows that request for every lane; a click opens its message in the timeline', async ({ page }) => {
+  await openReplay(page);
+  const over = page.locator('.replay-chart .u-over').first();
+  const box = await over.boundingBox();
+  if (!box) throw new Error('no chart');
+  await page.mouse.move(box.x + box.width * 0.6, box.y + box.height / 2);
+  const readout = page.getByRole('button', { name: /^Request \d+ of \d+: message #\d+$/ });
+  await expect(readout).toBeVisible();
+  const message = Number(/#(\d+)/.exec((await readout.textContent()) ?? '')?.[1]);
+  await page.mouse.click(box.x + box.width * 0.6, box.y + box.height / 2);
+  await expect(page.getByRole('grid', { name: 'Timeline' })).toBeVisible();
+  await expect(page.locator(`#row-${message}`)).toHaveAttribute('aria-selected', 'true');
+});
+
+test('the overview strip beside the timeline goes where it is clicked', async ({ page }) => {
+  await openApp(page);
+  const strip = page.getByTestId('minimap');
+  await expect(strip).toBeVisible();
+  const box = await strip.boundingBox();
+  if (!box) throw new Error('no strip');
+  await page.mouse.click(box.x + box.width / 2, box.y + box.height - 2);
+  const count = Number((await page.getByTestId('doc-stats').textContent())?.match(/([\d,]+) messages/)?.[1]?.replace(/,/g, ''));
+  // The last pixel row is the end of the transcript.
+  await expect(page.locator('[role="row"][aria-selected="true"]').first()).toHaveAttribute('id', new RegExp(`^row-(${count - 1}|${count - 2}|${count - 3})$`));
+});
+
+for (const scheme of ['light', 'dark'] as const) {
+  test(`the Replay view has no serious or critical accessibility violation (${scheme})`, async ({ page }) => {
+    await page.emulateMedia({ colorScheme: scheme });
+    await openReplay(page);
+    const results = await new AxeBuilder({ page }).include('main').analyze();
+    const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  });
+}

@@ -1,0 +1,123 @@
+/**
+ * The overview strip beside the timeline: one column per lane, the whole transcript top to bottom, each pixel row
+ * coloured by the fate most of its messages have in that lane (kept, dropped, summarized, masked). The part of the
+ * transcript in view is outlined; a click goes to the message under the pointer. Drawn on a canvas, so 100k
+ * messages cost one pass per lane, not 100k elements.
+ */
+import { useEffect, useRef, useState, type RefObject } from 'react';
+import { FATE } from '../../core';
+import { useInspector, useInspectorStore } from '../../state/react';
+import { ROW_H } from './timeline-row';
+
+const COLUMN = 7;
+const GAP = 2;
+const PAD = 3;
+
+function cssColor(name: string, fallback: string): string {
+  const value = getComputedStyle(document.documentElement).getPropertyValue(name).trim();
+  return value || fallback;
+}
+
+export function Minimap({ scrollRef }: { scrollRef: RefObject<HTMLDivElement | null> }) {
+  const store = useInspectorStore();
+  const lanes = useInspector((s) => s.lanes);
+  const plans = useInspector((s) => s.plans);
+  const items = useInspector((s) => s.items);
+  const count = useInspector((s) => s.doc?.count ?? 0);
+  const canvas = useRef<HTMLCanvasElement>(null);
+  const [height, setHeight] = useState(0);
+  const [view, setView] = useState<[number, number]>([0, 0]);
+  const [dark, setDark] = useState(() => document.documentElement.classList.contains('dark'));
+
+  useEffect(() => {
+    const observer = new MutationObserver(() => setDark(document.documentElement.classList.contains('dark')));
+    observer.observe(document.documentElement, { attributes: true, attributeFilter: ['class'] });
+    return () => observer.disconnect();
+  }, []);
+
+  // The strip is as tall as the scroll area; the outline follows the scroll position.
+  useEffect(() => {
+    const el = scrollRef.current;
+    if (!el) return;
+    const measure = () => {
+      setHeight(el.clientHeight);
+      const first = Math.floor(el.scrollTop / ROW_H);
+      const last = Math.min(items.length - 1, Math.ceil((el.scrollTop + el.clientHeight) / ROW_H) - 1);
+      setView([messageAt(items, first, 1), messageAt(items, last, -1)]);
+    };
+    measure();
+    const resize = new ResizeObserver(measure);
+    resize.observe(el);
+    el.addEventListener('scroll', measure, { passive: true });
+    return () => {
+      resize.disconnect();
+      el.removeEventListener('scroll', measure);
+    };
+  }, [scrollRef, items]);
+
+  const width = PAD * 2 + lanes.length * COLUMN + Math.max(0, lanes.length - 1) * GAP;
+
+  useEffect(() => {
+    const c = canvas.current;
+    if (!c || height <= 0) return;
+    const ratio = window.devicePixelRatio || 1;
+    c.width = Math.round(width * ratio);
+    c.height = Math.round(height * ratio);
+    const g = c.getContext('2d');
+    if (!g) return;
+    g.setTransform(ratio, 0, 0, ratio, 0, 0);
+    g.clearRect(0, 0, width, height);
+    if (count === 0) return;
+    const colors = [cssColor('--kept', '#059669'), cssColor('--dropped', '#a1a1aa'), cssColor('--summarized', '#d97706'), cssColor('--masked', '#7c3aed')];
+    const tally = new Int32Array(4);
+    lanes.forEach((lane, k) => {
+      const fates = plans[lane.id]?.fates;
+      const x = PAD + k * (COLUMN + GAP);
+      if (!fates) return;
+      for (let y = 0; y < height; y++) {
+        const from = Math.floor((y * count) / height);
+        const to = Math.max(from + 1, Math.floor(((y + 1) * count) / height));
+        tally.fill(0);
+        for (let i = from; i < to && i < count; i++) tally[fates[i] as number]! += 1;
+        let best = 0;
+        for (let f = 1; f < 4; f++) if ((tally[f] as number) > (tally[best] as number)) best = f;
+        // Dropped is the quiet background; what is sent stands out.
+        g.globalAlpha = best === FATE.dropped ? 0.35 : 1;
+        g.fillStyle = colors[best] as string;
+        g.fillRect(x, y, COLUMN, 1);
+      }
+    });
+    g.globalAlpha = 1;
+    const top = (view[0] / count) * height;
+    const bottom = ((view[1] + 1) / count) * height;
+    g.strokeStyle = dark ? 'rgba(244,244,245,0.9)' : 'rgba(24,24,27,0.85)';
+    g.lineWidth = 1;
+    g.strokeRect(0.5, Math.max(0.5, top), width - 1, Math.max(3, bottom - top) - 1);
+  }, [lanes, plans, count, height, width, view, dark]);
+
+  return (
+    <canvas
+      ref={canvas}
+      aria-hidden="true"
+      data-testid="minimap"
+      title="Each lane along the whole transcript: kept, dropped, summarized, masked. Click to go there."
+      className="shrink-0 cursor-pointer border-l border-zinc-200 dark:border-zinc-800"
+      style={{ width, height }}
+      onClick={(e) => {
+        if (count === 0 || height <= 0) return;
+        const rect = e.currentTarget.getBoundingClientRect();
+        const index = Math.min(count - 1, Math.max(0, Math.floor(((e.clientY - rect.top) / rect.height) * count)));
+        store.getState().jumpTo(index);
+      }}
+    />
+  );
+}
+
+/** The message at item position `pos`, or the nearest one in `direction` when that item is not a message. */
+function messageAt(items: Int32Array, pos: number, direction: 1 | -1): number {
+  for (let p = pos; p >= 0 && p < items.length; p += direction) {
+    const index = items[p] as number;
+    if (index >= 0) return index;
+  }
+  return 0;
+}

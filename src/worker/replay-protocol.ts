@@ -1,0 +1,94 @@
+/**
+ * The protocol of the replay worker. A replay can take long (token budget and governor plan every request afresh in
+ * stateless mode), so it runs in a worker of its own that reads the transcript again from the same source and is
+ * terminated, not asked, when a newer replay supersedes it: the prune worker stays free for bound changes.
+ */
+import type { ModelPrices, ReplayTrigger, TokenEncoding } from '../core';
+import type { PlanRequest } from './lanes';
+import type { OpenOptions } from './open-options';
+import type { LoadSource } from './protocol';
+
+/** What the user chose in the Replay view. */
+export interface ReplaySettings {
+  mode: 'stateless' | 'live';
+  /** For live mode. */
+  trigger: ReplayTrigger;
+  /** A model of the price table; undefined: the one the file records, else the format's default. */
+  model?: string;
+  /** Fit the messages to the recorded bill (`readReplayInputs`' `calibrate`). */
+  calibrate: boolean;
+}
+
+export interface ReplayRequest {
+  source: LoadSource;
+  conversation: number;
+  open: OpenOptions;
+  encoding: TokenEncoding | 'auto';
+  /** The lanes and bound on screen; a lane's plan per request is the same strategy and options at the same bound. */
+  plan: PlanRequest;
+  settings: ReplaySettings;
+}
+
+/** One lane's replay as flat arrays, one entry per request, ready to chart. */
+export interface LaneReplay {
+  laneId: string;
+  /** Message index of each request's answer. */
+  messageIndex: Int32Array;
+  inputTokens: Float64Array;
+  cacheReadTokens: Float64Array;
+  cacheWriteTokens: Float64Array;
+  costUsd: Float64Array;
+  /** 1 where the request did not continue the previous one. */
+  rewrite: Uint8Array;
+  totals: { inputTokens: number; cacheReadTokens: number; cacheWriteTokens: number; outputTokens: number; costUsd: number };
+  peakInputTokens: number;
+  rewrites: number;
+  overWindow: number;
+  /** Wall time of this lane's replay, in milliseconds. */
+  ms: number;
+}
+
+export interface RecordedCheck {
+  requests: number;
+  recordedInputTokens: number;
+  replayedInputTokens: number;
+  recordedCacheReadShare: number;
+  replayedCacheReadShare: number;
+  medianError: number;
+  worstError: number;
+  recordedCostUsd?: number;
+  replayedCostUsd?: number;
+}
+
+export interface ReplayMeta {
+  prices: ModelPrices;
+  /** The model the file records, when it does. */
+  fileModel?: string;
+  /** Models of the price table, for the picker. */
+  models: { id: string; name: string }[];
+  requests: number;
+  messages: number;
+  /** The window drawn on the chart and counted against. */
+  window: number;
+  fixedTokens: number;
+  hasRecorded: boolean;
+  injectedTokens?: number;
+}
+
+export type ReplayResponse =
+  | { type: 'progress'; phase: 'reading' | 'parsing' | 'counting' | 'replaying'; laneId?: string; done: number; total: number }
+  | { type: 'meta'; meta: ReplayMeta }
+  /** The baseline (`laneId` "none") first, then each lane as it is done. */
+  | { type: 'lane'; lane: LaneReplay; recorded?: RecordedCheck }
+  | { type: 'lane-error'; laneId: string; message: string }
+  | { type: 'done'; ms: number }
+  | { type: 'error'; message: string };
+
+export const BASELINE_ID = 'none';
+
+/** The buffers of a response, moved rather than copied. */
+export function replayTransfer(response: ReplayResponse): Transferable[] {
+  if (response.type !== 'lane') return [];
+  const l = response.lane;
+  return [l.messageIndex.buffer, l.inputTokens.buffer, l.cacheReadTokens.buffer, l.cacheWriteTokens.buffer, l.costUsd.buffer, l.rewrite.buffer] as ArrayBuffer[];
+}

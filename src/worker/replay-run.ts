@@ -1,0 +1,132 @@
+/**
+ * One replay, from the source to each lane's priced requests. Runs in the replay worker (or on the main thread where
+ * workers cannot be made); it reads and opens the transcript exactly as the prune worker did (`openWith`), so the
+ * messages are the ones on screen, and answers the baseline first, then the quick lanes, then the slow ones.
+ */
+import {
+  cacheRulesFor,
+  createTokenCounter,
+  defaultReplayModel,
+  encodingForFormat,
+  getStrategy,
+  listModels,
+  loadModelPrices,
+  parseTranscript,
+  readReplayInputs,
+  replayTranscript,
+  type Conversation,
+  type ReplayOptions,
+  type ReplayTrigger,
+  type StrategyReplay,
+} from '../core';
+import { laneConfig } from './lanes';
+import { openWith } from './open-options';
+import { readSource } from './queries';
+import { BASELINE_ID, type LaneReplay, type ReplayRequest, type ReplayResponse } from './replay-protocol';
+
+const yieldToEvents = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0));
+
+export async function runReplay(request: ReplayRequest, post: (response: ReplayResponse) => void): Promise<void> {
+  const started = performance.now();
+  try {
+    post({ type: 'progress', phase: 'reading', done: 0, total: 1 });
+    const source = await readSource(request.source, () => undefined);
+    post({ type: 'progress', phase: 'parsing', done: 0, total: 1 });
+    await yieldToEvents();
+    const parsed = parseTranscript(source.text, { fileName: source.fileName, origin: request.source.kind === 'text' ? 'paste' : 'file' });
+    const whole = parsed.conversations[Math.min(Math.max(0, request.conversation), parsed.conversations.length - 1)] as Conversation;
+    const { conversation } = openWith(whole, request.open);
+    const format = conversation.format ?? parsed.format;
+    post({ type: 'progress', phase: 'counting', done: 0, total: 1 });
+    await yieldToEvents();
+    const encoding = request.encoding === 'auto' ? encodingForFormat(format) : request.encoding;
+    const counter = await createTokenCounter({ encoding });
+    const inputs = readReplayInputs(conversation, counter, { text: source.text, calibrate: request.settings.calibrate });
+    const model = request.settings.model ?? inputs.model ?? defaultReplayModel(format);
+    const prices = await loadModelPrices(model);
+    const models = (await listModels()).map((m) => ({ id: m.model, name: m.name ?? m.model }));
+    const window = prices.contextWindow ?? 200_000;
+    const trigger: ReplayTrigger = request.settings.trigger.kind === 'fraction' ? { ...request.settings.trigger, window } : request.settings.trigger;
+    const messages = conversation.messages;
+    const common: Omit<ReplayOptions, 'strategies'> = {
+      mode: request.settings.mode,
+      trigger,
+      window,
+      prices,
+      cache: cacheRulesFor(prices.model),
+      tokens: inputs.tokens,
+      fixedTokens: inputs.fixedTokens,
+      counter,
+      contextStarts: inputs.contextStarts,
+      ...(inputs.priorTurnTokens ? { priorTurnTokens: inputs.priorTurnTokens } : {}),
+      ...(inputs.messageTimes ? { messageTimes: inputs.messageTimes } : {}),
+      ...(inputs.recorded.length > 0 ? { recorded: inputs.recorded } : {}),
+    };
+    const baselineFrom = performance.now();
+    const baseline = replayTranscript(messages, { ...common, strategies: [{ id: BASELINE_ID }] });
+    const baselineMs = performance.now() - baselineFrom;
+    const none = baseline.strategies[0] as StrategyReplay;
+    post({
+      type: 'meta',
+      meta: {
+        prices,
+        ...(inputs.model !== undefined ? { fileModel: inputs.model } : {}),
+        models,
+        requests: none.requests.length,
+        messages: messages.length,
+        window,
+        fixedTokens: inputs.fixedTokens,
+        hasRecorded: inputs.recorded.length > 0,
+        ...(inputs.injectedTokens !== undefined ? { injectedTokens: inputs.injectedTokens } : {}),
+      },
+    });
+    post({ type: 'lane', lane: toLaneReplay(BASELINE_ID, none, baselineMs), ...(baseline.recorded ? { recorded: baseline.recorded } : {}) });
+
+    // Quick lanes first, so most of the view fills in at once; the slow ones after, each on its own.
+    const lanes = [...request.plan.lanes].sort((a, b) => Number(getStrategy(a.strategy).slow === true) - Number(getStrategy(b.strategy).slow === true));
+    let done = 0;
+    for (const lane of lanes) {
+      post({ type: 'progress', phase: 'replaying', laneId: lane.id, done, total: lanes.length });
+      await yieldToEvents();
+      const from = performance.now();
+      try {
+        const config = laneConfig(lane, request.plan.budget, request.plan.pinned);
+        const result = replayTranscript(messages, { ...common, strategies: [{ id: lane.id, config }] });
+        post({ type: 'lane', lane: toLaneReplay(lane.id, result.strategies[0] as StrategyReplay, performance.now() - from) });
+      } catch (error) {
+        post({ type: 'lane-error', laneId: lane.id, message: error instanceof Error ? error.message : String(error) });
+      }
+      done++;
+    }
+    post({ type: 'done', ms: performance.now() - started });
+  } catch (error) {
+    post({ type: 'error', message: error instanceof Error ? error.message : String(error) });
+  }
+}
+
+function toLaneReplay(laneId: string, replay: StrategyReplay, ms: number): LaneReplay {
+  const n = replay.requests.length;
+  const lane: LaneReplay = {
+    laneId,
+    messageIndex: new Int32Array(n),
+    inputTokens: new Float64Array(n),
+    cacheReadTokens: new Float64Array(n),
+    cacheWriteTokens: new Float64Array(n),
+    costUsd: new Float64Array(n),
+    rewrite: new Uint8Array(n),
+    totals: replay.totals,
+    peakInputTokens: replay.peakInputTokens,
+    rewrites: replay.rewrites,
+    overWindow: replay.overWindow,
+    ms,
+  };
+  replay.requests.forEach((r, k) => {
+    lane.messageIndex[k] = r.messageIndex;
+    lane.inputTokens[k] = r.inputTokens;
+    lane.cacheReadTokens[k] = r.cacheReadTokens;
+    lane.cacheWriteTokens[k] = r.cacheWriteTokens;
+    lane.costUsd[k] = r.costUsd;
+    lane.rewrite[k] = r.rewrite ? 1 : 0;
+  });
+  return lane;
+}
