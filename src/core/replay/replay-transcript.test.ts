@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Message } from '../types';
 import { replayTranscript } from './replay-transcript';
 import type { ReplayOptions } from './types';
+import { naiveReplay } from '../../../test/support/naive-replay';
 
 /** A task, then `rounds` tool calls each answered by a result; every message counts `each` tokens. */
 function agent(rounds: number): Message[] {
@@ -147,4 +148,16 @@ describe('replayTranscript', () => {
     expect(() => replayTranscript(messages, base(messages, { strategies: [{ id: 'w', config: { strategy: 'sliding-window' } }] }))).toThrow(/needs maxTurns or maxTokens/);
     expect(() => replayTranscript(messages, base(messages, { cache: { provider: 'openai', minTokens: 1024, step: 0 } }))).toThrow(/options\.cache\.step/);
   });
+
+  it('token budget with its own limits prunes above its own soft limit even when the shared budget would fit (regression)', () => {
+    // The fast path once judged "keeps everything" by the shared maxTokens, while the plan used softLimitTokens.
+    const messages = agent(4);
+    const config = { strategy: 'token-budget', maxTokens: 10_000, softLimitTokens: 250, hardLimitTokens: 300, pinnedPrefixTurns: 0, ownLimits: true } as const;
+    const options = base(messages, { strategies: [{ id: 'none' }, { id: 'own', config }], fixedTokens: 0 });
+    const fast = replayTranscript(messages, options).strategies[1]?.requests.map((r) => [r.messageIndex, r.inputTokens, r.rewrite]);
+    const naive = naiveReplay(messages, options).get('own')?.map((r) => [r.messageIndex, r.inputTokens, r.rewrite]);
+    expect(fast).toEqual(naive);
+    expect(fast?.some(([, input]) => (input as number) < 300)).toBe(true);
+  });
 });
+
