@@ -18,7 +18,7 @@ export { planPrune } from './prune/plan-prune';
 export { withTokens } from './prune/with-tokens';
 export { planOutputOrigins } from './prune/plan-output-origins';
 export { REASON, REASON_TEXT, type ReasonCode, type ReasonName } from './prune/reason';
-export type { StrategyPlan, PlanExplanation, PlanInsert, PlanOverrun, PruneBound, CommonPruneOptions, CheckedBound, OptionSpec, StrategyDefinition } from './strategies/types';
+export type { StrategyPlan, PlanExplanation, PlanCells, PlanInsert, PlanOverrun, PruneBound, CommonPruneOptions, CheckedBound, OptionSpec, StrategyDefinition } from './strategies/types';
 export { STRATEGY_REGISTRY, type PrunePlan, type StrategyId, type PruneConfig, type StrategyConfig, type RegisteredStrategy } from './strategies/registry';
 export { getStrategy } from './strategies/get-strategy';
 export { isStrategyId } from './strategies/is-strategy-id';

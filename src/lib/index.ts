@@ -62,6 +62,7 @@ export type {
   PrunePlan,
   StrategyPlan,
   PlanExplanation,
+  PlanCells,
   PlanInsert,
   PlanOverrun,
   ReasonCode,

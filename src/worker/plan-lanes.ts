@@ -63,6 +63,7 @@ export function toResult(d: Doc, lane: LaneSpec, key: string, plan: PrunePlan): 
     inserts,
     ...(plan.over ? { over: plan.over } : {}),
     ...(plan.explain?.headline ? { headline: plan.explain.headline } : {}),
+    ...(plan.explain?.cells ? { cells: { ...plan.explain.cells, tagOf: plan.explain.cells.tagOf.slice(), values: plan.explain.cells.values.slice(), score: plan.explain.cells.score.slice() } } : {}),
     scorecard: scorePlan(d.facts, plan),
   };
 }

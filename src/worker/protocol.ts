@@ -7,7 +7,7 @@
  * never copied) and one joined string. Lanes are any number of registered strategies with their options: nothing
  * here lists strategies.
  */
-import type { ParseWarning, PlanOverrun, Provider, RepairChange, Scorecard, SkippedRecords, StrategyId, TokenEncoding, TranscriptFormat } from '../core';
+import type { ParseWarning, PlanCells, PlanOverrun, Provider, RepairChange, Scorecard, SkippedRecords, StrategyId, TokenEncoding, TranscriptFormat } from '../core';
 import type { Budget, PlanRequest } from './lanes';
 import type { OpenOptions } from './open-options';
 
@@ -172,6 +172,8 @@ export interface PlanResult {
   over?: PlanOverrun;
   /** What the lane says of itself (the governor: the intent it used). */
   headline?: string;
+  /** Per message, a tag for the cell and the terms of its score (the governor's unit types and four terms). */
+  cells?: PlanCells;
   /** What the agent still has: the task, its prompts, failed results, files touched. */
   scorecard: Scorecard;
 }

@@ -1,4 +1,4 @@
-import type { WorkerResponse } from './protocol';
+import type { PlanResult, WorkerResponse } from './protocol';
 
 /** Transferable buffers of a response, so 100k-row arrays move instead of being copied. */
 export function transferablesOf(response: WorkerResponse): Transferable[] {
@@ -21,11 +21,11 @@ export function transferablesOf(response: WorkerResponse): Transferable[] {
         r.toolNameCounts.buffer,
         r.callCount.buffer,
         r.resultCount.buffer,
-        ...response.plans.flatMap((p) => [p.fates.buffer, p.reasons.buffer]),
+        ...response.plans.flatMap(planBuffers),
       ].filter(uniqueBuffers());
     }
     case 'planned':
-      return response.plans.flatMap((p) => [p.fates.buffer, p.reasons.buffer]).filter(uniqueBuffers());
+      return response.plans.flatMap(planBuffers).filter(uniqueBuffers());
     case 'search-result':
       return [response.matches.buffer];
     case 'tokens':
@@ -33,6 +33,10 @@ export function transferablesOf(response: WorkerResponse): Transferable[] {
     default:
       return [];
   }
+}
+
+function planBuffers(p: PlanResult): ArrayBufferLike[] {
+  return [p.fates.buffer, p.reasons.buffer, ...(p.cells ? [p.cells.tagOf.buffer, p.cells.values.buffer, p.cells.score.buffer] : [])];
 }
 
 function uniqueBuffers(): (buffer: ArrayBufferLike) => buffer is ArrayBuffer {

@@ -287,8 +287,10 @@ describe('report', () => {
     const result = cli(['report', SHORT, fixture('spotter-tool-heavy.jsonl'), '--jobs', '1']);
     expect(result.status).toBe(0);
     const lines = result.stdout.trim().split('\n');
-    expect(lines[0]).toBe("2 conversations in 2 files; each conversation's bound 0.5 × its tokens; tokens counted with claude; cost: replay not available in this build");
-    expect(lines[1]).toMatch(/^strategy\s+conversations\s+tokens sent\s+saved\s+API-valid\s+problems added\s+task kept\s+over bound$/);
+    expect(lines[0]).toBe("2 conversations in 2 files; each conversation's bound 0.5 × its tokens; tokens counted with claude");
+    // Every conversation is replayed and priced (stateless, the model each file records).
+    expect(lines[1]).toMatch(/^strategy\s+conversations\s+tokens sent\s+saved\s+API-valid\s+problems added\s+task kept\s+over bound\s+cost\s+vs none$/);
+    expect(lines[3]).toMatch(/\$\d+\.\d+\s*$/);
     expect(lines[3]).toMatch(/^none \(as sent\)\s+2\s/);
     expect(lines).toHaveLength(4 + STRATEGY_REGISTRY.length);
   });

@@ -298,7 +298,7 @@ function write(io: Io, report: ReportJson, json: boolean, csv: boolean): void {
     bound.kind === 'fraction' ? `each conversation's bound ${bound.fraction} × its tokens` : bound.kind === 'tokens' ? `bound ${formatCount(bound.maxTokens)} tokens` : `bound ${formatCount(bound.maxTurns)} messages`;
   const encodings = [...new Set(report.conversations.map((c) => c.encoding).filter((e) => e !== ''))].join(', ') || '–';
   io.stdout(
-    `${formatCount(none?.conversations ?? 0)} conversations in ${read.length} file${read.length === 1 ? '' : 's'}${skipped > 0 ? ` (${skipped} skipped)` : ''}; ${boundText}; tokens counted with ${encodings}${priced ? '' : '; cost: replay not available in this build'}\n`,
+    `${formatCount(none?.conversations ?? 0)} conversations in ${read.length} file${read.length === 1 ? '' : 's'}${skipped > 0 ? ` (${skipped} skipped)` : ''}; ${boundText}; tokens counted with ${encodings}${priced ? '' : "; no cost column: no prices for the files' models (--model picks one)"}\n`,
   );
   io.stdout(formatTable(header, rows, ['left', ...header.slice(1).map(() => 'right' as const)]));
 }

@@ -97,8 +97,22 @@ export interface StrategyPlan<Id extends string = string> {
 /** A plan's account of itself, for people: a headline for the lane and facts about any message. */
 export interface PlanExplanation {
   headline?: string;
+  /**
+   * Per message, what a row can show without asking: a short tag (the governor: its unit's type) and the terms its
+   * score adds up from. Arrays indexed by message; `tagOf` 255 means no tag.
+   */
+  cells?: PlanCells;
   /** Why message `index` met its fate, as labelled values; undefined when there is nothing to add to its reason. */
   about(index: number): { title: string; facts: readonly (readonly [string, string])[] } | undefined;
+}
+
+export interface PlanCells {
+  tags: readonly string[];
+  tagOf: Uint8Array;
+  /** The names of the score's terms; `values` holds `terms.length` values per message. */
+  terms: readonly string[];
+  values: Float32Array;
+  score: Float32Array;
 }
 
 /**

@@ -23,6 +23,8 @@ export interface RowProps {
   fates: string;
   /** One character per lane: its reason code (as a char code), for the cell's title. */
   reasons: string;
+  /** Per lane, separated by \u0002: a tag and a sentence of score terms (\u0001 between), or nothing. */
+  cells: string;
   /** Per lane, 1 when its plan answers an older bound (shown dimmed). A string, so `memo` compares it cheaply. */
   stale: string;
   /** The lanes, for their ids and names; the same array until the lanes change. */
@@ -172,6 +174,7 @@ export const TimelineRow = memo(function TimelineRow(p: RowProps) {
           );
         }
         const fate = fateName(Number(code));
+        const [tag, terms] = (p.cells ? (p.cells.split('\u0002')[k] ?? '') : '').split('\u0001');
         return (
           <div
             role="gridcell"
@@ -179,10 +182,11 @@ export const TimelineRow = memo(function TimelineRow(p: RowProps) {
             data-lane={lane.id}
             data-strategy={lane.strategy}
             data-fate={fate}
-            title={reasonSentence(lane.label, fate, p.reasons.charCodeAt(k))}
+            title={`${reasonSentence(lane.label, fate, p.reasons.charCodeAt(k))}${terms ? ` ${terms}` : ''}`}
             className={cx('fate fate-cell', `fate-${fate}`, p.focusLane === k && 'is-focus', p.stale[k] === '1' && 'is-stale')}
           >
             {fateLabel(fate)}
+            {tag && <span className="cell-tag">{tag.replace(/_/g, ' ')}</span>}
           </div>
         );
       })}

@@ -18,6 +18,16 @@ function previewOf(rows: RowData, index: number): string {
   return end - start > PREVIEW_SHOWN ? `${rows.previewText.slice(start, start + PREVIEW_SHOWN - 1)}…` : rows.previewText.slice(start, end);
 }
 
+/** A lane cell's tag and score terms for message `index` (see `PlanResult.cells`), as the row takes them. */
+function cellNote(plan: PlanResult | undefined, index: number): string {
+  const cells = plan?.cells;
+  const tag = cells?.tagOf[index];
+  if (!cells || tag === undefined || tag === 255) return '';
+  const k = cells.terms.length;
+  const terms = cells.terms.map((name, t) => `${name} ${(cells.values[index * k + t] as number).toFixed(2)}`).join(', ');
+  return `${cells.tags[tag] ?? ''}\u0001Its ${cells.tags[tag] ?? ''} unit scored ${(cells.score[index] as number).toFixed(2)}: ${terms}.`;
+}
+
 export function Timeline() {
   const store = useInspectorStore();
   const rows = useInspector((s) => s.rows);
@@ -123,7 +133,7 @@ export function Timeline() {
     const rowLanes: RowLane[] = lanes.map((lane, k) => ({ id: lane.id, strategy: lane.strategy, label: labels[k] ?? lane.strategy }));
     const shown: (PlanResult | undefined)[] = lanes.map((lane) => plans[lane.id]);
     const stale = lanes.map((lane) => (laneStatus({ plans, laneErrors, budget, pinned, doc }, lane) === 'updating' ? '1' : '0')).join('');
-    return { rowLanes, shown, stale };
+    return { rowLanes, shown, stale, hasCells: shown.some((p) => p?.cells !== undefined) };
   }, [lanes, plans, laneErrors, budget, pinned, doc]);
   const pinnedSet = useMemo(() => new Set(pinned), [pinned]);
   const onScoreTip = useCallback((index: number, target: HTMLElement | null) => {
@@ -240,6 +250,7 @@ export function Timeline() {
                     partnerCount={partnerCount}
                     fates={laneView.shown.map((p) => (p ? String(p.fates[index]) : '.')).join('')}
                     reasons={String.fromCharCode(...laneView.shown.map((p) => p?.reasons[index] ?? 0))}
+                    cells={laneView.hasCells ? laneView.shown.map((p) => cellNote(p, index)).join('\u0002') : ''}
                     stale={laneView.stale}
                     lanes={laneView.rowLanes}
                     pinned={pinnedSet.has(index)}

@@ -74,7 +74,22 @@ export function planGovernorLane(analysis: TranscriptAnalysis, settings: Governo
   }
   const intent = result.intent;
   const percent = (x: number) => `${Math.round(x * 100)}`;
+  const cells = {
+    tags: UNIT_TYPES,
+    tagOf: new Uint8Array(count).fill(255),
+    terms: ['priority', 'relevance', 'recency', 'type bonus'],
+    values: new Float32Array(count * 4),
+    score: new Float32Array(count),
+  };
+  for (let i = 0; i < count; i++) {
+    const unit = result.unitOf[i];
+    if (unit === undefined) continue;
+    cells.tagOf[i] = result.unitType[unit] as number;
+    cells.score[i] = result.score[unit] as number;
+    cells.values.set([result.priority[unit] as number, result.relevanceUsed ? (result.relevance[unit] as number) : 0, result.recency[unit] as number, result.typeBonus[unit] as number], i * 4);
+  }
   plan.explain = {
+    cells,
     headline: `${intent.source === 'override' ? 'Intent set' : 'Intent read'}: ${intent.intent.replace(/_/g, ' ')}${intent.source === 'detected' ? ` (${percent(intent.confidence)}% sure${intent.evidence.length ? `: ${intent.evidence.slice(0, 3).join(', ')}` : ''})` : ''}`,
     about(index) {
       const unit = result.unitOf[index];
