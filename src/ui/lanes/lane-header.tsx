@@ -21,10 +21,8 @@ export function LaneHeader({ lane, label, position, count }: { lane: LaneSpec; l
   const plan = useInspector((s) => s.plans[lane.id]);
   const status = useInspector((s) => laneStatus(s, lane));
   const error = useInspector((s) => s.laneErrors[lane.id]);
-  const verdict = useInspector((s) => {
-    const v = s.verdicts[lane.id];
-    return v && v.key === s.plans[lane.id]?.key ? v : undefined;
-  });
+  const verdict = useInspector((s) => s.verdicts[lane.id]);
+  const verdictStale = useInspector((s) => s.verdicts[lane.id]?.key !== s.plans[lane.id]?.key) || status !== 'ready';
   const totalTokens = useInspector((s) => s.doc?.totalTokens ?? 0);
   const systemTokens = useInspector((s) => s.doc?.systemTokens ?? 0);
   const focused = useInspector((s) => s.focus === lane.id);
@@ -83,8 +81,10 @@ export function LaneHeader({ lane, label, position, count }: { lane: LaneSpec; l
         <LaneCounts plan={plan} stale={status === 'updating'} totalTokens={totalTokens} systemTokens={systemTokens} />
       )}
       {plan && status !== 'error' && (
-        <div className="m-0 min-h-[1.35em]" data-testid="verdict">
-          {!verdict || status !== 'ready' ? <span className="text-zinc-500 dark:text-zinc-400">checking…</span> : <VerdictView verdict={verdict} label={label} />}
+        // While the lane re-plans (new counts, a new bound) the last verdict stays, dimmed: unmounting it would drop
+        // the keyboard focus of whoever just used its problem list.
+        <div className={cx('m-0 min-h-[1.35em]', verdict && verdictStale && 'opacity-60')} data-testid="verdict" data-stale={verdict && verdictStale ? '' : undefined}>
+          {!verdict ? <span className="text-zinc-500 dark:text-zinc-400">checking…</span> : <VerdictView verdict={verdict} label={label} />}
         </div>
       )}
     </section>
