@@ -57,6 +57,26 @@ describe('findUserPrompts on real sessions', () => {
     expect(prompts.texts.get(36)).toBe('continue');
   });
 
+  it('spotter as last sent (from its compaction on): the compact summary is the task, and the latest prompt', () => {
+    const conversation = loadMainConversation('spotter-session.jsonl');
+    const boundary = conversation.boundaries?.at(-1)?.messageIndex ?? -1;
+    expect(boundary).toBeGreaterThan(36);
+    const prompts = findUserPrompts(conversation.messages.slice(boundary));
+    expect(prompts.indices).toEqual([]);
+    expect(prompts.task).toBe(0);
+    expect(prompts.latest).toBe(0);
+    expect(prompts.taskText).toMatch(/^This session is being continued from a previous conversation/);
+    expect(prompts.latestText).toBe(prompts.taskText);
+  });
+
+  it('a compact summary after the first typed prompt is not the task', () => {
+    const summary = 'This session is being continued from a previous conversation that ran out of context.';
+    const prompts = findUserPrompts([user('Fix the login bug'), assistant('ok'), user(summary), assistant('continuing')]);
+    expect(prompts.task).toBe(0);
+    expect(prompts.taskText).toBe('Fix the login bug');
+    expect(prompts.latest).toBe(0);
+  });
+
   it('spotter tool-heavy: the prompt typed after an interrupted request and a /mcp command', () => {
     const { messages } = loadMainConversation('spotter-tool-heavy.jsonl');
     const prompts = findUserPrompts(messages);

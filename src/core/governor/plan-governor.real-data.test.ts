@@ -70,3 +70,14 @@ describe.each(FILES)('planGovernor on %s', (file) => {
     });
   });
 });
+
+describe('planGovernor on the spotter session as last sent (from its compaction on)', () => {
+  it('sends the compact summary, the task as the agent knew it, at every budget and intent', () => {
+    const [conversation] = loadFixture('spotter-session.jsonl');
+    const from = conversation?.boundaries?.at(-1)?.messageIndex ?? -1;
+    expect(from).toBeGreaterThan(0);
+    const messages = (conversation as { messages: Message[] }).messages.slice(from);
+    expect(findUserPrompts(messages).task).toBe(0);
+    for (const fraction of FRACTIONS) for (const intent of [undefined, ...TASK_INTENTS]) check(messages, fraction, intent);
+  });
+});
