@@ -60,7 +60,8 @@ export function LaneHeader({ lane, label, position, count }: { lane: LaneSpec; l
         <LaneMenu lane={lane} label={label} position={position} count={count} />
       </div>
       {plan?.headline && (
-        <p className="m-0 whitespace-normal text-[10.5px] leading-tight text-zinc-600 dark:text-zinc-400" data-testid="lane-headline">
+        // Two lines at most, so a long intent's evidence never pushes the rows down; the whole of it on hover.
+        <p className="m-0 line-clamp-2 whitespace-normal text-[10.5px] leading-tight text-zinc-600 dark:text-zinc-400" title={plan.headline} data-testid="lane-headline">
           {plan.headline}
         </p>
       )}
