@@ -121,7 +121,10 @@ async function timeChanges(page: Page, total: number): Promise<{ quick: number[]
     const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
     const quick: number[] = [];
     const all: number[] = [];
-    for (const value of list) {
+    const missed: string[] = [];
+    for (const listed of list) {
+      // Setting the value it already has changes nothing, and no plan would come (half the total is on the list).
+      const value = String(listed) === input.value ? listed + 1 : listed;
       const want = `|tokens:${value}|`;
       let quickAt = -1;
       let allAt = -1;
@@ -130,28 +133,38 @@ async function timeChanges(page: Page, total: number): Promise<{ quick: number[]
           for (const entry of entries.getEntries()) {
             if (entry.name !== 'ps:plan-committed') continue;
             const keys = ((entry as PerformanceMark).detail as { keys?: string[] } | null)?.keys ?? [];
-            const fresh = (k: string) => k.includes(want);
-            const slow = (k: string) => k.startsWith('token-budget|') || k.startsWith('governor|');
-            if (quickAt < 0 && keys.filter((k) => !slow(k)).every(fresh)) quickAt = entry.startTime;
-            if (allAt < 0 && keys.length > 0 && keys.every(fresh)) allAt = entry.startTime;
+            // No named functions in here: tsx wraps them in a `__name` helper the page does not have.
+            const quickKeys = keys.filter((k) => !k.startsWith('token-budget|') && !k.startsWith('governor|'));
+            if (quickAt < 0 && quickKeys.every((k) => k.includes(want))) quickAt = entry.startTime;
+            if (allAt < 0 && keys.length > 0 && keys.every((k) => k.includes(want))) allAt = entry.startTime;
           }
           if (quickAt >= 0 && allAt >= 0) {
             observer.disconnect();
+            clearTimeout(timer);
             resolve();
           }
         });
         observer.observe({ type: 'mark' });
+        // A lane that never answers for this value must not hang the run: give up on it after 20 s and say so.
+        const timer = setTimeout(() => {
+          observer.disconnect();
+          const last = performance.getEntriesByName('ps:plan-committed').at(-1) as PerformanceMark | undefined;
+          const keys = (last?.detail as { keys?: string[] } | null)?.keys ?? [];
+          missed.push(`${value}: ${keys.filter((k) => !k.includes(want)).join(', ') || 'no commit'}`);
+          resolve();
+        }, 20_000);
       });
       const start = performance.now();
       setValue.call(input, String(value));
       input.dispatchEvent(new Event('input', { bubbles: true }));
       await done;
-      quick.push(quickAt - start);
-      all.push(allAt - start);
+      if (quickAt >= 0) quick.push(quickAt - start);
+      if (allAt >= 0) all.push(allAt - start);
       await new Promise((r) => setTimeout(r, 30));
     }
-    return { quick, all };
+    return { quick, all, missed };
   }, values);
+  for (const m of result.missed) console.log(`| (no commit for budget ${m} within 20 s) | | | |`);
   await page.waitForTimeout(400);
   return { ...result, longest: await longestTaskSince(page, since) };
 }
@@ -231,7 +244,12 @@ async function main(): Promise<void> {
     const hundred = generated(100_000);
     const mb = (p: string) => (statSync(p).size / 1024 / 1024).toFixed(1);
 
-    const rows: string[] = [];
+    // Rows print as they are measured, so a run cut short (a crashed tab) still shows what it measured.
+    console.log('\nprunescope inspector, Chromium', browser.version(), '\n');
+    console.log('| measure | input | time | main thread |');
+    console.log('|---|---|---|---|');
+    const rows = { push: (row: string) => console.log(row) };
+    page.on('crash', () => console.log('| the tab crashed | | | |'));
     const loadSpotter: number[] = [];
     const exactSpotter: number[] = [];
     let loadLongest = 0;
@@ -266,10 +284,6 @@ async function main(): Promise<void> {
       targetsMet.push(`p95@${label} ≤ 16 ms: quick lanes ${verdict(p95(changes.quick) <= 16)}, all six ${verdict(p95(changes.all) <= 16)}`);
     }
 
-    console.log('\nprunescope inspector, Chromium', browser.version(), '\n');
-    console.log('| measure | input | time | main thread |');
-    console.log('|---|---|---|---|');
-    for (const row of rows) console.log(row);
     console.log(`\nlongest main-thread task overall: ${longest > 0 ? fmt(longest) : 'none over 50 ms (longtask reports only tasks > 50 ms)'}`);
     console.log(`targets: ${targetsMet.join('; ')}; no task > 50 ms ${verdict(longest <= 50)}`);
   } finally {
