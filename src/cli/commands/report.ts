@@ -53,7 +53,7 @@ Options:
   --max-turns N          a bound in messages instead (strategies that take no such bound run on their options)
   --encoding E           ${ENCODING_CHOICES.join(', ')} (default auto: the format's API)
   --format FORMAT        read every file as ${FORMATS.join(', ')} instead of detecting it
-  -j, --jobs N           worker threads, one file each (default: the number of cores); 1 runs in this process
+  -j, --jobs N           worker threads (default: the number of cores); 1 runs in this process
   --json                 write every file's and conversation's figures and the totals (mergeable)
   --csv                  write the totals as CSV
   --merge                the arguments are --json reports of parts of one run: write their combined report
