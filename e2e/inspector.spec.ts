@@ -59,7 +59,9 @@ test('hovering a tool call highlights its result; the jump control goes there', 
   // And the other way round.
   await page.locator(`#row-${resultIndex}`).hover();
   await expect(page.locator(`#row-${useIndex}`)).toHaveAttribute('data-linked', 'true');
-  // Score breakdown on hover.
+  // Score breakdown on hover. Once the exact counts are in: the header grows when they land, which scrolls the rows
+  // under a still pointer, and a scroll closes the tooltip (as it should).
+  await expect(page.getByTestId('token-status')).toContainText('counted with', { timeout: 20_000 });
   await page.locator(`#row-${useIndex} [data-score-for]`).hover();
   await expect(page.getByRole('tooltip')).toContainText('Tool bonus');
   // Select the call, then jump to its result from the details pane.
