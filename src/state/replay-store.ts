@@ -7,7 +7,8 @@
  */
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { ReplayClient } from '../worker/replay-client';
-import type { LaneReplay, RecordedCheck, ReplayMeta, ReplayRequest, ReplayResponse, ReplaySettings } from '../worker/replay-protocol';
+import type { RecordedComparison } from '../core';
+import type { LaneReplay, ReplayMeta, ReplayRequest, ReplayResponse, ReplaySettings } from '../worker/replay-protocol';
 import type { InspectorStore } from './inspector-store';
 import { planRequestOf, type InspectorState } from './inspector-state';
 
@@ -19,7 +20,7 @@ export interface ReplayState {
   /** By lane id; the baseline is `none`. */
   lanes: Record<string, LaneReplay>;
   laneErrors: Record<string, string>;
-  recorded?: RecordedCheck;
+  recorded?: RecordedComparison;
   error?: string;
   /** What the results on screen answer. */
   key?: string;

@@ -3,7 +3,7 @@
  * stateless mode), so it runs in a worker of its own that reads the transcript again from the same source and is
  * terminated, not asked, when a newer replay supersedes it: the prune worker stays free for bound changes.
  */
-import type { ModelPrices, ReplayTrigger, TokenEncoding } from '../core';
+import type { ModelPrices, RecordedComparison, ReplayTrigger, TokenEncoding } from '../core';
 import type { PlanRequest } from './lanes';
 import type { OpenOptions } from './open-options';
 import type { LoadSource } from './protocol';
@@ -48,18 +48,6 @@ export interface LaneReplay {
   ms: number;
 }
 
-export interface RecordedCheck {
-  requests: number;
-  recordedInputTokens: number;
-  replayedInputTokens: number;
-  recordedCacheReadShare: number;
-  replayedCacheReadShare: number;
-  medianError: number;
-  worstError: number;
-  recordedCostUsd?: number;
-  replayedCostUsd?: number;
-}
-
 export interface ReplayMeta {
   prices: ModelPrices;
   /** The model the file records, when it does. */
@@ -79,7 +67,7 @@ export type ReplayResponse =
   | { type: 'progress'; phase: 'reading' | 'parsing' | 'counting' | 'replaying'; laneId?: string; done: number; total: number }
   | { type: 'meta'; meta: ReplayMeta }
   /** The baseline (`laneId` "none") first, then each lane as it is done. */
-  | { type: 'lane'; lane: LaneReplay; recorded?: RecordedCheck }
+  | { type: 'lane'; lane: LaneReplay; recorded?: RecordedComparison }
   | { type: 'lane-error'; laneId: string; message: string }
   | { type: 'done'; ms: number }
   | { type: 'error'; message: string };

@@ -132,20 +132,23 @@ export interface ReplayResult {
   mode: 'stateless' | 'live';
   strategies: StrategyReplay[];
   /** When the file recorded usage: the no-pruning replay against it. */
-  recorded?: {
-    requests: number;
-    /** Σ recorded input (uncached + cache writes + reads) and Σ replayed, over the requests both have. */
-    recordedInputTokens: number;
-    replayedInputTokens: number;
-    recordedCacheReadShare: number;
-    replayedCacheReadShare: number;
-    /** Per-request relative error of replayed vs recorded input: median and worst. */
-    medianError: number;
-    worstError: number;
-    /** Added (compatible): the recorded bill (its input, cache and output tokens at `prices`) and the replayed one. */
-    recordedCostUsd?: number;
-    replayedCostUsd?: number;
-    /** Added (compatible): the message of the request with the worst error. */
-    worstMessageIndex?: number;
-  };
+  recorded?: RecordedComparison;
+}
+
+/** The no-pruning replay held against the usage a file recorded, request by request. */
+export interface RecordedComparison {
+  requests: number;
+  /** Σ recorded input (uncached + cache writes + reads) and Σ replayed, over the requests both have. */
+  recordedInputTokens: number;
+  replayedInputTokens: number;
+  recordedCacheReadShare: number;
+  replayedCacheReadShare: number;
+  /** Per-request relative error of replayed vs recorded input: median and worst. */
+  medianError: number;
+  worstError: number;
+  /** Added (compatible): the recorded bill (its input, cache and output tokens at `prices`) and the replayed one. */
+  recordedCostUsd?: number;
+  replayedCostUsd?: number;
+  /** Added (compatible): the message of the request with the worst error. */
+  worstMessageIndex?: number;
 }
