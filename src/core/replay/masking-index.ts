@@ -2,6 +2,7 @@ import type { Message } from '../types';
 import type { TranscriptAnalysis } from '../prune/analyze-transcript';
 import { listToolResults, type ToolResultTable } from '../links/list-tool-results';
 import type { TurnCounts } from './create-turn-counts';
+import { toolInputChars } from '../strategies/observation-masking/tool-input-chars';
 
 /** Observation masking's settings, as its `normalize` returns them. */
 export interface MaskingSettings {
@@ -81,7 +82,7 @@ export function buildMaskingIndex(
       add(calls, call, e);
       if (!inputTaken.has(call)) {
         inputTaken.add(call);
-        input = Math.max(0, share(call, inputChars(messages[call] as Message, results.callBlock[r] as number)) - placeholderTokens);
+        input = Math.max(0, share(call, toolInputChars(messages[call] as Message, results.callBlock[r] as number)) - placeholderTokens);
       }
     }
     inputSaving.push(input);
@@ -102,13 +103,3 @@ export function buildMaskingIndex(
   };
 }
 
-/** As masking measures a call's input: its JSON's length. */
-function inputChars(message: Message, block: number): number {
-  const use = Array.isArray(message.content) ? (message.content[block] as { input?: unknown } | undefined) : undefined;
-  if (!use || use.input === undefined) return 0;
-  try {
-    return JSON.stringify(use.input).length;
-  } catch {
-    return 0;
-  }
-}

@@ -13,6 +13,7 @@ import { maskingCountsAreFixed } from './masking-counts-are-fixed';
 import { createFenwick, type Fenwick } from './create-fenwick';
 import { replayLive } from './replay-live';
 import { triggerFires } from './trigger-fires';
+import { toolInputChars } from '../strategies/observation-masking/tool-input-chars';
 
 const NO_RESULTS: ToolResultTable = {
   count: 0,
@@ -158,7 +159,7 @@ export function replayLiveMasking(context: ReplayContext, planner: ReplayPlanner
         if (settings.clearToolInputs && call >= 0 && !pins.has(s + call)) {
           if (!inputTaken.has(call)) {
             inputTaken.add(call);
-            sent -= Math.max(0, share(call, inputChars(version(call).message, results.callBlock[k] as number)) - placeholderTokens);
+            sent -= Math.max(0, share(call, toolInputChars(version(call).message, results.callBlock[k] as number)) - placeholderTokens);
           }
           entry(call).inputs.push(results.callBlock[k] as number);
         }
@@ -221,16 +222,6 @@ function sameBlocks(before: Message, after: Message, blocks: { results: { block:
   return true;
 }
 
-/** As masking measures a call's input: its JSON's length. */
-function inputChars(message: Message, block: number): number {
-  const use = Array.isArray(message.content) ? (message.content[block] as { input?: unknown } | undefined) : undefined;
-  if (!use || use.input === undefined) return 0;
-  try {
-    return JSON.stringify(use.input).length;
-  } catch {
-    return 0;
-  }
-}
 
 /** A min-heap of result indices: the queue masking walks in order. */
 function push(heap: number[], value: number): void {

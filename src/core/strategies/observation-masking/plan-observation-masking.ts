@@ -7,6 +7,7 @@ import { emptyPlan } from '../../prune/empty-plan';
 import { listToolResults } from '../../links/list-tool-results';
 import { maskMessage } from './mask-message';
 import { resultPlaceholder } from './result-placeholder';
+import { toolInputChars } from './tool-input-chars';
 
 export interface ObservationMaskingSettings extends CheckedBound {
   keepRecent: number;
@@ -68,7 +69,7 @@ export function planObservationMasking(
         const call = results.callMessage[r] as number;
         if (settings.clearToolInputs && call >= 0 && pinned[call] === 0 && inputCleared[call] === 0) {
           inputCleared[call] = 1;
-          sent -= Math.max(0, share(call, inputChars(messages[call] as Message, results.callBlock[r] as number)) - placeholderTokens);
+          sent -= Math.max(0, share(call, toolInputChars(messages[call] as Message, results.callBlock[r] as number)) - placeholderTokens);
           if (plan.fates[call] !== FATE.masked) {
             plan.fates[call] = FATE.masked;
             plan.reasons[call] = REASON.oldInputCleared;
@@ -133,12 +134,3 @@ function clearedBlocks(
   return map;
 }
 
-function inputChars(message: Message, block: number): number {
-  const use = Array.isArray(message.content) ? (message.content[block] as { input?: unknown } | undefined) : undefined;
-  if (!use || use.input === undefined) return 0;
-  try {
-    return JSON.stringify(use.input).length;
-  } catch {
-    return 0;
-  }
-}
