@@ -2,7 +2,7 @@ import type { TranscriptAnalysis } from '../prune/analyze-transcript';
 import { importanceScore } from '../scoring/importance-score';
 import type { ReplayContext, ReplayPlanner } from './replay-context';
 import type { SentRuns, SentShapes } from './sent-types';
-import { compareSentRuns } from './compare-sent-runs';
+import { shapesFromRuns } from './shapes-from-runs';
 import { planRequestView } from './plan-request-view';
 import { runsFromItems } from './runs-from-items';
 import { BONUS_BUCKETS, buildImportanceIndex, type ImportanceIndex } from './importance-index';
@@ -19,11 +19,9 @@ const SLACK = 1e-9;
  * Units are the context's (see `replayWindow` for why, and the fallback for requests inside a unit).
  */
 export function replayImportance(context: ReplayContext, planner: ReplayPlanner): SentShapes {
-  const { requests, counts } = context;
+  const { counts } = context;
   const { maxTurns, maxTokens } = planner.settings;
   const pinned = (planner.settings.pinned as readonly number[] | undefined) ?? [];
-  const { count } = requests;
-  const shapes: SentShapes = { sent: new Float64Array(count), common: new Float64Array(count), extends: new Uint8Array(count) };
   let index: ImportanceIndex | undefined;
   let analysis: TranscriptAnalysis | undefined;
   let keep: ReturnType<typeof createKeeper> | undefined;
@@ -32,11 +30,7 @@ export function replayImportance(context: ReplayContext, planner: ReplayPlanner)
   let taken = 0;
   let indexStart = -1;
   let cursor = new Int32Array(BONUS_BUCKETS);
-  let previous: SentRuns | undefined;
-  for (let r = 0; r < count; r++) {
-    const start = requests.contextStart[r] as number;
-    const end = requests.messageIndex[r] as number;
-    const turnStart = requests.turnStart[r] as number;
+  return shapesFromRuns(context, ({ request: r, start, end, turnStart }): SentRuns => {
     const n = end - start;
     const total = counts.sum(start, end, turnStart);
     let runs: SentRuns | undefined;
@@ -72,13 +66,8 @@ export function replayImportance(context: ReplayContext, planner: ReplayPlanner)
         if (runs === undefined) throw new Error(`replayImportance: the plan for request ${r} is not runs of messages`);
       }
     }
-    const continuation = previous === undefined ? { common: 0, extends: true } : compareSentRuns(previous, runs, counts);
-    shapes.sent[r] = runs.total;
-    shapes.common[r] = continuation.common;
-    shapes.extends[r] = continuation.extends ? 1 : 0;
-    previous = runs;
-  }
-  return shapes;
+    return runs;
+  });
 }
 
 /**

@@ -2,7 +2,7 @@ import type { CheckedBound } from '../strategies/types';
 import { createSummaryMessage } from '../summary/create-summary-message';
 import type { ReplayContext, ReplayPlanner } from './replay-context';
 import type { SentRuns, SentShapes } from './sent-types';
-import { compareSentRuns } from './compare-sent-runs';
+import { shapesFromRuns } from './shapes-from-runs';
 import { planRequestView } from './plan-request-view';
 import { runsFromItems } from './runs-from-items';
 
@@ -17,7 +17,7 @@ import { runsFromItems } from './runs-from-items';
  * call answered later, an orphan's glued turn) are planned afresh (`planRequestView`).
  */
 export function replayWindow(context: ReplayContext, planner: ReplayPlanner): SentShapes {
-  const { requests, counts, counter, synthetic } = context;
+  const { counts, counter, synthetic } = context;
   const bound: CheckedBound = { maxTurns: planner.settings.maxTurns, maxTokens: planner.settings.maxTokens };
   const summarize = planner.config.strategy === 'summarize';
   const summaryTokens = new Map<number, number>();
@@ -29,13 +29,7 @@ export function replayWindow(context: ReplayContext, planner: ReplayPlanner): Se
     }
     return tokens;
   };
-  const { count } = requests;
-  const shapes: SentShapes = { sent: new Float64Array(count), common: new Float64Array(count), extends: new Uint8Array(count) };
-  let previous: SentRuns | undefined;
-  for (let r = 0; r < count; r++) {
-    const start = requests.contextStart[r] as number;
-    const end = requests.messageIndex[r] as number;
-    const turnStart = requests.turnStart[r] as number;
+  return shapesFromRuns(context, ({ request: r, start, end, turnStart }): SentRuns => {
     const n = end - start;
     const total = counts.sum(start, end, turnStart);
     let runs: SentRuns | undefined;
@@ -73,13 +67,8 @@ export function replayWindow(context: ReplayContext, planner: ReplayPlanner): Se
         if (runs === undefined) throw new Error(`replayWindow: the ${planner.config.strategy} plan for request ${r} is not a head and a suffix`);
       }
     }
-    const continuation = previous === undefined ? { common: 0, extends: true } : compareSentRuns(previous, runs, counts);
-    shapes.sent[r] = runs.total;
-    shapes.common[r] = continuation.common;
-    shapes.extends[r] = continuation.extends ? 1 : 0;
-    previous = runs;
-  }
-  return shapes;
+    return runs;
+  });
 }
 
 /** The smallest cut whose suffix fits `budget` (`n` when not even the last message does), as `planWindow` finds it. */
