@@ -2,7 +2,7 @@
  * The overview strip beside the timeline: one column per lane, the whole transcript top to bottom, each pixel row
  * coloured by the fate most of its messages have in that lane (kept, dropped, summarized, masked). The part of the
  * transcript in view is outlined; a click goes to the message under the pointer. Drawn on a canvas, so 100k
- * messages cost one pass per lane, not 100k elements.
+ * messages cost one pass per lane, not 100k elements, and only when the plans, size or theme change.
  */
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import { FATE } from '../../core';
@@ -88,28 +88,37 @@ export function Minimap({ scrollRef }: { scrollRef: RefObject<HTMLDivElement | n
       }
     });
     g.globalAlpha = 1;
-    const top = (view[0] / count) * height;
-    const bottom = ((view[1] + 1) / count) * height;
-    g.strokeStyle = dark ? 'rgba(244,244,245,0.9)' : 'rgba(24,24,27,0.85)';
-    g.lineWidth = 1;
-    g.strokeRect(0.5, Math.max(0.5, top), width - 1, Math.max(3, bottom - top) - 1);
-  }, [lanes, plans, count, height, width, view, dark]);
+    // `dark` is a dependency for the colours above: they are read from CSS variables that the theme changes.
+  }, [lanes, plans, count, height, width, dark]);
+
+  // The outline of what is in view is an element over the canvas, so scrolling moves it without recounting fates.
+  const top = count > 0 ? Math.max(0, (view[0] / count) * height) : 0;
+  const outlineHeight = count > 0 ? Math.max(3, ((view[1] + 1) / count) * height - top) : 0;
 
   return (
-    <canvas
-      ref={canvas}
-      aria-hidden="true"
-      data-testid="minimap"
-      title="Each lane along the whole transcript: kept, dropped, summarized, masked. Click to go there."
-      className="shrink-0 cursor-pointer border-l border-zinc-200 dark:border-zinc-800"
-      style={{ width, height }}
-      onClick={(e) => {
-        if (count === 0 || height <= 0) return;
-        const rect = e.currentTarget.getBoundingClientRect();
-        const index = Math.min(count - 1, Math.max(0, Math.floor(((e.clientY - rect.top) / rect.height) * count)));
-        store.getState().jumpTo(index);
-      }}
-    />
+    <div className="relative shrink-0" style={{ width, height }}>
+      {count > 0 && height > 0 && (
+        <div
+          aria-hidden="true"
+          className="pointer-events-none absolute inset-x-0 border border-zinc-900/85 dark:border-zinc-100/90"
+          style={{ top, height: Math.min(outlineHeight, height - top) }}
+        />
+      )}
+      <canvas
+        ref={canvas}
+        aria-hidden="true"
+        data-testid="minimap"
+        title="Each lane along the whole transcript: kept, dropped, summarized, masked. Click to go there."
+        className="block cursor-pointer border-l border-zinc-200 dark:border-zinc-800"
+        style={{ width, height }}
+        onClick={(e) => {
+          if (count === 0 || height <= 0) return;
+          const rect = e.currentTarget.getBoundingClientRect();
+          const index = Math.min(count - 1, Math.max(0, Math.floor(((e.clientY - rect.top) / rect.height) * count)));
+          store.getState().jumpTo(index);
+        }}
+      />
+    </div>
   );
 }
 
