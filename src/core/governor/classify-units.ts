@@ -4,7 +4,7 @@ import type { ContextUnits } from './build-context-units';
 import type { MessageScan } from '../links/scan-messages';
 import type { UserPrompts } from './find-user-prompts';
 import { UNIT_TYPES, UNIT_TYPE_PRECEDENCE } from './constants';
-import { compactSummaryText } from './compact-summary-text';
+import { isCompactSummary } from './is-compact-summary';
 import { toolCallKind, type ToolCallKind } from './tool-call-kind';
 import { ERROR_SCAN_END_CHARS } from './find-error-signal';
 import { classifyTypedPrompt } from './classify-typed-prompt';
@@ -185,11 +185,13 @@ function classifyUserMessage(
   }
   const { content } = message;
   // Since a compaction is a boundary the summary is a message of its own, often a plain string.
-  if (compactSummaryText(message) !== undefined) found.add('requirement', 'compact summary');
+  if (typeof content === 'string' && isCompactSummary(content)) found.add('requirement', 'compact summary');
   if (!Array.isArray(content)) return;
   for (const block of content) {
     if (block === null || typeof block !== 'object') continue;
-    if (block.type === 'tool_result') {
+    if (block.type === 'text' && typeof block.text === 'string' && isCompactSummary(block.text)) {
+      found.add('requirement', 'compact summary');
+    } else if (block.type === 'tool_result') {
       const id = (block as { tool_use_id?: unknown }).tool_use_id;
       classifyToolResult(block as { content?: unknown; is_error?: unknown }, typeof id === 'string' ? calls.get(id) : undefined, found, reading);
     }

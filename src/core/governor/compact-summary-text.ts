@@ -1,5 +1,5 @@
 import type { Message } from '../types';
-import { COMPACT_SUMMARY_PREFIX } from './harness-text';
+import { isCompactSummary } from './is-compact-summary';
 
 /**
  * The text of a Claude Code compact summary, or `undefined` when `message` is not one: a user message whose text
@@ -8,16 +8,12 @@ import { COMPACT_SUMMARY_PREFIX } from './harness-text';
 export function compactSummaryText(message: Message): string | undefined {
   if (message.role !== 'user') return undefined;
   const { content } = message;
-  if (typeof content === 'string') return isSummary(content) ? content : undefined;
+  if (typeof content === 'string') return isCompactSummary(content) ? content : undefined;
   if (!Array.isArray(content)) return undefined;
   for (const block of content) {
     if (block === null || typeof block !== 'object' || block.type !== 'text') continue;
     const { text } = block as { text?: unknown };
-    if (typeof text === 'string' && isSummary(text)) return text;
+    if (typeof text === 'string' && isCompactSummary(text)) return text;
   }
   return undefined;
-}
-
-function isSummary(text: string): boolean {
-  return text.startsWith(COMPACT_SUMMARY_PREFIX) || (text.length > 0 && text.charCodeAt(0) <= 32 && text.trimStart().startsWith(COMPACT_SUMMARY_PREFIX));
 }
