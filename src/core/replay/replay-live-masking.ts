@@ -8,6 +8,7 @@ import { maskMessage } from '../strategies/observation-masking/mask-message';
 import { countMessageTokens } from '../tokens/count-message-tokens';
 import type { ReplayContext, ReplayPlanner } from './replay-context';
 import type { SentShapes } from './sent-types';
+import { createMaskedShapes } from './create-masked-shapes';
 import type { MaskingSettings } from './masking-index';
 import { maskingCountsAreFixed } from './masking-counts-are-fixed';
 import { createFenwick, type Fenwick } from './create-fenwick';
@@ -57,7 +58,7 @@ export function replayLiveMasking(context: ReplayContext, planner: ReplayPlanner
   const excluded = new Set(settings.excludeTools);
   const pins = new Set(settings.pinned);
   const { count } = requests;
-  const shapes: SentShapes = { sent: new Float64Array(count), common: new Float64Array(count), extends: new Uint8Array(count) };
+  const recorder = createMaskedShapes(count, counts);
 
   let start = -1;
   let results: ToolResultTable = NO_RESULTS;
@@ -70,10 +71,6 @@ export function replayLiveMasking(context: ReplayContext, planner: ReplayPlanner
   let tree: Fenwick = createFenwick(0);
   let resultsSeen = 0;
   let old = 0;
-  let previousEnd = -1;
-  let previousTurn = 0;
-  let previousTotal = 0;
-  let previousEmpty = true;
 
   // What masking sizes a result by: its message's tokens and text as held now (result messages count alike in
   // every turn, so any turn start does).
@@ -179,34 +176,13 @@ export function replayLiveMasking(context: ReplayContext, planner: ReplayPlanner
         const tokens = countMessageTokens([masked], counter)[0] as number;
         held.set(m, { message: masked, tokens, textLength: messageTextLength(masked) });
         tree.set(m, tokens - counts.count(s + m, turnStart));
-        if (s + m < previousEnd) changedAt = Math.min(changedAt, s + m);
+        if (s + m < recorder.previousEnd) changedAt = Math.min(changedAt, s + m);
       }
       total = counts.sum(s, end, turnStart) + tree.prefix(n);
     }
-    if (!fresh && counts.varies && turnStart !== previousTurn) {
-      const low = Math.max(s, Math.min(turnStart, previousTurn));
-      const high = Math.min(Math.max(turnStart, previousTurn), previousEnd);
-      const at = counts.firstDiffering(low, high);
-      if (at < high) changedAt = Math.min(changedAt, at);
-    }
-    let common = previousTotal;
-    let extends_ = true;
-    if (fresh) {
-      common = 0;
-      extends_ = previousEmpty;
-    } else if (changedAt < previousEnd) {
-      common = counts.sum(s, changedAt, turnStart) + tree.prefix(changedAt - s);
-      extends_ = false;
-    }
-    shapes.sent[r] = total;
-    shapes.common[r] = r === 0 ? 0 : common;
-    shapes.extends[r] = r === 0 || extends_ ? 1 : 0;
-    previousEnd = end;
-    previousTurn = turnStart;
-    previousTotal = total;
-    previousEmpty = n === 0;
+    recorder.record(r, { start: s, fresh, end, turnStart, total, changedAt }, tree);
   }
-  return shapes;
+  return recorder.shapes;
 }
 
 /** Whether masking changed none of the blocks it touched (the rest of the message is the same objects). */

@@ -4,6 +4,7 @@ import { maskMessage } from '../strategies/observation-masking/mask-message';
 import { countMessageTokens } from '../tokens/count-message-tokens';
 import type { ReplayContext, ReplayPlanner } from './replay-context';
 import type { SentShapes } from './sent-types';
+import { createMaskedShapes } from './create-masked-shapes';
 import { buildMaskingIndex, type MaskingIndex, type MaskingSettings } from './masking-index';
 import { maskingCountsAreFixed } from './masking-counts-are-fixed';
 import { replayExact } from './replay-exact';
@@ -26,7 +27,7 @@ export function replayMasking(context: ReplayContext, planner: ReplayPlanner): S
   if (counts.varies && !maskingCountsAreFixed(context, settings)) return replayExact(context, planner);
   const placeholderTokens = counter.count(resultPlaceholder(12_345, 123_456));
   const { count } = requests;
-  const shapes: SentShapes = { sent: new Float64Array(count), common: new Float64Array(count), extends: new Uint8Array(count) };
+  const recorder = createMaskedShapes(count, counts);
 
   let start = -1;
   let index: MaskingIndex | undefined;
@@ -34,10 +35,6 @@ export function replayMasking(context: ReplayContext, planner: ReplayPlanner): S
   let resultsSeen = 0;
   let old = 0;
   let cleared = 0;
-  let previousEnd = -1;
-  let previousTurn = 0;
-  let previousTotal = 0;
-  let previousEmpty = true;
   for (let r = 0; r < count; r++) {
     const s = requests.contextStart[r] as number;
     const end = requests.messageIndex[r] as number;
@@ -74,38 +71,12 @@ export function replayMasking(context: ReplayContext, planner: ReplayPlanner): S
       cleared = target;
       for (const m of touched) {
         tree.set(m, maskedDifference(idx, m, cleared, s, messages, counter, counts, settings.clearToolInputs));
-        if (m + s < previousEnd) changedAt = Math.min(changedAt, m + s);
+        if (m + s < recorder.previousEnd) changedAt = Math.min(changedAt, m + s);
       }
     }
-    if (!fresh && counts.varies && turnStart !== previousTurn) {
-      const low = Math.max(s, Math.min(turnStart, previousTurn));
-      const high = Math.min(Math.max(turnStart, previousTurn), previousEnd);
-      const at = counts.firstDiffering(low, high);
-      if (at < high) changedAt = Math.min(changedAt, at);
-    }
-    const sent = total + tree.prefix(n);
-    let common: number;
-    let extends_: boolean;
-    if (fresh) {
-      // A new context shares nothing with the last one's items (their sources differ) unless that was empty.
-      common = 0;
-      extends_ = previousEmpty;
-    } else if (changedAt < previousEnd) {
-      common = counts.sum(s, changedAt, turnStart) + tree.prefix(changedAt - s);
-      extends_ = false;
-    } else {
-      common = previousTotal;
-      extends_ = true;
-    }
-    shapes.sent[r] = sent;
-    shapes.common[r] = r === 0 ? 0 : common;
-    shapes.extends[r] = r === 0 || extends_ ? 1 : 0;
-    previousEnd = end;
-    previousTurn = turnStart;
-    previousTotal = sent;
-    previousEmpty = n === 0;
+    recorder.record(r, { start: s, fresh, end, turnStart, total: total + tree.prefix(n), changedAt }, tree);
   }
-  return shapes;
+  return recorder.shapes;
 }
 
 /**
