@@ -13,6 +13,18 @@ export interface TableLane {
 
 const TH = 'px-2 py-1.5 text-right font-semibold';
 
+/** The figure columns, in the order each row's cells give them. */
+const COLUMNS: readonly { name: string; title?: string }[] = [
+  { name: 'Cost' },
+  { name: 'vs no pruning' },
+  { name: 'Input sent' },
+  { name: 'Read from cache' },
+  { name: 'Peak context' },
+  { name: 'Cache rewrites', title: 'Requests that did not continue the previous one, so the cache was written again' },
+  { name: 'Over the window' },
+  { name: 'Replay time' },
+];
+
 export function ReplayTable({ lanes }: { lanes: TableLane[] }) {
   const errors = useReplay((s) => s.laneErrors);
   const running = useReplay((s) => s.status === 'running');
@@ -25,30 +37,11 @@ export function ReplayTable({ lanes }: { lanes: TableLane[] }) {
           <th scope="col" className="px-2 py-1.5 text-left font-semibold">
             Lane
           </th>
-          <th scope="col" className={TH}>
-            Cost
-          </th>
-          <th scope="col" className={TH}>
-            vs no pruning
-          </th>
-          <th scope="col" className={TH}>
-            Input sent
-          </th>
-          <th scope="col" className={TH}>
-            Read from cache
-          </th>
-          <th scope="col" className={TH}>
-            Peak context
-          </th>
-          <th scope="col" className={TH} title="Requests that did not continue the previous one, so the cache was written again">
-            Cache rewrites
-          </th>
-          <th scope="col" className={TH}>
-            Over the window
-          </th>
-          <th scope="col" className={TH}>
-            Replay time
-          </th>
+          {COLUMNS.map(({ name, title }) => (
+            <th key={name} scope="col" className={TH} title={title}>
+              {name}
+            </th>
+          ))}
         </tr>
       </thead>
       <tbody>
