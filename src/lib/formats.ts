@@ -6,8 +6,9 @@
  *
  * Messages-level checks (`validateMessages`, `repairMessages`) live in the main entry: they need no parser.
  */
-export { parseTranscript, serializeTranscript, TranscriptParseError, repairConversation, readRecordedUsage, compareWithRecordedUsage, encodingForFormat, providerForFormat, readReplayInputs } from '../core';
+export { parseTranscript, serializeTranscript, TranscriptParseError, repairConversation, readRecordedUsage, compareWithRecordedUsage, encodingForFormat, providerForFormat, listFormats, readReplayInputs } from '../core';
 export type {
+  FormatInfo,
   ReplayInputs,
   ReadReplayInputsOptions,
   TranscriptFormat,

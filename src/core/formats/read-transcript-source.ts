@@ -1,8 +1,6 @@
 import { findJsonSyntaxError } from './find-json-syntax-error';
 import { TranscriptParseError } from './transcript-parse-error';
-import type { JsonLine, TranscriptSource } from './transcript-source';
-import type { ParseWarning } from './types';
-import { unsupportedFormatError } from './unsupported-format-error';
+import type { JsonLine, ParseWarning, TranscriptSource } from './format-types';
 
 /**
  * Parses the text once: as one JSON document, or as JSON Lines when it is not one.
@@ -10,9 +8,14 @@ import { unsupportedFormatError } from './unsupported-format-error';
  * JSONL is recognised by its first line being a complete JSON value on its own; `JSON.parse` of the whole text then
  * stops at the second line, so trying the document first costs little. Bad JSONL lines are skipped with a warning
  * (a truncated last line is what a crashed agent leaves); a bad document is an error with line and column, and YAML
- * is named as such. `subject` names the input in errors: `The file` or `The pasted text`.
+ * is named as such by `nameForeign`, asked before the syntax error. `subject` names the input in errors: `The file` or
+ * `The pasted text`.
  */
-export function readTranscriptSource(text: string, subject = 'The file'): TranscriptSource {
+export function readTranscriptSource(
+  text: string,
+  subject = 'The file',
+  nameForeign?: (body: string) => TranscriptParseError | undefined,
+): TranscriptSource {
   let start = 0;
   if (text.charCodeAt(0) === 0xfeff) start = 1;
   while (start < text.length && isSpace(text.charCodeAt(start))) start++;
@@ -31,7 +34,7 @@ export function readTranscriptSource(text: string, subject = 'The file'): Transc
 
   if (looksLikeJsonLines(text, start)) return { kind: 'lines', ...readLines(text, start) };
   // YAML is not broken JSON: name it instead of pointing at its first colon.
-  const foreign = unsupportedFormatError(body, subject);
+  const foreign = nameForeign?.(body);
   if (foreign !== undefined) throw foreign;
 
   const where = findJsonSyntaxError(text, 0);

@@ -1,18 +1,21 @@
-import { FORMAT_NAMES, SUPPORTED_FORMATS } from './format-names';
+import type { Detection, TranscriptSource } from './format-types';
+import { getFormat } from './get-format';
 import { identifyForeignFormat } from './identify-foreign-format';
+import { FORMAT_REGISTRY } from './registry';
 import { TranscriptParseError } from './transcript-parse-error';
-import type { TranscriptSource } from './transcript-source';
 import type { TranscriptFormat } from './types';
 
-type Tried = { format: TranscriptFormat; reason: string };
+/** One format's answer to detection, as `parseTranscript` collected it, in registry order. */
+type Tried = { format: TranscriptFormat } & Detection;
 
-/** Formats that read JSON documents, in the order a tie between them is broken. */
-const DOCUMENT_FORMATS: readonly TranscriptFormat[] = ['anthropic', 'openai-chat', 'openai-responses'];
+/** The formats `parseTranscript` reads, as one phrase for error messages. */
+const SUPPORTED_FORMATS = FORMAT_REGISTRY.map((format) => format.supportedAs ?? format.name).join(', ');
 
 /**
  * The error for input no format reads, said once in plain words: what the input looks like (a known foreign format
  * such as a Gemini CLI session, or else its JSON shape), which formats are supported, and the closest one with what
- * keeps it from reading. `formatsTried` stays on the error as structured detail, not repeated in the message.
+ * keeps it from reading: the format whose detection was most confident (the first in the registry on a tie), with its
+ * reason. `formatsTried` stays on the error as structured detail, not repeated in the message.
  * `subject` is how the input is named: `The file` or `The pasted text`. Returns `undefined` for text that is not
  * JSON and not a recognised format, which the caller reports as a syntax error instead.
  */
@@ -27,42 +30,30 @@ export function unsupportedFormatError(
   if (foreign !== undefined) {
     return new TranscriptParseError(
       `${subject} looks like ${foreign.phrase}, which prunescope cannot read. Supported: ${SUPPORTED_FORMATS}. ` +
-        `Closest: ${FORMAT_NAMES[foreign.closest]}: ${foreign.hint}.`,
-      { formatsTried: tried, closestFormat: foreign.closest, looksLike: foreign.name },
+        `Closest: ${getFormat(foreign.closest).name}: ${foreign.hint}.`,
+      { formatsTried: reasons(tried), closestFormat: foreign.closest, looksLike: foreign.name },
     );
   }
   if (typeof input === 'string') return undefined;
-  const near = closest(input, tried);
-  const but = near.reason === undefined ? '' : `, but ${near.reason}`;
+  const near = closest(tried);
+  const but = near === undefined ? '' : `, but ${near.reason}`;
+  const format = near?.format ?? FORMAT_REGISTRY[0].id;
   return new TranscriptParseError(
     `${subject} is ${describeShape(input)}, not a transcript prunescope can read. Supported: ${SUPPORTED_FORMATS}. ` +
-      `Closest: ${FORMAT_NAMES[near.format]}${but}.`,
-    { formatsTried: tried, closestFormat: near.format },
+      `Closest: ${getFormat(format).name}${but}.`,
+    { formatsTried: reasons(tried), closestFormat: format },
   );
 }
 
-/**
- * JSONL goes to the JSONL format its records resemble (rollout lines carry a `payload`). A document goes to the format
- * that read furthest: a reason naming record N means the container was accepted and N−1 records fitted.
- */
-function closest(source: TranscriptSource, tried: readonly Tried[]): { format: TranscriptFormat; reason: string | undefined } {
-  const reasonOf = (format: TranscriptFormat): string | undefined => tried.find((t) => t.format === format)?.reason;
-  if (source.kind === 'lines') {
-    const rollout = source.lines.some(({ value }) => value !== null && typeof value === 'object' && 'payload' in value);
-    const format: TranscriptFormat = rollout ? 'openai-responses' : 'claude-code';
-    return { format, reason: reasonOf(format) };
-  }
-  let best: TranscriptFormat = 'anthropic';
-  let reached = 0;
-  for (const format of DOCUMENT_FORMATS) {
-    const match = /^(?:message|item) (\d+) /.exec(reasonOf(format) ?? '');
-    const n = match ? Number(match[1]) : 0;
-    if (n > reached) {
-      best = format;
-      reached = n;
-    }
-  }
-  return { format: best, reason: reasonOf(best) };
+/** The most confident of the formats that said no; the first on a tie. */
+function closest(tried: readonly Tried[]): Tried | undefined {
+  let best: Tried | undefined;
+  for (const t of tried) if (best === undefined || t.confidence > best.confidence) best = t;
+  return best;
+}
+
+function reasons(tried: readonly Tried[]): { format: TranscriptFormat; reason: string }[] {
+  return tried.map(({ format, reason }) => ({ format, reason }));
 }
 
 function describeShape(source: TranscriptSource): string {

@@ -1,6 +1,7 @@
+import { getFormat } from '../formats/get-format';
 import type { TranscriptFormat } from '../formats/types';
 
 /** The model priced when neither the caller nor the file names one: a current mid-range model of the format's API. */
 export function defaultReplayModel(format: TranscriptFormat): string {
-  return format === 'anthropic' || format === 'claude-code' ? 'anthropic/claude-sonnet-4.5' : 'openai/gpt-4o';
+  return getFormat(format, 'defaultReplayModel').replayModel;
 }

@@ -17,7 +17,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parseTranscript } from '../formats/parse-transcript';
 import { createTokenCounter } from '../tokens/create-token-counter';
-import { encodingForFormat } from '../tokens/encoding-for-format';
+import { encodingForFormat } from '../formats/encoding-for-format';
 import { readReplayInputs } from './read-replay-inputs';
 import { replayTranscript } from './replay-transcript';
 import { loadModelPrices } from './load-model-prices';

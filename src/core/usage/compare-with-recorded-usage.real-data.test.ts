@@ -14,7 +14,7 @@ import type { Conversation } from '../formats/types';
 import { countMessageTokens } from '../tokens/count-message-tokens';
 import { countSystemTokens } from '../tokens/count-system-tokens';
 import { createTokenCounter } from '../tokens/create-token-counter';
-import { encodingForFormat } from '../tokens/encoding-for-format';
+import { encodingForFormat } from '../formats/encoding-for-format';
 import { estimateTokens } from '../tokens/estimate-tokens';
 import { messageTextLength } from '../text/message-text-length';
 import { compareWithRecordedUsage } from './compare-with-recorded-usage';

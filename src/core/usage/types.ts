@@ -5,28 +5,7 @@
  * request whose response a message is, so a request is located by that message: it held the messages from
  * `contextStart` up to `messageIndex` − 1, plus a system prompt and tool definitions no transcript records.
  */
-export interface RecordedRequest {
-  /** The message the request's response became; `messages.length` when the response is not in the file. */
-  messageIndex: number;
-  /** The first message the request held: 0, or after a Claude Code compaction the message holding the summary. */
-  contextStart: number;
-  /** Input tokens billed at the full rate (Anthropic `input_tokens`; OpenAI input less its cached part). */
-  inputTokens: number;
-  /** Anthropic `cache_creation_input_tokens`; 0 for OpenAI, which does not bill cache writes. */
-  cacheCreationInputTokens: number;
-  /** Anthropic `cache_read_input_tokens`; OpenAI `cached_input_tokens`. */
-  cacheReadInputTokens: number;
-  outputTokens: number;
-  /**
-   * OpenAI: the reasoning tokens among `outputTokens`. The reasoning itself is encrypted in the file, yet the
-   * following requests of the same turn carry it as input, so the comparison adds it back as `hidden`.
-   */
-  reasoningOutputTokens?: number;
-  /** The model that answered, as the file names it (`claude-opus-4-6`, `gpt-5-codex`); see `keepsPriorThinking`. */
-  model?: string;
-  /** 1-based line of the record the figures were read from. */
-  line?: number;
-}
+export type { RecordedRequest } from '../formats/format-types';
 
 export interface RequestComparison {
   messageIndex: number;

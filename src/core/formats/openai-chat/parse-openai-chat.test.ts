@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { linkToolCalls } from '../links/link-tool-calls';
-import { parseTranscript } from './parse-transcript';
-import { serializeTranscript } from './serialize-transcript';
+import { linkToolCalls } from '../../links/link-tool-calls';
+import { parseTranscript } from '../parse-transcript';
+import { serializeTranscript } from '../serialize-transcript';
 
 const call = (id: string, name: string, args: string): object => ({ id, type: 'function', function: { name, arguments: args } });
 

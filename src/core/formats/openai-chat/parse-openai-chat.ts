@@ -1,8 +1,10 @@
-import type { ContentBlock, Message, ToolResultBlock } from '../types';
-import { conversationTitle } from './conversation-title';
-import type { Conversation, ParseWarning } from './types';
-import { parseToolArguments } from './parse-tool-arguments';
-import { joinTextParts } from './join-text-parts';
+import type { ContentBlock, Message, ToolResultBlock } from '../../types';
+import { conversationTitle } from '../conversation-title';
+import type { ConversationOf, ParseWarning } from '../format-types';
+import { parseToolArguments } from '../parse-tool-arguments';
+import { joinTextParts } from '../join-text-parts';
+
+type Conversation = ConversationOf<'openai-chat'>;
 
 type ChatRecord = Record<string, unknown>;
 

@@ -1,5 +1,5 @@
-import type { ContentBlock, Message } from '../types';
-import { joinTextParts } from './join-text-parts';
+import type { ContentBlock, Message } from '../../types';
+import { joinTextParts } from '../join-text-parts';
 
 /**
  * Canonical messages as Chat Completions messages, for messages that have no chat source record (a summary

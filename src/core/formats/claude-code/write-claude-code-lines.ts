@@ -1,5 +1,5 @@
-import type { ContentBlock, Message } from '../types';
-import type { Conversation } from './types';
+import type { ContentBlock, Message } from '../../types';
+import type { ConversationOf as Conversation } from '../format-types';
 
 type Line = Record<string, unknown>;
 

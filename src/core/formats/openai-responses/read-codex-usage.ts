@@ -1,12 +1,11 @@
-import { readTranscriptSource } from '../formats/read-transcript-source';
-import type { Conversation } from '../formats/types';
-import type { RecordedRequest } from './types';
+import type { ConversationOf as Conversation, TranscriptSource } from '../format-types';
+import type { RecordedRequest } from '../format-types';
 
 type Record_ = Record<string, unknown>;
 
 /**
  * Codex CLI's recorded usage: `event_msg` lines of `payload.type === 'token_count'`, which the parser skips (they
- * repeat nothing of the conversation), so they are read here from the rollout's text. Each holds `last_token_usage`
+ * repeat nothing of the conversation), so they are read here from the rollout parsed again (`source`). Each holds `last_token_usage`
  * (the request just made) and `total_token_usage` (the session so far); older rollouts hold only the total, and the
  * request is then the difference from the previous event. An event repeating the previous total is no new request.
  *
@@ -16,11 +15,9 @@ type Record_ = Record<string, unknown>;
  * split into `inputTokens` and `cacheReadInputTokens` so both providers add up the same way. The model is the one the
  * latest `turn_context` line names.
  */
-export function readCodexUsage(conversation: Conversation, text: string): RecordedRequest[] {
+export function readCodexUsage(conversation: Conversation, source: TranscriptSource | undefined): RecordedRequest[] {
   const { messages, sourceLines } = conversation;
-  if (sourceLines === undefined) return [];
-  const source = readTranscriptSource(text);
-  if (source.kind !== 'lines') return [];
+  if (sourceLines === undefined || source?.kind !== 'lines') return [];
   const firstLines = sourceLines.map((lines) => lines[0] ?? 0);
 
   const requests: RecordedRequest[] = [];

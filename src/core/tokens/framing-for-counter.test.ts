@@ -1,26 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { encodingForFormat } from './encoding-for-format';
 import { framingForCounter } from './framing-for-counter';
 import { ANTHROPIC_FRAMING, OPENAI_FRAMING } from './framing';
 import type { TokenCounter, TokenEncoding } from './types';
-
-describe('encodingForFormat', () => {
-  it.each([
-    ['anthropic', 'claude'],
-    ['claude-code', 'claude'],
-    ['openai-chat', 'o200k_base'],
-    ['openai-responses', 'o200k_base'],
-  ] as const)('%s → %s', (format, encoding) => {
-    expect(encodingForFormat(format)).toBe(encoding);
-  });
-
-  it('rejects an unknown format, naming it and the choices', () => {
-    expect(() => encodingForFormat('gemini' as never)).toThrow(
-      new TypeError('encodingForFormat: format is "gemini"; allowed: anthropic, claude-code, openai-chat, openai-responses.'),
-    );
-    expect(() => encodingForFormat('toString' as never)).toThrow(TypeError);
-  });
-});
 
 describe('framingForCounter', () => {
   const counter = (encoding: TokenEncoding, requested?: TokenEncoding): TokenCounter => ({

@@ -1,5 +1,5 @@
-import type { Message } from '../types';
-import type { ValidationProblem } from './types';
+import type { Message } from '../../types';
+import type { ValidationProblem } from '../format-types';
 
 /**
  * Checks canonical messages as the OpenAI Responses API would check them as `input` items: each `tool_use` becomes

@@ -1,5 +1,5 @@
-import type { Message } from '../types';
-import { joinTextParts } from './join-text-parts';
+import type { Message } from '../../types';
+import { joinTextParts } from '../join-text-parts';
 
 /**
  * Canonical messages as Responses input items, for messages that have no item source (a summary placeholder, or a

@@ -1,5 +1,5 @@
-import type { Message } from '../types';
-import type { ValidationProblem } from './types';
+import type { Message } from '../../types';
+import type { ValidationProblem } from '../format-types';
 
 /** A Chat Completions message as the canonical messages become after conversion, reduced to what is checked. */
 type ChatMessage =

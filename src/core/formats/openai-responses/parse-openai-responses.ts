@@ -1,9 +1,11 @@
-import type { ContentBlock, Message } from '../types';
-import { conversationTitle } from './conversation-title';
-import type { TranscriptSource } from './transcript-source';
-import type { Conversation, MessageAnnotation, ParseWarning } from './types';
-import { parseToolArguments } from './parse-tool-arguments';
-import { joinTextParts } from './join-text-parts';
+import type { ContentBlock, Message } from '../../types';
+import { conversationTitle } from '../conversation-title';
+import type { TranscriptSource } from '../format-types';
+import type { ConversationOf, MessageAnnotation, ParseWarning } from '../format-types';
+import { parseToolArguments } from '../parse-tool-arguments';
+import { joinTextParts } from '../join-text-parts';
+
+type Conversation = ConversationOf<'openai-responses'>;
 
 type Item = Record<string, unknown>;
 

@@ -1,5 +1,5 @@
-import type { Message } from '../types';
-import type { ValidationProblem } from './types';
+import type { Message } from '../../types';
+import type { ValidationProblem } from '../format-types';
 
 /** One turn as the API sees it after merging consecutive messages of the same role. */
 interface Turn {

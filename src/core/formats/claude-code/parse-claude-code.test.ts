@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { linkToolCalls } from '../links/link-tool-calls';
-import { parseTranscript } from './parse-transcript';
-import { serializeTranscript } from './serialize-transcript';
+import { linkToolCalls } from '../../links/link-tool-calls';
+import { parseTranscript } from '../parse-transcript';
+import { serializeTranscript } from '../serialize-transcript';
 
 let uuid = 0;
 const jsonl = (...records: object[]): string => records.map((r) => JSON.stringify(r)).join('\n') + '\n';

@@ -1,7 +1,9 @@
-import type { ContentBlock, Message } from '../types';
-import { conversationTitle } from './conversation-title';
-import type { JsonLine } from './transcript-source';
-import type { CompactionBoundary, Conversation, MessageAnnotation, ParseWarning } from './types';
+import type { ContentBlock, Message } from '../../types';
+import { conversationTitle } from '../conversation-title';
+import type { JsonLine } from '../format-types';
+import type { CompactionBoundary, ConversationOf, MessageAnnotation, ParseWarning } from '../format-types';
+
+type Conversation = ConversationOf<'claude-code'>;
 
 type Line = Record<string, unknown>;
 

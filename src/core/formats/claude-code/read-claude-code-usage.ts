@@ -1,5 +1,5 @@
-import type { Conversation } from '../formats/types';
-import type { RecordedRequest } from './types';
+import type { ConversationOf as Conversation } from '../format-types';
+import type { RecordedRequest } from '../format-types';
 
 type Line = Record<string, unknown>;
 

@@ -1,6 +1,8 @@
-import type { Message } from '../types';
-import { conversationTitle } from './conversation-title';
-import type { CompactionBoundary, Conversation } from './types';
+import type { Message } from '../../types';
+import { conversationTitle } from '../conversation-title';
+import type { CompactionBoundary, ConversationOf } from '../format-types';
+
+type Conversation = ConversationOf<'anthropic'>;
 
 /**
  * Anthropic Messages: a bare array of messages, or a request body `{ model?, system?, messages, tools? }`.

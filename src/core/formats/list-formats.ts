@@ -1,0 +1,41 @@
+import type { TokenEncoding } from '../tokens/types';
+import { FORMAT_REGISTRY } from './registry';
+import type { Provider, TranscriptFormat } from './types';
+
+/** What a program or a person may want to know of a format, without its reader and writer. */
+export interface FormatInfo {
+  id: TranscriptFormat;
+  /** How messages name it: `Claude Code session JSONL`. */
+  name: string;
+  /** Short, for a badge: `Claude Code session`. */
+  label: string;
+  /** File name extensions with the dot: `.jsonl`. */
+  extensions: readonly string[];
+  /** The API its requests are sent in. */
+  provider: Provider;
+  /** For a format that is an API's own request shape: the API's name (`Anthropic Messages`); `validateMessages` takes its id. */
+  apiLabel: string | undefined;
+  encoding: TokenEncoding;
+  /** Whether its files record what their requests cost (`readRecordedUsage`). */
+  recordsUsage: boolean;
+}
+
+const INFO: readonly FormatInfo[] = Object.freeze(
+  FORMAT_REGISTRY.map((f) =>
+    Object.freeze({
+      id: f.id,
+      name: f.name,
+      label: f.label,
+      extensions: Object.freeze([...f.extensions]),
+      provider: f.provider as Provider,
+      apiLabel: f.api?.label,
+      encoding: f.encoding,
+      recordsUsage: f.recordedUsage !== undefined,
+    }),
+  ),
+);
+
+/** The formats `parseTranscript` reads and `serializeTranscript` writes, in the registry's order. */
+export function listFormats(): readonly FormatInfo[] {
+  return INFO;
+}
