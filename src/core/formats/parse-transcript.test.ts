@@ -4,7 +4,7 @@ import { serializeTranscript } from './serialize-transcript';
 import { TranscriptParseError } from './transcript-parse-error';
 
 const SUPPORTED =
-  'Claude Code session JSONL, Codex rollout JSONL or OpenAI Responses items, Anthropic Messages JSON, OpenAI Chat Completions JSON';
+  'Anthropic Messages JSON, Claude Code session JSONL, OpenAI Chat Completions JSON, Codex rollout JSONL or OpenAI Responses items';
 
 const caught = (text: string, format?: Parameters<typeof parseTranscript>[1]): TranscriptParseError => {
   try {
@@ -118,7 +118,7 @@ describe('bad input', () => {
 
   it('a shape no format matches says once what the file is, what is supported and the closest format; each reason stays structured', () => {
     const error = caught(JSON.stringify({ hello: 'world' }));
-    expect(error.formatsTried.map((t) => t.format)).toEqual(['claude-code', 'openai-responses', 'anthropic', 'openai-chat']);
+    expect(error.formatsTried.map((t) => t.format)).toEqual(['anthropic', 'claude-code', 'openai-chat', 'openai-responses']);
     for (const tried of error.formatsTried) expect(tried.reason.length).toBeGreaterThan(10);
     expect(error.message).toBe(
       'The file is a JSON object with the key `hello`, not a transcript prunescope can read. ' +

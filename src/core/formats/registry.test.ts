@@ -1,0 +1,150 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { FormatDefinition, TranscriptSource } from './format-types';
+import { parseTranscript } from './parse-transcript';
+import { FORMAT_REGISTRY } from './registry';
+import { TranscriptParseError } from './transcript-parse-error';
+
+const FORMATS: readonly FormatDefinition[] = FORMAT_REGISTRY;
+const byId = (id: string): FormatDefinition => FORMATS.find((f) => f.id === id) as FormatDefinition;
+
+/** The format `parseTranscript` picks: the most confident reader, the first in the registry on a tie. */
+function winner(source: TranscriptSource): string | undefined {
+  let best: { id: string; confidence: number } | undefined;
+  for (const format of FORMATS) {
+    const { reads, confidence } = format.detect(source);
+    if (reads && (best === undefined || confidence > best.confidence)) best = { id: format.id, confidence };
+  }
+  return best?.id;
+}
+
+describe('the format registry', () => {
+  it('ids are unique, lower-case with dashes, and each is its folder', () => {
+    const ids = FORMATS.map((f) => f.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const id of ids) expect(id).toMatch(/^[a-z][a-z0-9]*(-[a-z0-9]+)*$/);
+  });
+
+  it("every format's provider is a registered format with an API (and every API is its own provider)", () => {
+    for (const format of FORMATS) {
+      expect(byId(format.provider)?.api, `${format.id} → ${format.provider}`).toBeDefined();
+      if (format.api !== undefined) expect(format.provider).toBe(format.id);
+    }
+  });
+
+  it('extensions start with a dot; names and labels are set', () => {
+    for (const format of FORMATS) {
+      expect(format.extensions.length).toBeGreaterThan(0);
+      for (const ext of format.extensions) expect(ext).toMatch(/^\.[a-z0-9]+$/);
+      expect(format.name.length).toBeGreaterThan(0);
+      expect(format.label.length).toBeGreaterThan(0);
+    }
+  });
+
+  it('confidence is within 0–1; every answer has a reason', () => {
+    const sources: TranscriptSource[] = [
+      { kind: 'document', value: [] },
+      { kind: 'document', value: [{ role: 'user', content: 'hi' }] },
+      { kind: 'document', value: { input: [{ type: 'function_call' }] } },
+      { kind: 'lines', lines: [{ line: 1, value: { type: 'user', message: {} } }], warnings: [] },
+      { kind: 'lines', lines: [{ line: 1, value: 'x' }], warnings: [] },
+    ];
+    for (const source of sources) {
+      for (const format of FORMATS) {
+        const d = format.detect(source);
+        expect(d.confidence).toBeGreaterThanOrEqual(0);
+        expect(d.confidence).toBeLessThanOrEqual(1);
+        expect(d.reason.length).toBeGreaterThan(5);
+      }
+    }
+  });
+});
+
+/**
+ * Before the registry, detection asked the formats in a fixed order and took the first that read the input. The
+ * confidences keep that order, with one change on purpose: `type: "message"` items holding Anthropic-only blocks
+ * (`tool_use`, `thinking`, …) are Anthropic API responses saved in a list, and read as Anthropic, not as Responses.
+ */
+describe('detection by confidence keeps the old order of precedence', () => {
+  const OLD_ORDER = ['claude-code', 'openai-responses', 'anthropic', 'openai-chat'];
+  const oldWinner = (source: TranscriptSource): string | undefined => OLD_ORDER.find((id) => byId(id).detect(source).reads);
+
+  const part = fc.constantFrom(
+    { type: 'text', text: 'hi' },
+    { type: 'tool_use', id: 't', name: 'x', input: {} },
+    { type: 'tool_result', tool_use_id: 't', content: 'ok' },
+    { type: 'thinking', thinking: 'hm' },
+    { type: 'image_url', image_url: { url: 'x' } },
+    { type: 'input_text', text: 'hi' },
+    { type: 'output_text', text: 'hi' },
+    { type: 'refusal', refusal: 'no' },
+    { type: 'input_audio' },
+  );
+  const message = fc.record(
+    {
+      role: fc.constantFrom('user', 'assistant', 'system', 'developer', 'tool'),
+      type: fc.constantFrom('message', 'function_call', 'reasoning'),
+      content: fc.oneof(fc.constant('hello'), fc.array(part, { minLength: 1, maxLength: 3 })),
+      tool_calls: fc.constant([]),
+    },
+    { requiredKeys: ['content'] },
+  );
+  const document = fc.oneof(
+    fc.array(message, { minLength: 1, maxLength: 4 }),
+    fc.array(message, { minLength: 1, maxLength: 4 }).map((messages) => ({ messages })),
+    fc.array(message, { minLength: 1, maxLength: 4 }).map((input) => ({ input })),
+    fc.array(message, { minLength: 1, maxLength: 3 }).map((traj) => [{ task_id: 1, traj }]),
+  );
+  const record = fc.oneof(
+    message,
+    fc.record({ type: fc.constantFrom('user', 'assistant', 'progress'), message: fc.constant({ role: 'user', content: 'x' }) }),
+    fc.record({ type: fc.constantFrom('response_item', 'event_msg'), payload: fc.constant({ type: 'message', role: 'user', content: [] }) }),
+  );
+  const lines = fc.array(record, { minLength: 1, maxLength: 4 });
+
+  /** The change on purpose: Responses read only because of `type: "message"`, while the blocks are Anthropic's. */
+  const anthropicResponsesSaved = (source: TranscriptSource): boolean =>
+    source.kind === 'document' &&
+    byId('anthropic').detect(source).confidence > byId('openai-responses').detect(source).confidence &&
+    byId('openai-responses').detect(source).reads;
+
+  it('on generated documents and JSON Lines', () => {
+    fc.assert(
+      fc.property(
+        fc.oneof(
+          document.map((value): TranscriptSource => ({ kind: 'document', value })),
+          lines.map((records): TranscriptSource => ({ kind: 'lines', lines: records.map((value, i) => ({ line: i + 1, value })), warnings: [] })),
+        ),
+        (source) => {
+          if (anthropicResponsesSaved(source)) expect(winner(source)).toBe('anthropic');
+          else expect(winner(source)).toBe(oldWinner(source));
+        },
+      ),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('Anthropic response objects saved as a list read as Anthropic (they read as Responses before)', () => {
+    const text = JSON.stringify([
+      { type: 'message', role: 'user', content: 'list the files' },
+      { type: 'message', role: 'assistant', content: [{ type: 'tool_use', id: 't1', name: 'ls', input: {} }] },
+    ]);
+    expect(parseTranscript(text).format).toBe('anthropic');
+    expect(oldWinner({ kind: 'document', value: JSON.parse(text) })).toBe('openai-responses');
+  });
+
+  it('an input no format reads names the most confident as closest', () => {
+    // Three messages fit Chat before a bad one; Anthropic stops at the first (role "system").
+    const text = JSON.stringify([{ role: 'system', content: 'x' }, { role: 'user', content: 'y' }, { role: 'tool', content: 'z', tool_call_id: 'a' }, { role: 'robot', content: 'w' }]);
+    const error = (() => {
+      try {
+        parseTranscript(text);
+      } catch (e) {
+        return e as TranscriptParseError;
+      }
+      throw new Error('parsed');
+    })();
+    expect(error.closestFormat).toBe('openai-chat');
+    expect(error.message).toContain('Closest: OpenAI Chat Completions JSON, but message 4 has role "robot".');
+  });
+});
