@@ -1,11 +1,13 @@
 /** Reading a transcript for a command: the file or stdin, parsed, with errors that say where. */
 import { basename } from 'node:path';
-import { parseTranscript, TranscriptParseError, type Conversation, type ParsedTranscript, type Provider, type TranscriptFormat } from '../lib/formats';
+import { listFormats, parseTranscript, TranscriptParseError, type Conversation, type ParsedTranscript, type Provider, type TranscriptFormat } from '../lib/formats';
 import { CliError } from './errors';
 import type { Io } from './io';
 
-export const FORMATS: readonly TranscriptFormat[] = ['anthropic', 'claude-code', 'openai-chat', 'openai-responses'];
-export const PROVIDERS: readonly Provider[] = ['anthropic', 'openai-chat', 'openai-responses'];
+/** The `--format` / `--to` names: the format registry's ids. */
+export const FORMATS: readonly TranscriptFormat[] = listFormats().map((format) => format.id);
+/** The `--provider` names: the formats that are an API's own. */
+export const PROVIDERS: readonly Provider[] = listFormats().flatMap((format) => (format.apiLabel === undefined ? [] : [format.id as Provider]));
 
 export interface LoadedTranscript {
   /** As given on the command line; `-` for stdin. */

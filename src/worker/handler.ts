@@ -7,7 +7,7 @@
  * one by one, each after a yield, and the validator's verdicts after the bound settles; a newer plan or a cancel
  * stops what is left of the older one.
  */
-import { parseTranscript } from '../core';
+import { getFormat, parseTranscript } from '../core';
 import { openConversation, summarize, type Doc, type DocBase } from './doc';
 import { fingerprintOf } from './open-options';
 import { isSlow, keepOnly, lanePlan, toResult } from './plan-lanes';
@@ -166,8 +166,8 @@ export function createPruneHandler(post: Post, options: HandlerOptions = {}): (r
         bytes: source.text.length,
         fingerprint: fingerprintOf(source.text),
         parsed,
-        // Codex records what its requests cost on lines that are not messages: keep the text to read them.
-        ...(parsed.format === 'openai-responses' ? { sourceText: source.text } : {}),
+        // Some formats (Codex rollouts) record what their requests cost on lines that are not messages: keep the text.
+        ...(getFormat(parsed.format).recordedUsage?.fromText === true ? { sourceText: source.text } : {}),
       };
       const next = openConversation(base, request.conversation ?? 0, request.open);
       if (latestLoad !== id) return;

@@ -1,5 +1,5 @@
 import { validateMessages } from '../../lib/index';
-import { providerForFormat, type Provider } from '../../lib/formats';
+import { listFormats, providerForFormat, type Provider } from '../../lib/formats';
 import { parseFlags, readChoice, single, type FlagSpec } from '../args';
 import { CliError, EXIT_OK, EXIT_PROBLEMS } from '../errors';
 import { FORMATS, lineOf, loadTranscript, PROVIDERS, selectConversations } from '../input';
@@ -15,6 +15,12 @@ const FLAGS: Record<string, FlagSpec> = {
   help: { type: 'boolean', short: 'h' },
 };
 
+/** "; claude-code is anthropic" for each format whose requests go to another format's API. */
+function borrowedProviders(): string {
+  const borrowed = listFormats().filter((format) => format.provider !== format.id);
+  return borrowed.length === 0 ? '' : `; ${borrowed.map((format) => `${format.id} is ${format.provider}`).join(', ')}`;
+}
+
 export function checkHelp(): string {
   return `Usage: prunescope check FILE [--provider P] [--conversation ID] [--json]
 
@@ -24,7 +30,7 @@ order, … One line per problem on stdout: FILE[:LINE]: [conversation ID: ]messa
 LINE is the source line, for JSONL files).
 
 Options:
-  -p, --provider P       check against ${PROVIDERS.join(', ')} (default: the format's; Claude Code is anthropic)
+  -p, --provider P       check against ${PROVIDERS.join(', ')} (default: the format's${borrowedProviders()})
   -c, --conversation ID  check one conversation: its id, or its number from 1 (default: all)
   --format FORMAT        read as ${FORMATS.join(', ')} instead of detecting it
   --json                 write { file, provider, conversations: [{ id, messages, problems }], problems }

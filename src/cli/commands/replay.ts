@@ -1,4 +1,4 @@
-import { readReplayInputs } from '../../lib/formats';
+import { listFormats, readReplayInputs } from '../../lib/formats';
 import { STRATEGY_REGISTRY, type PruneConfig, type ReplayTrigger } from '../../lib/index';
 import { parseFlags, readChoice, readInteger, single, type FlagSpec } from '../args';
 import { CliError, EXIT_OK } from '../errors';
@@ -38,6 +38,16 @@ const OWN_FLAGS: Record<string, FlagSpec> = {
   help: { type: 'boolean', short: 'h' },
 };
 
+/** Each default model with the formats it is the default of, one per help line. */
+function defaultModels(): string {
+  const formats = new Map<string, string[]>();
+  for (const { id } of listFormats()) {
+    const model = defaultModel(id);
+    formats.set(model, [...(formats.get(model) ?? []), id]);
+  }
+  return [...formats].map(([model, ids]) => `${' '.repeat(25)}${model} for ${ids.join(', ')}`).join('\n');
+}
+
 export function replayHelp(): string {
   return `Usage: prunescope replay FILE [--model M] [--mode stateless|live] [--strategy S …] [--max-tokens N] [options]
 
@@ -46,8 +56,8 @@ is one request whose input is the history before it. The first row, none, is the
 recorded usage (Claude Code, Codex), it is checked against what the file says the requests cost.
 
 Options:
-  -m, --model M          prices of this model (default: the model the file records, else
-                         ${defaultModel('claude-code')} for Anthropic formats and ${defaultModel('openai-chat')} for OpenAI)
+  -m, --model M          prices of this model (default: the model the file records, else the format's:
+${defaultModels()})
   --mode MODE            stateless (default): prune the whole history before every request;
                          live: keep sending what was sent, prune when the trigger fires
   --trigger T            for live: fraction:0.8 (default; of the model's window, else 200k), over:N (tokens),

@@ -1,5 +1,5 @@
 /** Number formatting for a dense UI: 12,345 → "12.3k", tokens as "≈3.1k tok". */
-import { estimateTokens } from '../../core';
+import { estimateTokens, listFormats, type Provider, type TranscriptFormat } from '../../core';
 
 const integer = new Intl.NumberFormat('en-US');
 
@@ -26,8 +26,16 @@ export function formatBytes(bytes: number): string {
   return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 }
 
-/** Each provider's API, as the UI names it ("checked as … API"). */
-export const PROVIDER_LABEL = { anthropic: 'Anthropic Messages', 'openai-chat': 'OpenAI Chat Completions', 'openai-responses': 'OpenAI Responses' } as const;
+/** Each provider's API, as the UI names it ("checked as … API"), from the format registry. */
+export const PROVIDER_LABEL: Readonly<Record<Provider, string>> = Object.fromEntries(
+  listFormats().flatMap((format) => (format.apiLabel === undefined ? [] : [[format.id, format.apiLabel]])),
+) as Record<Provider, string>;
+
+/** Each format as the top bar names it, from the format registry. */
+export const FORMAT_LABEL: Readonly<Record<TranscriptFormat, string>> = Object.fromEntries(listFormats().map((format) => [format.id, format.label])) as Record<TranscriptFormat, string>;
+
+/** The upload control's `accept`: every registered format's file extensions. */
+export const UPLOAD_ACCEPT = [...new Set(listFormats().flatMap((format) => format.extensions))].join(',');
 
 /** "1 match", "2 matches": a count and its noun, grouped digits. */
 export function plural(count: number, singular: string, pluralForm = /(s|x|ch|sh)$/.test(singular) ? `${singular}es` : `${singular}s`): string {

@@ -1,16 +1,9 @@
 import { useId } from 'react';
 import { Popover } from './popover';
 import { useInspector } from '../../state/react';
-import { cx, formatBytes, formatInt, plural } from '../common/format';
+import { FORMAT_LABEL, cx, formatBytes, formatInt, plural } from '../common/format';
 import { LoadControls } from '../load/load-controls';
 import { ThemeToggle } from '../theme/theme-toggle';
-
-const FORMAT_LABEL = {
-  anthropic: 'Anthropic Messages',
-  'claude-code': 'Claude Code session',
-  'openai-chat': 'OpenAI Chat',
-  'openai-responses': 'OpenAI Responses',
-} as const;
 
 const CHIP =
   'whitespace-nowrap rounded px-1.5 py-px text-[11px] font-medium focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500';

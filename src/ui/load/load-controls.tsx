@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useInspector } from '../../state/react';
-import { cx } from '../common/format';
+import { UPLOAD_ACCEPT, cx } from '../common/format';
 import { mark } from '../common/perf';
 
 const BUTTON =
@@ -22,6 +22,7 @@ export function LoadControls() {
         <input
           id={inputId}
           type="file"
+          accept={UPLOAD_ACCEPT}
           aria-label="Upload transcript"
           className="sr-only"
           onChange={(e) => {

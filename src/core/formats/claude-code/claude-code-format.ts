@@ -1,3 +1,4 @@
+import { anthropicFormat } from '../anthropic/anthropic-format';
 import { defineFormat } from '../define-format';
 import { detectClaudeCode } from './detect-claude-code';
 import { parseClaudeCode } from './parse-claude-code';
@@ -10,7 +11,8 @@ export const claudeCodeFormat = defineFormat({
   name: 'Claude Code session JSONL',
   label: 'Claude Code session',
   extensions: ['.jsonl'],
-  provider: 'anthropic',
+  // Claude Code talks to Anthropic's Messages API.
+  provider: anthropicFormat.id,
   encoding: 'claude',
   replayModel: 'anthropic/claude-sonnet-4.5',
   // A one-line session file parses as a single JSON document.
