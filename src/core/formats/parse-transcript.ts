@@ -1,4 +1,4 @@
-import type { Detection, FormatDefinition, TranscriptSource } from './format-types';
+import type { Detection, FormatDefinition } from './format-types';
 import { getFormat } from './get-format';
 import { readTranscriptSource } from './read-transcript-source';
 import { FORMAT_REGISTRY } from './registry';

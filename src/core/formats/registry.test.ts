@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { FormatDefinition, TranscriptSource } from './format-types';
 import { parseTranscript } from './parse-transcript';
 import { FORMAT_REGISTRY } from './registry';
-import { TranscriptParseError } from './transcript-parse-error';
+import type { TranscriptParseError } from './transcript-parse-error';
 
 const FORMATS: readonly FormatDefinition[] = FORMAT_REGISTRY;
 const byId = (id: string): FormatDefinition => FORMATS.find((f) => f.id === id) as FormatDefinition;
