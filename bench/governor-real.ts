@@ -19,7 +19,7 @@ import type { Message } from '../src/core';
 import { parseTranscript, pruneMessages } from '../src/core';
 import { planGovernor } from '../src/core/governor/plan-governor';
 import { applyGovernorPlan } from '../src/core/governor/apply-governor-plan';
-import { findUserPrompts } from '../src/core/governor/find-user-prompts';
+import { findUserPrompts } from '../src/core/text/find-user-prompts';
 import { buildContextUnits } from '../src/core/governor/build-context-units';
 import { groupMessages } from '../src/core/links/group-messages';
 import { messageTextLength } from '../src/core/text/message-text-length';

@@ -88,8 +88,10 @@ export { fillGovernorBudget, type GovernorBudget, type GovernorPlan } from './go
 export { applyGovernorPlan } from './governor/apply-governor-plan';
 export { classifyIntent } from './governor/classify-intent';
 export { detectTranscriptIntent } from './governor/detect-transcript-intent';
-export { findUserPrompts, type UserPrompts } from './governor/find-user-prompts';
-export { userPromptText } from './governor/user-prompt-text';
+export { findUserPrompts, type UserPrompts } from './text/find-user-prompts';
+export { userPromptText } from './text/user-prompt-text';
+export { toolResultText } from './text/tool-result-text';
+export { toolResultOutcome, type ToolResultOutcome } from './text/tool-result-outcome';
 export { parseGovernorConfig } from './governor/parse-governor-config';
 export { resolveGovernorProfile } from './governor/resolve-governor-profile';
 export { classifyUnits, type UnitClassification } from './governor/classify-units';

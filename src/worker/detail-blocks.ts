@@ -1,6 +1,6 @@
 /** Display blocks for the detail pane: every block in full, tool inputs as readable `key: value` lines. */
 import type { Message } from '../core';
-import { isBlock, readToolOutput, safeJson, toolResultText } from './preview';
+import { isBlock, readToolOutput, safeJson } from './preview';
 import type { DetailBlock } from './protocol';
 
 /**
@@ -61,8 +61,8 @@ export function detailBlocks(message: Message, synthesized?: readonly string[]):
     } else if (type !== 'tool_result' && typeof block.tool_use_id === 'string' && synthesized?.includes(block.tool_use_id)) {
       blocks.push({ kind: 'other', label: `${type} · run by the server`, text: 'The server ran this search; the log holds no result for it.' });
     } else if (type === 'tool_result' || type.endsWith('_tool_result')) {
-      const output = type === 'tool_result' ? readToolOutput(toolResultText(block.content)) : { text: safeJson(block.content, 2), failed: false };
-      const isError = block.is_error === true || (block.is_error === undefined && output.failed);
+      const output = type === 'tool_result' ? readToolOutput(block as { content?: unknown; is_error?: unknown }) : { text: safeJson(block.content, 2), failed: block.is_error === true };
+      const isError = output.failed;
       blocks.push({
         kind: 'tool_result',
         label: isError ? `${type} · error` : type,

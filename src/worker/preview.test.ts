@@ -64,11 +64,11 @@ describe('previews', () => {
   });
 
   it('Codex outputs: unwrap {"output"}, infer errors from exit codes, conservatively', () => {
-    expect(readToolOutput('{"output":"ok\\nmore","metadata":{"exit_code":0}}')).toEqual({ text: 'ok\nmore', failed: false });
-    expect(readToolOutput('{"output":"boom","metadata":{"exit_code":1}}').failed).toBe(true);
-    expect(readToolOutput('failed in sandbox with execution error: exit code: 2, stdout: ').failed).toBe(true);
-    expect(readToolOutput('Process exited with exit code: 0').failed).toBe(false);
-    expect(readToolOutput('the test failed yesterday').failed).toBe(false);
+    expect(readToolOutput({ content: '{"output":"ok\\nmore","metadata":{"exit_code":0}}' })).toEqual({ text: 'ok\nmore', failed: false });
+    expect(readToolOutput({ content: '{"output":"boom","metadata":{"exit_code":1}}' }).failed).toBe(true);
+    expect(readToolOutput({ content: 'failed in sandbox with execution error: exit code: 2, stdout: ' }).failed).toBe(true);
+    expect(readToolOutput({ content: 'Process exited with exit code: 0' }).failed).toBe(false);
+    expect(readToolOutput({ content: 'the test failed yesterday' }).failed).toBe(false);
     const facts = rowFacts({ role: 'user', content: [{ type: 'tool_result', tool_use_id: 'x', content: '{"output":"nope","metadata":{"exit_code":2}}' }] });
     expect(facts.preview).toBe('→ nope');
     expect(facts.flags & ROW_FLAG.error).toBeTruthy();

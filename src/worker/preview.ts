@@ -2,7 +2,7 @@
  * Pure helpers that turn canonical messages into what the inspector shows: one-line previews, row flags,
  * and plain text for search (the detail pane's blocks: detail-blocks.ts). They run in the worker, never on the main thread.
  */
-import type { Message } from '../core';
+import { toolResultOutcome, toolResultText, type Message } from '../core';
 import { ROW_FLAG } from './protocol';
 
 const PREVIEW_MAX = 240;
@@ -86,46 +86,27 @@ export function summarizeToolInput(input: unknown): string {
   return firstLine(safeJson(input, 0), 160);
 }
 
-const EXIT_CODE = /\bexit[ _]code"?\s*[:=]\s*(-?\d+)/i;
+type ResultBlock = { content?: unknown; is_error?: unknown };
 
 /**
- * What a tool result's text shows, and whether it reads as a failure, for formats (Codex) that never set
- * `is_error`: a `{"output": …, "metadata": {"exit_code": N}}` wrapper is unwrapped; a non-zero exit code, or text
- * that starts with "failed", counts as an error. Conservative: anything else is not an error.
+ * What a tool result shows, and whether it failed (`toolResultOutcome`, the rule the scorecard, the summary and the
+ * governor use too): a `{"output": …, "metadata": {"exit_code": N}}` wrapper (Codex) is unwrapped for display. Pass
+ * `text: ''` when only `failed` is wanted and the block has `is_error`: its output is then not read.
  */
-export function readToolOutput(text: string): { text: string; failed: boolean } {
-  const head = text.trimStart();
-  if (head.startsWith('{') && head.length < 2_000_000) {
-    try {
-      const parsed = JSON.parse(head) as unknown;
-      if (isBlock(parsed) && !Array.isArray(parsed) && typeof parsed.output === 'string') {
-        const meta = isBlock(parsed.metadata) ? parsed.metadata : {};
-        const code = typeof meta.exit_code === 'number' ? meta.exit_code : typeof parsed.exit_code === 'number' ? parsed.exit_code : undefined;
-        return { text: parsed.output, failed: code !== undefined && code !== 0 };
-      }
-    } catch {
-      // Not a JSON wrapper.
-    }
-  }
-  const start = head.slice(0, 400);
-  const exit = EXIT_CODE.exec(start);
-  const failed = /^failed\b/i.test(start) || (exit !== null && Number(exit[1]) !== 0);
-  return { text, failed };
+export function readToolOutput(block: ResultBlock, text = toolResultText(block.content, true)): { text: string; failed: boolean } {
+  return { text: unwrapOutput(text), failed: toolResultOutcome(block, text).failed };
 }
 
-/** Text of a tool result's content, nested text blocks joined. */
-export function toolResultText(content: unknown, depth = 0): string {
-  if (typeof content === 'string') return content;
-  if (!Array.isArray(content) || depth > 8) return content === undefined ? '' : safeJson(content, 0);
-  const parts: string[] = [];
-  for (const inner of content) {
-    if (!isBlock(inner)) continue;
-    if (inner.type === 'text' && typeof inner.text === 'string') parts.push(inner.text);
-    else if (inner.type === 'image') parts.push('[image]');
-    else if (inner.type === 'tool_result') parts.push(toolResultText(inner.content, depth + 1));
-    else parts.push(safeJson(inner, 0));
+function unwrapOutput(text: string): string {
+  const head = text.trimStart();
+  if (!head.startsWith('{') || head.length >= 2_000_000) return text;
+  try {
+    const parsed = JSON.parse(head) as unknown;
+    if (isBlock(parsed) && !Array.isArray(parsed) && typeof parsed.output === 'string') return parsed.output;
+  } catch {
+    // Not a JSON wrapper.
   }
-  return parts.join('\n');
+  return text;
 }
 
 export function safeJson(value: unknown, indent: number): string {
@@ -187,13 +168,11 @@ export function rowFacts(message: Message, synthesized?: readonly string[]): Row
     } else if (type === 'tool_result' || type.endsWith('_tool_result')) {
       flags |= ROW_FLAG.toolResult;
       resultCount++;
-      if (block.is_error === true) flags |= ROW_FLAG.error;
-      const needsText = room || block.is_error === undefined;
-      if (needsText) {
-        const output = type === 'tool_result' ? readToolOutput(toolResultText(block.content)) : { text: toolResultText(block.content), failed: false };
-        if (block.is_error === undefined && output.failed) flags |= ROW_FLAG.error;
-        if (room) part = `→ ${firstLine(output.text, budget) || '(empty result)'}`;
-      }
+      // The output is read for the preview, or to tell a failure when the block carries no `is_error`.
+      const needsText = room || typeof block.is_error !== 'boolean';
+      const output = type === 'tool_result' ? readToolOutput(block as ResultBlock, needsText ? undefined : '') : { text: needsText ? toolResultText(block.content, true) : '', failed: block.is_error === true };
+      if (output.failed) flags |= ROW_FLAG.error;
+      if (room) part = `→ ${firstLine(output.text, budget) || '(empty result)'}`;
     } else if (type === 'thinking') {
       flags |= ROW_FLAG.thinking;
       if (room && others.length === 0 && content.length === 1) part = `thinking: ${firstLine(String(block.thinking ?? ''), budget)}`;
@@ -241,7 +220,7 @@ export function searchableText(message: Message): string {
         parts.push(String(block.name ?? ''), safeJson(block.input, 0));
         break;
       case 'tool_result':
-        parts.push(toolResultText(block.content));
+        parts.push(toolResultText(block.content, true));
         break;
       default:
         parts.push(safeJson(block, 0));

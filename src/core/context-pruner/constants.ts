@@ -1,8 +1,11 @@
 import type { TokenCounter } from '../tokens/types';
 import { estimateTokens } from '../tokens/estimate-tokens';
 
-/** The first line of every summary turn; how an earlier summary is recognised and never summarized into a nested one. */
-export const CONTEXT_SUMMARY_MARKER = '[Context Summary]';
+/**
+ * The first line of every summary turn; how an earlier summary is recognised and never summarized into a nested one,
+ * and why no reader takes it for what the user typed (`userPromptText`).
+ */
+export { CONTEXT_SUMMARY_MARKER } from '../text/harness-text';
 
 /** Seed 003's limits and tail; `pinnedPrefixTurns` is this project's choice (see `ContextPrunerConfig`). */
 export const CONTEXT_PRUNER_DEFAULTS = {

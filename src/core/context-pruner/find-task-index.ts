@@ -1,16 +1,13 @@
+import type { Message } from '../types';
 import type { MessageLike } from './types';
-import { requestText } from '../summary/request-text';
-import { isContextSummary } from './is-context-summary';
+import { findUserPrompts } from '../text/find-user-prompts';
 
 /**
- * The index of the task: the first user message that holds words of the user's (`requestText`), skipping
- * harness context such as Codex's `<environment_context>` and earlier summary turns. -1 when there is none.
+ * The index of the task, as the scorecard and the governor see it (`findUserPrompts`): the first message a person
+ * typed into, skipping harness context such as Codex's `<environment_context>` and this pruner's own summaries; or a
+ * Claude Code compact summary that comes before any, since it restates the task the compaction removed. -1 when
+ * there is none.
  */
 export function findTaskIndex(messages: readonly MessageLike[]): number {
-  for (let i = 0; i < messages.length; i++) {
-    const message = messages[i] as MessageLike;
-    if (message.role !== 'user' || isContextSummary(message.content)) continue;
-    if (requestText(message.content) !== undefined) return i;
-  }
-  return -1;
+  return findUserPrompts(messages as readonly Message[]).task;
 }

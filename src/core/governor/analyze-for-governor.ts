@@ -2,7 +2,7 @@ import type { Message } from '../types';
 import type { IntentClassification } from './types';
 import { groupMessages, type MessageGroups } from '../links/group-messages';
 import { buildContextUnits, type ContextUnits } from './build-context-units';
-import { findUserPrompts, type UserPrompts } from './find-user-prompts';
+import { findUserPrompts, type UserPrompts } from '../text/find-user-prompts';
 import { detectTranscriptIntent } from './detect-transcript-intent';
 import { classifyUnits, type UnitClassification } from './classify-units';
 import { buildTfidfIndex, type TfidfIndex } from './build-tfidf-index';

@@ -1,6 +1,8 @@
 import type { EvidenceSink } from './types';
 import type { ToolCallKind } from './tool-call-kind';
 import { findErrorSignal } from './find-error-signal';
+import { toolResultOutcome } from '../text/tool-result-outcome';
+import { toolResultText } from '../text/tool-result-text';
 import { countMatches } from './count-matches';
 import { DIFF_TEXT, mayHoldDiff } from './text-patterns';
 
@@ -12,14 +14,13 @@ export interface ResultReading {
   shapeHead: number;
 }
 
-/** A result made of blocks is joined no further than this. */
-const JOINED_TEXT_CHARS = 4000;
 const GREP_LINE = /^[\w./@-]+:\d+[:-]/gm;
 const NUMBERED_FILE_LINE = /^\s*\d+(→|\t)/m;
 const HEADING = /^#{1,3} \S/gm;
 
 /**
- * Types one tool result: `is_error`; a failure in its output (`findErrorSignal`), where a dedicated tool's output
+ * Types one tool result: a failed call (`toolResultOutcome`: `is_error`, a non-zero exit code, the rule the
+ * scorecard and the timeline use too); a failure in its output (`findErrorSignal`), where a dedicated tool's output
  * (`kind` known and not a shell command) is searched only for the call itself failing; and, for a tool whose kind
  * is unknown, the shape of its output: a unified diff, web search results, grep-style `path:line:` lines, numbered
  * file lines, a markdown document.
@@ -31,13 +32,17 @@ export function classifyToolResult(
   reading: ResultReading,
 ): void {
   if (block.is_error === true) found.add('error', 'is_error');
-  const text = resultText(block.content);
+  const text = toolResultText(block.content);
   // What a dedicated tool (read, search, edit, plan) returns is content or a confirmation: "Error:" in a source
   // file is no failure, and such a tool that fails says so at once. A command's output is also its outcome.
   const returnsContent = kind !== undefined && !kind.shell;
   if (block.is_error !== true) {
     const signal = findErrorSignal(text, returnsContent ? 'tool-failure' : 'any', reading.errorEnds);
     if (signal !== undefined) found.add('error', signal);
+    else {
+      const { failed, exitCode } = toolResultOutcome(block, text);
+      if (failed) found.add('error', exitCode !== undefined ? `exit code ${exitCode}` : 'failed');
+    }
   }
   if (kind !== undefined) return;
   // What an unknown tool returned, judged by its first lines; `includes` rules most outputs out before any pattern.
@@ -54,18 +59,4 @@ export function classifyToolResult(
     const headings = countMatches(HEADING, head);
     if (headings >= 2) found.add('documentation', `markdown document (${headings} headings)`);
   }
-}
-
-/** A tool result's text: the string, or its text blocks joined, read no further than needed. */
-function resultText(content: unknown): string {
-  if (typeof content === 'string') return content;
-  if (!Array.isArray(content)) return '';
-  let text = '';
-  for (const block of content) {
-    if (block !== null && typeof block === 'object' && typeof (block as { text?: unknown }).text === 'string') {
-      text += (text === '' ? '' : '\n') + (block as { text: string }).text;
-      if (text.length > JOINED_TEXT_CHARS) break;
-    }
-  }
-  return text;
 }

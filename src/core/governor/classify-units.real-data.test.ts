@@ -8,7 +8,7 @@ import type { ContextUnitType } from './types';
 import { groupMessages } from '../links/group-messages';
 import { buildContextUnits } from './build-context-units';
 import { classifyUnits } from './classify-units';
-import { findUserPrompts } from './find-user-prompts';
+import { findUserPrompts } from '../text/find-user-prompts';
 import { UNIT_TYPES } from './constants';
 import type { Conversation } from '../formats/types';
 import { loadFixture, loadMainConversation } from '../../../test/support/load-fixture';

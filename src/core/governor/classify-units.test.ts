@@ -4,7 +4,7 @@ import type { Message } from '../types';
 import { groupMessages } from '../links/group-messages';
 import { buildContextUnits } from './build-context-units';
 import { classifyUnits } from './classify-units';
-import { findUserPrompts } from './find-user-prompts';
+import { findUserPrompts } from '../text/find-user-prompts';
 import { toolCallKind } from './tool-call-kind';
 import { findErrorSignal } from './find-error-signal';
 import { UNIT_TYPES } from './constants';

@@ -2,7 +2,7 @@ import type { Message } from '../types';
 import type { IntentClassification, TaskIntent } from './types';
 import { decideIntent } from './decide-intent';
 import { scoreIntentCues } from './score-intent-cues';
-import { findUserPrompts, type UserPrompts } from './find-user-prompts';
+import { findUserPrompts, type UserPrompts } from '../text/find-user-prompts';
 import { TASK_INTENTS } from './constants';
 
 /** How much the task counts beside a latest prompt that names an intent of its own. */

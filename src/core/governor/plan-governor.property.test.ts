@@ -20,7 +20,7 @@ import type { TaskIntent } from './types';
 import { planGovernor, type GovernorInput } from './plan-governor';
 import type { GovernorPlan } from './fill-governor-budget';
 import { applyGovernorPlan } from './apply-governor-plan';
-import { findUserPrompts } from './find-user-prompts';
+import { findUserPrompts } from '../text/find-user-prompts';
 import { GOVERNOR_FATE, TASK_INTENTS } from './constants';
 import { linkToolCalls } from '../links/link-tool-calls';
 import { validateMessages } from '../formats/validate-messages';

@@ -8,7 +8,7 @@ import type { Message } from '../types';
 import type { TaskIntent } from './types';
 import { planGovernor } from './plan-governor';
 import { applyGovernorPlan } from './apply-governor-plan';
-import { findUserPrompts } from './find-user-prompts';
+import { findUserPrompts } from '../text/find-user-prompts';
 import { GOVERNOR_FATE, TASK_INTENTS } from './constants';
 import { validateMessages } from '../formats/validate-messages';
 import { linkToolCalls } from '../links/link-tool-calls';

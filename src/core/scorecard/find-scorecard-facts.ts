@@ -1,14 +1,13 @@
 import type { Message } from '../types';
 import type { ScorecardFacts } from './types';
-import { findUserPrompts } from '../governor/find-user-prompts';
+import { findUserPrompts } from '../text/find-user-prompts';
 import { filePathsOfCall } from '../summary/file-paths-of-call';
-import { toolResultText } from '../summary/tool-result-text';
-import { exitCodeOf } from '../summary/exit-code-of';
+import { toolResultOutcome } from '../text/tool-result-outcome';
 
 /**
  * Finds, once per transcript, what a scorecard checks every plan against: the task and the prompts a person typed
- * (harness text left out), failed tool results, and the files tools read or changed. O(n) over the blocks; a tool
- * output is read only as far as `exitCodeOf` needs.
+ * (harness text left out, `findUserPrompts`), failed tool results (`toolResultOutcome`, the timeline's rule too), and
+ * the files tools read or changed. O(n) over the blocks; a tool output is read only at its ends.
  */
 export function findScorecardFacts(messages: readonly Message[]): ScorecardFacts {
   const prompts = findUserPrompts(messages);
@@ -21,8 +20,7 @@ export function findScorecardFacts(messages: readonly Message[]): ScorecardFacts
     for (const block of content) {
       if (block === null || typeof block !== 'object') continue;
       if (block.type === 'tool_result' && !failed) {
-        const code = block.is_error === true ? 1 : exitCodeOf(toolResultText((block as { content?: unknown }).content).slice(0, 4_000));
-        failed = code !== undefined && code !== 0;
+        failed = toolResultOutcome(block as { content?: unknown; is_error?: unknown }).failed;
       } else if (block.type === 'tool_use') {
         const call = block as { name?: unknown; input?: unknown };
         const touched = filePathsOfCall(call.name, call.input);

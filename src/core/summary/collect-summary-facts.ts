@@ -4,13 +4,13 @@ import { isContextSummary } from '../context-pruner/is-context-summary';
 import type { SummaryFacts } from './types';
 import { emptySummaryFacts } from './empty-summary-facts';
 import { parseContextSummary } from './parse-context-summary';
-import { requestText } from './request-text';
+import { userPromptText } from '../text/user-prompt-text';
 import { shortenText } from './shorten-text';
 import { filePathsOfCall } from './file-paths-of-call';
 import { commandText } from './command-text';
 import { todoItemsOfCall } from './todo-items-of-call';
-import { toolResultText } from './tool-result-text';
-import { exitCodeOf } from './exit-code-of';
+import { toolResultText } from '../text/tool-result-text';
+import { toolResultOutcome } from '../text/tool-result-outcome';
 import { errorLineOf } from './error-line-of';
 
 /** A shell call awaiting its result; any other call is remembered by its tool name alone. */
@@ -70,7 +70,7 @@ export function collectSummaryFacts(
     }
     facts.turns++;
     if (role === 'user') {
-      const text = requestText(content);
+      const text = userPromptText(turn as Message);
       if (text !== undefined) request(text);
     }
     if (!Array.isArray(content)) continue;
@@ -96,12 +96,12 @@ export function collectSummaryFacts(
         const isError = block.is_error === true;
         if (call === undefined && !isError) continue;
         const text = toolResultText(block.content);
-        const code = call !== undefined ? exitCodeOf(text) : undefined;
+        const { failed, exitCode } = toolResultOutcome(block, text);
         if (call !== undefined && !call.patch) {
-          const outcome = code !== undefined ? ` → exit ${code}` : isError ? ' → failed' : '';
+          const outcome = exitCode !== undefined ? ` → exit ${exitCode}` : failed ? ' → failed' : '';
           facts.lists.commands.push(`\`${call.command}\`${outcome}`);
         }
-        if (isError || (code !== undefined && code !== 0)) {
+        if (failed) {
           facts.lists.errors.push(() => `${labelOf(found)}: ${errorLineOf(text) ?? 'failed with no output'}`);
         } else {
           const traced = errorLineOf(text, true);

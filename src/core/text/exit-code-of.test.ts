@@ -17,3 +17,10 @@ describe('exitCodeOf', () => {
     expect(exitCodeOf(`${'line\n'.repeat(200)}Exit code 1 was expected here\n${'line\n'.repeat(200)}`)).toBeUndefined();
   });
 });
+
+describe('exitCodeOf: what the timeline read before the readers were one', () => {
+  it.each([
+    ['a JSON wrapper with exit_code first', '{"exit_code": 2, "output": "no"}', 2],
+    ['exit_code = N', 'run: exit_code = 3', 3],
+  ])('%s', (_, text, code) => expect(exitCodeOf(text)).toBe(code));
+});

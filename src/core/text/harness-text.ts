@@ -38,3 +38,6 @@ export const COMPACT_SUMMARY_PREFIX = 'This session is being continued from a pr
 /** Codex wraps each prompt in the IDE context; the user's words follow this heading. */
 export const CODEX_IDE_CONTEXT_PREFIX = '# Context from my IDE setup:';
 export const CODEX_REQUEST_HEADING = '## My request for Codex:';
+
+/** The first line of a summary a `ContextPruner` writes: prunescope's own text, never what the user typed. */
+export const CONTEXT_SUMMARY_MARKER = '[Context Summary]';

@@ -2,12 +2,15 @@
 const LEADING = /^\s*Exit code:?\s*(-?\d+)/;
 /** Codex rollouts of 2025 wrap output in JSON whose metadata ends it: `"metadata":{"exit_code":1,…}}`. */
 const CODEX_METADATA = /"exit_code"\s*:\s*(-?\d+)/;
-/** Codex's sandbox failures (`…execution error: …, exit code: 2, stdout: …`) and `Process exited with code 1`. */
-const INLINE = /\bexit(?:ed with)? code:?\s*(-?\d+)/i;
+/**
+ * Codex's sandbox failures (`…execution error: …, exit code: 2, stdout: …`), `Process exited with code 1`, and a JSON
+ * wrapper whose `exit_code` comes first (`{"exit_code": 1, "output": …}`).
+ */
+const INLINE = /\bexit(?:ed with)? code:?\s*(-?\d+)|\bexit[ _]code"?\s*[:=]\s*(-?\d+)/i;
 
 /**
  * The exit code a shell tool result reports, or undefined when it says none (Claude Code reports one only on
- * failure). Reads only the first and last few hundred characters, so a long output costs nothing.
+ * failure). Reads only the first 400 and the last 300 characters, so a long output costs nothing.
  */
 export function exitCodeOf(resultText: string): number | undefined {
   const head = resultText.length > 400 ? resultText.slice(0, 400) : resultText;
@@ -19,5 +22,5 @@ export function exitCodeOf(resultText: string): number | undefined {
   // Most outputs hold no "exit" at all; a plain search is cheaper than the case-insensitive regex.
   if (!head.includes('xit') && !head.includes('XIT')) return undefined;
   const inline = INLINE.exec(head);
-  return inline ? Number(inline[1]) : undefined;
+  return inline ? Number(inline[1] ?? inline[2]) : undefined;
 }
