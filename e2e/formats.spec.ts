@@ -17,6 +17,8 @@ for (const { file, format } of CASES) {
     await upload(page, file);
     await expect(page.getByTestId('file-name')).toHaveText(file, { timeout: 20_000 });
     await expect(page.getByTestId('format')).toHaveText(format);
+    // The file chooser offers every registered format's extensions.
+    await expect(page.getByLabel('Upload transcript')).toHaveAttribute('accept', '.json,.jsonl');
     const messages = coreMessages(file);
     await expect(page.getByTestId('doc-stats')).toContainText(`${messages.length} messages`);
     await expectLanes(page, coreCounts(messages, await maxMessagesValue(page)));
