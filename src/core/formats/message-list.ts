@@ -1,9 +1,7 @@
+import { isRecord } from './is-record';
+
 /** How many records a `detect` looks at before deciding; a shape is settled long before, and 100 MB files stay fast. */
 export const DETECTION_SAMPLE = 2000;
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
 
 /**
  * The messages of a JSON document that holds one conversation (an array, or an object with `messages`), or with

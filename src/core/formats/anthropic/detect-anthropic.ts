@@ -1,13 +1,10 @@
 import type { Detection, TranscriptSource } from '../format-types';
 import { DETECTION_SAMPLE, messageList } from '../message-list';
 import { mismatch } from '../mismatch';
+import { isRecord } from '../is-record';
 
 /** Parts of the OpenAI Responses API, which Anthropic never writes (`refusal` is not among them: both may hold one). */
 const RESPONSES_PARTS = new Set(['input_text', 'output_text', 'input_image', 'input_file', 'summary_text']);
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
 
 /**
  * One JSON document: an array of `{ role: 'user' | 'assistant', content }` messages or a request body with

@@ -1,8 +1,5 @@
 import type { Detection, TranscriptSource } from '../format-types';
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
+import { isRecord } from '../is-record';
 
 /**
  * A Claude Code session is JSON Lines with at least one `user` or `assistant` record holding a `message`. Nothing

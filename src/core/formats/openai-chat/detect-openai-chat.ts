@@ -1,13 +1,10 @@
 import type { Detection, TranscriptSource } from '../format-types';
 import { DETECTION_SAMPLE, messageList } from '../message-list';
 import { mismatch } from '../mismatch';
+import { isRecord } from '../is-record';
 
 const CHAT_ROLES = new Set(['system', 'developer', 'user', 'assistant', 'tool', 'function']);
 const CHAT_PARTS = new Set(['text', 'image_url', 'input_audio', 'file', 'refusal']);
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
 
 /**
  * One JSON document of Chat Completions messages: an array, `{ messages }`, or many conversations (`[{ traj }]`).

@@ -1,13 +1,10 @@
 import type { NearMiss, TranscriptSource } from '../format-types';
+import { isRecord } from '../is-record';
 
 type Rec = Record<string, unknown>;
 
 /** Entries looked at; these formats show their shape in their first records. */
 const SAMPLE = 50;
-
-function isRecord(value: unknown): value is Rec {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
 
 /** The parsed JSON object, when the input is one. */
 function objectOf(input: TranscriptSource | string): Rec | undefined {

@@ -1,6 +1,7 @@
 import type { Detection, TranscriptSource } from '../format-types';
 import { DETECTION_SAMPLE } from '../message-list';
 import { mismatch } from '../mismatch';
+import { isRecord } from '../is-record';
 
 /** The item types of the Responses API (and Codex's `compaction`). */
 const RESPONSES_ITEMS = new Set([
@@ -24,10 +25,6 @@ const RESPONSES_ITEMS = new Set([
   'compaction',
 ]);
 const RESPONSES_PARTS = new Set(['input_text', 'output_text', 'input_image', 'input_file', 'refusal', 'summary_text']);
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
 
 /**
  * Codex rollout lines (`response_item` with a `payload`) or Responses items, as JSONL or as an array / `{ input }`.

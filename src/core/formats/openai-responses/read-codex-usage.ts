@@ -1,5 +1,6 @@
 import type { ConversationOf as Conversation, TranscriptSource } from '../format-types';
 import type { RecordedRequest } from '../format-types';
+import { isRecord } from '../is-record';
 
 type Record_ = Record<string, unknown>;
 
@@ -61,10 +62,6 @@ export function readCodexUsage(conversation: Conversation, source: TranscriptSou
     requests.push(request);
   }
   return requests;
-}
-
-function isRecord(value: unknown): value is Record_ {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
 function count(value: unknown): number {
