@@ -39,7 +39,8 @@ export function classifyToolResult(
   if (block.is_error !== true) {
     const signal = findErrorSignal(text, returnsContent ? 'tool-failure' : 'any', reading.errorEnds);
     if (signal !== undefined) found.add('error', signal);
-    else {
+    else if (block.is_error === undefined) {
+      // No flag, no sign in the ends read: the shared rule may still find a failure (an exit code at the very end).
       const { failed, exitCode } = toolResultOutcome(block, text);
       if (failed) found.add('error', exitCode !== undefined ? `exit code ${exitCode}` : 'failed');
     }
