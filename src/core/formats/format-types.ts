@@ -165,6 +165,29 @@ export interface RecordedRequest {
   line?: number;
 }
 
+/**
+ * What a file recorded its whole run cost, when it records no request on its own (SWE-agent `info.model_stats`,
+ * OpenHands `llm_metrics`, an AI SDK message's `metadata.totalUsage`): held against the sum of the counted inputs of
+ * every request, not request by request. Fields the file does not give are absent, never 0.
+ */
+export interface RecordedTotal {
+  /** Requests the run made, when the file says (SWE-agent `api_calls`). */
+  requests?: number;
+  /** Input tokens billed, every rate together (uncached, cache writes and cache reads). */
+  inputTokens?: number;
+  /** The part of `inputTokens` read from cache, when the file says. */
+  cacheReadInputTokens?: number;
+  /** The part of `inputTokens` written to cache, when the file says. */
+  cacheCreationInputTokens?: number;
+  outputTokens?: number;
+  /** What the run cost in US dollars, as the file's harness priced it. */
+  costUsd?: number;
+  /** The model that answered, as the file names it. */
+  model?: string;
+  /** Where in the file the figures are, for messages: `info.model_stats`, line 12. */
+  where: string;
+}
+
 /** How well a format fits an input, from its `detect`. */
 export interface Detection {
   /** Whether the format reads the input. */
@@ -256,6 +279,8 @@ export interface FormatDefinition<Id extends string = string, P extends string =
      * the caller kept the text.
      */
     read(conversation: ConversationOf, source: () => TranscriptSource | undefined): RecordedRequest[];
+    /** The run's total, for a format that records one and no requests of their own (see `RecordedTotal`). */
+    readTotal?(conversation: ConversationOf, source: () => TranscriptSource | undefined): RecordedTotal | undefined;
     /** The usage is on lines the parser skips, so the file's text must be kept to read it. */
     fromText: boolean;
   };
