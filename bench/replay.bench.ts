@@ -31,7 +31,8 @@ import { replayTranscript } from '../src/core/replay/replay-transcript';
 import { readReplayInputs } from '../src/core/replay/read-replay-inputs';
 import { loadModelPrices } from '../src/core/replay/load-model-prices';
 import { cacheRulesFor } from '../src/core/replay/cache-rules-for';
-import type { ReplayOptions, ReplayResult, ReplayStrategy, ReplayTrigger } from '../src/core/replay/types';
+import type { ReplayOptions, ReplayResult, ReplayStrategy } from '../src/core/replay/types';
+import type { ReplayTrigger } from '../src/core/requests/types';
 import { syntheticTranscript } from './synthetic-transcript';
 import { gcFunction, median } from './measure';
 

@@ -26,8 +26,9 @@ import { planTokenBudgetPrune } from '../src/core/context-pruner/plan-token-budg
 import { ContextPruner } from '../src/core/context-pruner/context-pruner';
 import { toContextWindow } from '../src/core/context-pruner/to-context-window';
 import { fromContextWindow } from '../src/core/context-pruner/from-context-window';
-import { isContextSummary } from '../src/core/context-pruner/is-context-summary';
-import { CHARS_TOKEN_COUNTER, CONTEXT_SUMMARY_MARKER } from '../src/core/context-pruner/constants';
+import { isContextSummary } from '../src/core/summary/is-context-summary';
+import { CONTEXT_SUMMARY_MARKER } from '../src/core/text/harness-text';
+import { charsTokenCounter as CHARS_TOKEN_COUNTER } from '../src/core/tokens/chars-token-counter';
 import type { ContextPrunerConfig, ContextWindow } from '../src/core/context-pruner/types';
 import { createExtractiveSummarizer } from '../src/core/summary/create-extractive-summarizer';
 import { contentText } from '../src/core/text/content-text';

@@ -5,8 +5,6 @@
  * Blocks the core does not know are carried through untouched: `UnknownBlock` keeps them typed
  * without forcing a cast, and `toolBlockKind` (links/) tells calls and results apart.
  */
-import type { PruneConfig, StrategyId } from './strategies/registry';
-
 export type Role = 'user' | 'assistant';
 
 export interface TextBlock {
@@ -90,14 +88,11 @@ export interface Message {
   [extra: string]: unknown;
 }
 
-/** The id of a registered strategy: the seed's three, and those added since (see `STRATEGY_REGISTRY`). */
-export type PruneStrategy = StrategyId;
-
-/**
- * The config `pruneMessages` and `planPrune` take: `{ strategy, maxTurns }` for the seed's strategies (seed 001),
- * `maxTokens` for any, and each strategy's own options. A union told apart by `strategy`.
- */
-export type PrunerConfig = PruneConfig;
+/** What code that only reads messages needs of one: a `Message` and a seed-003 `ConversationTurn` both fit. */
+export interface MessageLike {
+  role: Role;
+  content: Message['content'];
+}
 
 /** What a strategy did to one input message. */
 export type MessageFate = 'kept' | 'dropped' | 'summarized' | 'masked';

@@ -1,6 +1,6 @@
 import type { ContentBlock } from '../../src/core/types';
 import type { ContextWindow, ConversationTurn } from '../../src/core/context-pruner/types';
-import { CHARS_TOKEN_COUNTER } from '../../src/core/context-pruner/constants';
+import { charsTokenCounter as CHARS_TOKEN_COUNTER } from '../../src/core/tokens/chars-token-counter';
 import { contentText } from '../../src/core/text/content-text';
 
 /** Counts like the default counter but is a distinct object, so tests can tell it was the one used. */

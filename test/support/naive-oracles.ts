@@ -1,4 +1,5 @@
-import type { Message, PruneStrategy } from '../../src/core/types';
+import type { Message } from '../../src/core/types';
+import type { PruneStrategy } from '../../src/core/strategies/registry';
 import { createSummaryMessage } from '../../src/core/summary/create-summary-message';
 import { scoreMessage } from '../../src/core/scoring/score-message';
 import { toolBlockKind } from '../../src/core/links/tool-block-kind';

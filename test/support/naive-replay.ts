@@ -1,10 +1,10 @@
 import type { Message } from '../../src/core/types';
 import type { PruneConfig } from '../../src/core/strategies/registry';
-import type { StrategyPlan } from '../../src/core/strategies/types';
+import type { StrategyPlan } from '../../src/core/plan/types';
 import type { ReplayOptions } from '../../src/core/replay/types';
-import { analyzeTranscript } from '../../src/core/prune/analyze-transcript';
+import { analyzeTranscript } from '../../src/core/plan/analyze-transcript';
 import { planPrune } from '../../src/core/prune/plan-prune';
-import { FATE } from '../../src/core/prune/fate';
+import { FATE } from '../../src/core/plan/fate';
 import { countMessageTokens } from '../../src/core/tokens/count-message-tokens';
 import { charsTokenCounter } from '../../src/core/tokens/chars-token-counter';
 

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import type { Message } from '../../src/core/types';
-import type { CacheRules, ReplayOptions, ReplayTrigger } from '../../src/core/replay/types';
+import type { CacheRules, ReplayOptions } from '../../src/core/replay/types';
+import type { ReplayTrigger } from '../../src/core/requests/types';
 import { strategyConfig } from './strategy-config-arbitrary';
 import { agentTranscript } from './agent-transcript-arbitrary';
 

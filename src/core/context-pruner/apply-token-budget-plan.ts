@@ -1,5 +1,5 @@
 import type { Message } from '../types';
-import { FATE } from '../prune/fate';
+import { FATE } from '../plan/fate';
 import type { TokenBudgetPlan } from './types';
 
 /**

@@ -1,5 +1,5 @@
 import type { TokenCounter } from '../tokens/types';
-import { FATE } from '../prune/fate';
+import { FATE } from '../plan/fate';
 import type { ContextWindow, ConversationTurn } from './types';
 import { annotateWithTokenEstimates } from './annotate-with-token-estimates';
 

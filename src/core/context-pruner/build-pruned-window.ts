@@ -1,7 +1,7 @@
-import type { Message } from '../types';
+import type { Message, MessageLike } from '../types';
 import { groupMessages } from '../links/group-messages';
-import { FATE } from '../prune/fate';
-import type { ContextPrunerConfig, ContextWindow, ConversationTurn, MessageLike } from './types';
+import { FATE } from '../plan/fate';
+import type { ContextPrunerConfig, ContextWindow, ConversationTurn } from './types';
 import { resolveContextPrunerConfig } from './resolve-context-pruner-config';
 import { readContextWindow } from './read-context-window';
 import { findSummaryPosition } from './find-summary-position';

@@ -1,8 +1,8 @@
 import type { TokenCounter } from '../tokens/types';
-import { FATE } from '../prune/fate';
+import { FATE } from '../plan/fate';
 import type { TokenBudgetPlan } from './types';
 import type { TokenBudgetCut } from './select-token-budget-cut';
-import { CONTEXT_SUMMARY_MARKER } from './constants';
+import { CONTEXT_SUMMARY_MARKER } from '../text/harness-text';
 
 /**
  * Turns a cut and the summarizer's text into the plan: the summary's content and tokens, tokens after, and the

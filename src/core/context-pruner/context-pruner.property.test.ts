@@ -25,7 +25,7 @@ import { toContextWindow } from './to-context-window';
 import { fromContextWindow } from './from-context-window';
 import { planTokenBudgetPrune } from './plan-token-budget-prune';
 import { applyTokenBudgetPlan } from './apply-token-budget-plan';
-import { isContextSummary } from './is-context-summary';
+import { isContextSummary } from '../summary/is-context-summary';
 import { validateMessages } from '../formats/validate-messages';
 import { groupMessages } from '../links/group-messages';
 import { linkToolCalls } from '../links/link-tool-calls';

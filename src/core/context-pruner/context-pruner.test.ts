@@ -7,7 +7,7 @@ import type { ContentBlock } from '../types';
 import type { ContextWindow, ConversationTurn, Summarizer } from './types';
 import { ContextPruner } from './context-pruner';
 import { selectTurnsForSummarization } from './select-turns-for-summarization';
-import { CONTEXT_SUMMARY_MARKER } from './constants';
+import { CONTEXT_SUMMARY_MARKER } from '../text/harness-text';
 import { contentText } from '../text/content-text';
 import { fromContextWindow } from './from-context-window';
 import { createExtractiveSummarizer } from '../summary/create-extractive-summarizer';

@@ -1,11 +1,5 @@
-import type {
-  ContextPrunerConfig,
-  ContextWindow,
-  ConversationTurn,
-  PrunerResult,
-  SummarizeOptions,
-  Summarizer,
-} from './types';
+import type { SummarizeOptions } from '../summary/types';
+import type { ContextPrunerConfig, ContextWindow, ConversationTurn, PrunerResult, Summarizer } from './types';
 import { resolveContextPrunerConfig, type ResolvedContextPrunerConfig } from './resolve-context-pruner-config';
 import { readContextWindow } from './read-context-window';
 import { selectTokenBudgetCut } from './select-token-budget-cut';

@@ -1,6 +1,6 @@
 import type { TokenCounter } from '../tokens/types';
 import { contentText } from '../text/content-text';
-import type { MessageLike } from './types';
+import type { MessageLike } from '../types';
 
 /**
  * Tokens of messages or turns as `counter` counts each one's content (`contentText`), summed: equal to the sum

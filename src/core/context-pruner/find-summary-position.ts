@@ -1,5 +1,5 @@
 import type { MessageGroups } from '../links/group-messages';
-import { FATE } from '../prune/fate';
+import { FATE } from '../plan/fate';
 
 /**
  * Where the summary goes: right after the last summarized message, moved past any kept tool group that spans that

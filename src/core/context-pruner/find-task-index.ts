@@ -1,5 +1,4 @@
-import type { Message } from '../types';
-import type { MessageLike } from './types';
+import type { Message, MessageLike } from '../types';
 import { findUserPrompts } from '../text/find-user-prompts';
 
 /**

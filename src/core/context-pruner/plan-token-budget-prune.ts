@@ -1,4 +1,5 @@
-import type { MessageLike, TokenBudgetPlan, TokenBudgetPlanInput } from './types';
+import type { MessageLike } from '../types';
+import type { TokenBudgetPlan, TokenBudgetPlanInput } from './types';
 import { resolveContextPrunerConfig } from './resolve-context-pruner-config';
 import { selectTokenBudgetCut } from './select-token-budget-cut';
 import { completeTokenBudgetPlan } from './complete-token-budget-plan';

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { Message } from '../types';
 import { ContextPruner } from './context-pruner';
 import { fromContextWindow } from './from-context-window';
-import { isContextSummary } from './is-context-summary';
+import { isContextSummary } from '../summary/is-context-summary';
 import { contentText } from '../text/content-text';
 import { sizedTurns, windowOf } from '../../../test/support/build-turns';
 import type { Summarizer } from './types';

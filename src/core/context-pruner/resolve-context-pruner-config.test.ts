@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { resolveContextPrunerConfig } from './resolve-context-pruner-config';
-import { CHARS_TOKEN_COUNTER } from './constants';
+import { charsTokenCounter } from '../tokens/chars-token-counter';
 
 describe('resolveContextPrunerConfig', () => {
   it('fills every default, so one field can be given alone', () => {
@@ -11,7 +11,7 @@ describe('resolveContextPrunerConfig', () => {
       pinnedPrefixTurns: 2,
       recentTailTurns: 5,
       pinTask: false,
-      counter: CHARS_TOKEN_COUNTER,
+      counter: charsTokenCounter,
       now: Date.now,
       createId: undefined,
     });

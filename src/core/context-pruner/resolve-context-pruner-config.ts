@@ -1,6 +1,7 @@
 import type { TokenCounter } from '../tokens/types';
 import type { ContextPrunerConfig, ConversationTurn } from './types';
-import { CHARS_TOKEN_COUNTER, CONTEXT_PRUNER_DEFAULTS } from './constants';
+import { CONTEXT_PRUNER_DEFAULTS } from './constants';
+import { charsTokenCounter } from '../tokens/chars-token-counter';
 
 /** A `ContextPrunerConfig` with every default filled in and every range checked. */
 export interface ResolvedContextPrunerConfig {
@@ -57,7 +58,7 @@ export function resolveContextPrunerConfig(config: ContextPrunerConfig = {}): Re
   const recentTailTurns = count('recentTailTurns', config.recentTailTurns, d.recentTailTurns, 1);
   const pinTask = config.pinTask ?? d.pinTask;
   if (typeof pinTask !== 'boolean') throw new TypeError(`ContextPruner: pinTask must be a boolean, got ${describe(pinTask)}`);
-  const counter = config.counter ?? CHARS_TOKEN_COUNTER;
+  const counter = config.counter ?? charsTokenCounter;
   if (counter === null || typeof counter !== 'object' || typeof counter.count !== 'function') {
     throw new TypeError(`ContextPruner: counter must be a TokenCounter (an object with count(text)), got ${describe(counter)}`);
   }

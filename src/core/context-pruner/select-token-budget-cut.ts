@@ -1,10 +1,10 @@
-import type { Message } from '../types';
+import type { Message, MessageLike } from '../types';
 import { groupMessages, type MessageGroups } from '../links/group-messages';
-import { FATE } from '../prune/fate';
-import type { MessageLike, PruneSkipReason, PruneUrgency } from './types';
+import { FATE } from '../plan/fate';
+import type { PruneSkipReason, PruneUrgency } from './types';
 import type { ResolvedContextPrunerConfig } from './resolve-context-pruner-config';
 import { urgencyForTokens } from './urgency-for-tokens';
-import { isContextSummary } from './is-context-summary';
+import { isContextSummary } from '../summary/is-context-summary';
 import { findTaskIndex } from './find-task-index';
 import { findSummaryPosition } from './find-summary-position';
 

@@ -3,15 +3,10 @@
  * replaces the middle of it, and the plan both the async `ContextPruner` and the synchronous inspector strategy
  * carry out.
  */
-import type { Message, Role } from '../types';
+import type { Message, MessageLike, Role } from '../types';
+import type { SummarizeOptions } from '../summary/types';
 import type { TokenCounter } from '../tokens/types';
 import type { MessageGroups } from '../links/group-messages';
-
-/** What the pruner reads of a message or a turn: a message from `src/core/types.ts` and a `ConversationTurn` both fit. */
-export interface MessageLike {
-  role: Role;
-  content: Message['content'];
-}
 
 export interface ConversationTurn {
   /** Unique within a window; a summary turn's id is derived from the ids it replaced. */
@@ -37,17 +32,6 @@ export interface ContextWindow {
 }
 
 export type PruneUrgency = 'none' | 'soft' | 'hard';
-
-/** The parts of an `AbortSignal` the pruner uses; the core compiles without the DOM library. */
-export interface AbortSignalLike {
-  readonly aborted: boolean;
-  readonly reason?: unknown;
-}
-
-export interface SummarizeOptions {
-  /** Aborting it makes `ContextPruner.prune` return the window unchanged, with reason `aborted`. */
-  signal?: AbortSignalLike;
-}
 
 /**
  * Writes the text that replaces the summarized turns. The pruner adds the `[Context Summary]` marker line itself.

@@ -7,7 +7,8 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { Message, PruneStrategy } from '../types';
+import type { Message } from '../types';
+import type { PruneStrategy } from '../strategies/registry';
 import type { Provider, ValidationProblem } from './types';
 import { pruneMessages } from '../prune/prune-messages';
 import { validateMessages } from './validate-messages';

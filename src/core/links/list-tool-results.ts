@@ -1,5 +1,5 @@
 import type { Message } from '../types';
-import type { TranscriptAnalysis } from '../prune/analyze-transcript';
+import type { MessageScan } from './scan-messages';
 import { BLOCK_BITS } from './scan-messages';
 import { blockTextLength } from '../text/block-text-length';
 
@@ -18,14 +18,20 @@ export interface ToolResultTable {
   callBlock: Int32Array;
 }
 
-const cache = new WeakMap<TranscriptAnalysis, ToolResultTable>();
+/** What the table is read from: a transcript's messages and their scan (a `TranscriptAnalysis` is one). */
+export interface ScannedMessages {
+  messages: readonly Message[];
+  scan: MessageScan;
+}
+
+const cache = new WeakMap<ScannedMessages, ToolResultTable>();
 
 /**
  * The transcript's tool results, found once per analysis and cached: only observation masking needs them, so the
  * analysis does not pay for them up front. Server tool results (`web_search_tool_result`, …) are not listed: they
  * sit in the assistant's own turn and no agent clears them.
  */
-export function listToolResults(analysis: TranscriptAnalysis): ToolResultTable {
+export function listToolResults(analysis: ScannedMessages): ToolResultTable {
   const known = cache.get(analysis);
   if (known) return known;
   const { messages, scan } = analysis;

@@ -1,6 +1,6 @@
 import type { PruneConfig, PrunePlan } from '../strategies/registry';
 
-import type { TranscriptAnalysis } from './analyze-transcript';
+import type { TranscriptAnalysis } from '../plan/analyze-transcript';
 import { getStrategy } from '../strategies/get-strategy';
 import { checkConfigObject } from './check-config-object';
 

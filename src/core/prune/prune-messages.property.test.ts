@@ -19,13 +19,14 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { Message, PruneStrategy } from '../types';
+import type { Message } from '../types';
+import type { PruneStrategy } from '../strategies/registry';
 import { pruneMessages } from './prune-messages';
 import { linkToolCalls } from '../links/link-tool-calls';
 import { createSummaryMessage } from '../summary/create-summary-message';
-import { analyzeTranscript } from './analyze-transcript';
+import { analyzeTranscript } from '../plan/analyze-transcript';
 import { planPrune } from './plan-prune';
-import { applyPrunePlan } from './apply-prune-plan';
+import { applyPrunePlan } from '../plan/apply-prune-plan';
 import { transcriptAndBound, agentTranscript } from '../../../test/support/agent-transcript-arbitrary';
 import { findAddedOrphans } from '../../../test/support/find-added-orphans';
 import { naiveLinks, naivePrune, naiveUnits } from '../../../test/support/naive-oracles';

@@ -4,7 +4,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import type { Message, PruneStrategy } from '../types';
+import type { Message } from '../types';
+import type { PruneStrategy } from '../strategies/registry';
 import { pruneMessages } from './prune-messages';
 import { linkToolCalls } from '../links/link-tool-calls';
 import { findAddedOrphans } from '../../../test/support/find-added-orphans';

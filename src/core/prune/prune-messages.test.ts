@@ -3,12 +3,13 @@
  * them, then regressions for what real transcripts hold that the seeds' picture does not.
  */
 import { describe, expect, it } from 'vitest';
-import type { Message, PruneStrategy } from '../types';
+import type { Message } from '../types';
+import type { PruneStrategy } from '../strategies/registry';
 import { pruneMessages } from './prune-messages';
 import { findToolPairs } from '../links/find-tool-pairs';
-import { analyzeTranscript } from './analyze-transcript';
+import { analyzeTranscript } from '../plan/analyze-transcript';
 import { planPrune } from './plan-prune';
-import { applyPrunePlan } from './apply-prune-plan';
+import { applyPrunePlan } from '../plan/apply-prune-plan';
 import { scoreMessage } from '../scoring/score-message';
 import { assistant, callTurn, chat, resultTurn, toolResult, toolUse, user } from '../../../test/support/build-messages';
 import { findAddedOrphans } from '../../../test/support/find-added-orphans';

@@ -1,8 +1,8 @@
 import type { Message } from '../types';
 import type { PruneConfig } from '../strategies/registry';
 import { getStrategy } from '../strategies/get-strategy';
-import { analyzeTranscript } from './analyze-transcript';
-import { applyPrunePlan } from './apply-prune-plan';
+import { analyzeTranscript } from '../plan/analyze-transcript';
+import { applyPrunePlan } from '../plan/apply-prune-plan';
 import { checkConfigObject } from './check-config-object';
 
 /**

@@ -1,9 +1,10 @@
 import type { Message } from '../types';
 import { describeValue } from '../tokens/describe-value';
 import { checkConfigObject } from '../prune/check-config-object';
-import { getStrategy } from '../strategies/get-strategy';
-import type { ReplayOptions, ReplayTrigger } from './types';
-import type { ReplayPlanner } from './replay-context';
+import { resolveReplay, type ResolvedReplay } from '../strategies/resolve-replay';
+import type { ReplayOptions } from './types';
+import type { ReplayTrigger } from '../requests/types';
+import type { ReplayPlanner } from '../requests/replay-context';
 
 /** The default trigger of a live replay: 80% of a 200,000-token window, about where agents compact. */
 export const DEFAULT_TRIGGER: ReplayTrigger = { kind: 'fraction', of: 0.8, window: 200_000 };
@@ -14,9 +15,10 @@ function fail(field: string, value: unknown, expected: string): never {
 
 /**
  * Checks what `replayTranscript` was given; every error names the field. Returns each strategy's config checked by
- * its own `normalize` (so a bad option fails here, not at the first request that prunes) and the trigger.
+ * its own `normalize` (so a bad option fails here, not at the first request that prunes), bound to its replays, and
+ * the trigger.
  */
-export function checkReplayOptions(messages: readonly Message[], options: ReplayOptions): { planners: (ReplayPlanner | undefined)[]; trigger: ReplayTrigger } {
+export function checkReplayOptions(messages: readonly Message[], options: ReplayOptions): { replays: (ResolvedReplay | undefined)[]; trigger: ReplayTrigger } {
   if (!Array.isArray(messages)) fail('messages', messages, 'an array of messages');
   if (options === null || typeof options !== 'object') fail('options', options, 'an object');
   const n = messages.length;
@@ -69,7 +71,7 @@ export function checkReplayOptions(messages: readonly Message[], options: Replay
 
   if (!Array.isArray(options.strategies)) fail('options.strategies', options.strategies, 'an array of { id, config? }');
   const seen = new Set<string>();
-  const planners = options.strategies.map((strategy, k) => {
+  const replays = options.strategies.map((strategy, k) => {
     if (strategy === null || typeof strategy !== 'object' || typeof strategy.id !== 'string' || strategy.id === '') {
       fail(`options.strategies[${k}].id`, strategy?.id, 'a non-empty string');
     }
@@ -77,11 +79,9 @@ export function checkReplayOptions(messages: readonly Message[], options: Replay
     seen.add(strategy.id);
     if (strategy.config === undefined) return undefined;
     checkConfigObject(strategy.config);
-    // Every strategy checks its bounds into both fields (absent: Infinity).
-    const settings = getStrategy(strategy.config.strategy).normalize(strategy.config) as ReplayPlanner['settings'];
-    return { config: strategy.config, settings };
+    return resolveReplay(strategy.config);
   });
-  return { planners, trigger };
+  return { replays, trigger };
 }
 
 function checkCounts(field: string, counts: ArrayLike<number> | undefined, n: number): void {

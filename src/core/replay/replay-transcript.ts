@@ -2,15 +2,12 @@ import type { Message } from '../types';
 import { charsTokenCounter } from '../tokens/chars-token-counter';
 import type { ReplayOptions, ReplayResult, RequestCost, StrategyReplay } from './types';
 import { checkReplayOptions } from './check-replay-options';
-import { listReplayRequests } from './list-replay-requests';
-import { createReplayContext } from './create-replay-context';
-import { replayUnpruned } from './replay-unpruned';
-import { replayStateless } from './replay-stateless';
-import { replayLive } from './replay-live';
-import { replayLiveMasking } from './replay-live-masking';
+import { listReplayRequests } from '../requests/list-replay-requests';
+import { createReplayContext } from '../requests/create-replay-context';
+import { replayUnpruned } from '../requests/replay-unpruned';
 import { priceRequest } from './price-request';
 import { compareReplayWithRecorded } from './compare-replay-with-recorded';
-import type { SentShapes } from './sent-types';
+import type { SentShapes } from '../requests/sent-types';
 
 /**
  * Runs an agent's requests again under each strategy and prices them with prompt caching.
@@ -28,12 +25,12 @@ import type { SentShapes } from './sent-types';
  * held against the file request by request (`ReplayResult.recorded`).
  *
  * Stateless replays equal planning the full history before every request (the naive O(n²) replay in the tests);
- * strategies with an incremental form take it (see `replayStateless`). Pure and deterministic; never mutates.
+ * strategies with an incremental form take it (their `replay` hooks; see src/core/strategies/README.md). Pure and deterministic; never mutates.
  *
  * @throws {TypeError | RangeError} for options out of shape or range, naming the field
  */
 export function replayTranscript(messages: readonly Message[], options: ReplayOptions): ReplayResult {
-  const { planners, trigger } = checkReplayOptions(messages, options);
+  const { replays, trigger } = checkReplayOptions(messages, options);
   const recorded = options.recorded ?? [];
   const starts = options.contextStarts ?? recorded.map((request) => request.contextStart);
   const fixed = options.fixedTokens ?? 0;
@@ -85,20 +82,13 @@ export function replayTranscript(messages: readonly Message[], options: ReplayOp
   };
 
   const strategies = options.strategies.map((strategy, k) => {
-    const planner = planners[k];
-    const shapes =
-      planner === undefined
-        ? baseline()
-        : options.mode === 'stateless'
-          ? replayStateless(context, planner)
-          : planner.config.strategy === 'observation-masking'
-            ? replayLiveMasking(context, planner, trigger, fixed)
-            : replayLive(context, planner, trigger, fixed);
+    const replay = replays[k];
+    const shapes = replay === undefined ? baseline() : options.mode === 'stateless' ? replay.stateless(context) : replay.live(context, trigger, fixed);
     return price(strategy.id, shapes, strategy.config);
   });
   const result: ReplayResult = { model: options.prices.model, mode: options.mode, strategies };
   if (recorded.length > 0) {
-    const none = strategies.find((_, k) => planners[k] === undefined) ?? price('none', baseline(), undefined);
+    const none = strategies.find((_, k) => replays[k] === undefined) ?? price('none', baseline(), undefined);
     const comparison = compareReplayWithRecorded(none, recorded, options.prices);
     if (comparison !== undefined) result.recorded = comparison;
   }

@@ -6,6 +6,7 @@
 import type { PruneConfig } from '../strategies/registry';
 import type { TokenCounter } from '../tokens/types';
 import type { RecordedRequest } from '../usage/types';
+import type { ReplayTrigger } from '../requests/types';
 
 /** Prices in US dollars per million tokens. */
 export interface ModelPrices {
@@ -37,11 +38,6 @@ export type CacheRules =
 // Added (compatible): `ttlMs`, how long an unused cache entry lives (Anthropic: 5 minutes from its last use). A
 // request more than `ttlMs` after the previous one finds the cache cold when `ReplayOptions.messageTimes` says so.
 
-/** When a live agent prunes: it continues from what it sent, pruning only when a trigger fires. */
-export type ReplayTrigger =
-  | { kind: 'tokens'; over: number }
-  | { kind: 'every'; requests: number }
-  | { kind: 'fraction'; of: number; window: number };
 
 export interface ReplayStrategy {
   /** A name for the result (a lane id, `none` for no pruning). */

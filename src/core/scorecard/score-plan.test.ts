@@ -4,7 +4,7 @@ import { findScorecardFacts } from './find-scorecard-facts';
 import { scorePlan } from './score-plan';
 import { pruneMessages } from '../prune/prune-messages';
 import { planPrune } from '../prune/plan-prune';
-import { analyzeTranscript } from '../prune/analyze-transcript';
+import { analyzeTranscript } from '../plan/analyze-transcript';
 
 const session: Message[] = [
   { role: 'user', content: 'Fix the failing import in src/app.ts' },

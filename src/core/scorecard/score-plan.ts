@@ -1,6 +1,6 @@
-import type { StrategyPlan } from '../strategies/types';
+import type { StrategyPlan } from '../plan/types';
 import type { Scorecard, ScorecardFacts } from './types';
-import { FATE } from '../prune/fate';
+import { FATE } from '../plan/fate';
 
 /**
  * A plan's scorecard: whether the task is still sent, and how many of the prompts, failed results and files touched

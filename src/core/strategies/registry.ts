@@ -1,4 +1,5 @@
-import type { StrategyDefinition, StrategyPlan } from './types';
+import type { StrategyPlan } from '../plan/types';
+import type { StrategyDefinition } from './types';
 import { slidingWindowStrategy } from './sliding-window/sliding-window-strategy';
 import { summarizeStrategy } from './summarize/summarize-strategy';
 import { importanceStrategy } from './importance/importance-strategy';
@@ -20,6 +21,15 @@ export type StrategyId = AnyStrategy['id'];
 
 /** The config of any registered strategy, told apart by `strategy`. */
 export type PruneConfig = Parameters<AnyStrategy['normalize']>[0];
+
+/** Seed 001's name for `StrategyId`: the seed's three strategies, and those added since. */
+export type PruneStrategy = StrategyId;
+
+/**
+ * Seed 001's name for `PruneConfig`: `{ strategy, maxTurns }` for the seed's strategies, `maxTokens` for any, and each
+ * strategy's own options.
+ */
+export type PrunerConfig = PruneConfig;
 
 /** The config of one strategy. */
 export type StrategyConfig<Id extends StrategyId> = Extract<PruneConfig, { strategy: Id }>;

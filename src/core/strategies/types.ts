@@ -1,41 +1,16 @@
 /**
- * What a pruning strategy is, for the registry: an id, words for people, the bounds and options it takes, and a
- * `plan` that decides each message's fate from a transcript analysed once. Everything that lists strategies (the
- * worker, the inspector's lanes, the CLI, the hash) reads `STRATEGY_REGISTRY`; adding a strategy is one folder
- * and one line there.
+ * What a pruning strategy is, for the registry: an id, words for people, the bounds and options it takes, a `plan`
+ * that decides each message's fate from a transcript analysed once, and optional hooks that make it faster or
+ * truer in the places that would otherwise plan afresh (`pruneMessages`, the replays). Everything that lists
+ * strategies (the worker, the inspector's lanes, the CLI, the hash) reads `STRATEGY_REGISTRY`; adding a strategy is
+ * one folder and one line there (see README.md).
  */
 import type { Message } from '../types';
-import type { TokenCounter } from '../tokens/types';
-import type { TranscriptAnalysis } from '../prune/analyze-transcript';
-
-/** The bounds a strategy can take. Both given: both must hold. Neither: the strategy's own options decide. */
-export interface PruneBound {
-  /**
-   * Upper bound on the number of messages kept (a message count, not user+assistant pairs). Non-integers are
-   * floored; below 1 acts as 1, because the most recent message is always kept. Range 0 or more.
-   */
-  maxTurns?: number;
-  /**
-   * Upper bound on the tokens the kept messages hold (the system prompt is sent apart and not counted). Below the
-   * size of the most recent message (or its tool group) the result is over the bound and the plan says by how much.
-   * Range 0 or more.
-   */
-  maxTokens?: number;
-}
-
-/** Fields every strategy's config may hold beside its own options. */
-export interface CommonPruneOptions extends PruneBound {
-  /** Indices of pinned messages: strategies that honour pins never drop, summarize or mask them. Default is none. */
-  pinned?: readonly number[];
-  /** How `maxTokens` counts. Default is the characters ÷ 4 estimate. */
-  tokenCounter?: TokenCounter;
-}
-
-/** The bounds after checking: absent ones are `Infinity`; `maxTurns` is floored and at least 1. */
-export interface CheckedBound {
-  maxTurns: number;
-  maxTokens: number;
-}
+import type { TranscriptAnalysis } from '../plan/analyze-transcript';
+import type { PruneBound, StrategyPlan } from '../plan/types';
+import type { ReplayContext, ReplayPlanner } from '../requests/replay-context';
+import type { SentShapes } from '../requests/sent-types';
+import type { ReplayTrigger } from '../requests/types';
 
 /** One option of a strategy, described for settings forms, the CLI's `--help` and the URL hash. */
 export type OptionSpec =
@@ -44,76 +19,6 @@ export type OptionSpec =
   | { key: string; label: string; description: string; kind: 'string-list'; default: readonly string[] }
   | { key: string; label: string; description: string; kind: 'choice'; default: string; choices: readonly string[] }
   | { key: string; label: string; description: string; kind: 'text'; default: string; maxLength: number };
-
-/** A synthetic message a plan adds to the output, such as a summary. */
-export interface PlanInsert {
-  /** It goes right before input message `before`; `before === count` puts it at the end. */
-  before: number;
-  message: Message;
-  /** How many input messages it stands for. */
-  replaces: number;
-  /** Its tokens, counted like the messages'. */
-  tokens: number;
-}
-
-/** When a plan could not meet its bound: by how much, and why (a sentence for people). */
-export interface PlanOverrun {
-  unit: 'messages' | 'tokens';
-  by: number;
-  why: string;
-}
-
-/**
- * One strategy's decision for one transcript and bound. Never holds the pruned array: `applyPrunePlan` builds it.
- * `PrunePlan` (registry.ts) is this for any registered strategy.
- */
-export interface StrategyPlan<Id extends string = string> {
-  strategy: Id;
-  /** The bounds as checked. */
-  bound: CheckedBound;
-  /** Per input message: a `FATE` code. */
-  fates: Uint8Array;
-  /** Per input message: a `REASON` code, why it met its fate. */
-  reasons: Uint8Array;
-  kept: number;
-  dropped: number;
-  summarized: number;
-  masked: number;
-  /** Synthetic messages, in output order. */
-  inserts: readonly PlanInsert[];
-  /**
-   * What is sent in place of a masked message, or of one summarized in place (`undefined`: nothing, a separate
-   * summary stands for it). Built on demand, so a plan that is only counted never builds them.
-   */
-  replacement?: (index: number) => Message | undefined;
-  /** Tokens the output's messages hold, inserts and replacements included. */
-  tokens: number;
-  /** Set when the output is over a bound it was given. */
-  over?: PlanOverrun;
-  /** What a strategy that scores can say about its choices (the governor: the intent used, each unit's terms). */
-  explain?: PlanExplanation;
-}
-
-/** A plan's account of itself, for people: a headline for the lane and facts about any message. */
-export interface PlanExplanation {
-  headline?: string;
-  /**
-   * Per message, what a row can show without asking: a short tag (the governor: its unit's type) and the terms its
-   * score adds up from. Arrays indexed by message; `tagOf` 255 means no tag.
-   */
-  cells?: PlanCells;
-  /** Why message `index` met its fate, as labelled values; undefined when there is nothing to add to its reason. */
-  about(index: number): { title: string; facts: readonly (readonly [string, string])[] } | undefined;
-}
-
-export interface PlanCells {
-  tags: readonly string[];
-  tagOf: Uint8Array;
-  /** The names of the score's terms; `values` holds `terms.length` values per message. */
-  terms: readonly string[];
-  values: Float32Array;
-  score: Float32Array;
-}
 
 /**
  * A strategy. `C` is the config callers write (`{ strategy: id, …options }`), `S` the settings `normalize` makes of it
@@ -135,6 +40,38 @@ export interface StrategyDefinition<Id extends string, C extends { strategy: Id 
   /** Checks a config (errors name the field and what is allowed) and fills in defaults. */
   normalize(config: C): S;
   plan(analysis: TranscriptAnalysis, settings: S): StrategyPlan<Id>;
-  /** A faster one-shot path for `pruneMessages`; `undefined` means analyse and plan. */
+  /** A faster one-shot path for `pruneMessages`; `undefined` (or no hook) means analyse and plan. */
   prune?(messages: readonly Message[], settings: S): Message[] | undefined;
+  /**
+   * Whether a plan of `count` messages holding `total` tokens would keep every message as it is, known without
+   * planning; the replays skip the plan when it says so. It must never say so wrongly: a strategy that rewrites
+   * messages whatever the bound (masking) keeps the default. Default: only when there are no messages.
+   */
+  keepsEverything?(settings: NoInfer<S>, count: number, total: number): boolean;
+  /** How the replays run it; each hook left out falls back to planning (see `ReplayHooks`). */
+  replay?: ReplayHooks<NoInfer<S>>;
+}
+
+/**
+ * A strategy's own replays, for `replayTranscript`. Both defaults are exact: they plan with `plan`, so a strategy
+ * needs a hook only to be fast, or to act on a trigger of its own.
+ */
+export interface ReplayHooks<S> {
+  /**
+   * Stateless: what every request sends when the whole history is planned before it. Default: `replayExact`, a plan
+   * of each request's history, O(n) per request and O(n²) in all (mark such a strategy `slow`). A hook must give
+   * exactly what that gives (the replay property test holds every registered strategy to the naive replay).
+   */
+  stateless?(context: ReplayContext, planner: ReplayPlanner<S>): SentShapes;
+  /**
+   * Live: an agent that continues from what it sent and prunes what it holds when the trigger fires. Default:
+   * `replayLive`, a plan of the held context at each prune (skipped when `keepsEverything` says so).
+   */
+  live?(context: ReplayContext, planner: ReplayPlanner<S>, trigger: ReplayTrigger, fixed: number): SentShapes;
+  /**
+   * When an agent running this strategy prunes, if the strategy says so itself (a compaction at 150k tokens,
+   * clearing tool results past a threshold): used in live replays in place of the replay's trigger. Default: the
+   * replay's trigger.
+   */
+  trigger?(settings: S): ReplayTrigger | undefined;
 }

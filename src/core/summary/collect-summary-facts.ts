@@ -1,6 +1,6 @@
 import type { Message } from '../types';
-import type { MessageLike } from '../context-pruner/types';
-import { isContextSummary } from '../context-pruner/is-context-summary';
+import type { MessageLike } from '../types';
+import { isContextSummary } from './is-context-summary';
 import type { SummaryFacts } from './types';
 import { emptySummaryFacts } from './empty-summary-facts';
 import { parseContextSummary } from './parse-context-summary';

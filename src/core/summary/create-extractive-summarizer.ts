@@ -1,5 +1,5 @@
-import type { ConversationTurn, MessageLike, SummarizeOptions } from '../context-pruner/types';
-import type { ExtractiveSummarizer, ExtractiveSummarizerOptions } from './types';
+import type { MessageLike } from '../types';
+import type { ExtractiveSummarizer, ExtractiveSummarizerOptions, SummarizeOptions } from './types';
 import { summarizeExtractive } from './summarize-extractive';
 
 /**
@@ -15,7 +15,7 @@ export function createExtractiveSummarizer(options: ExtractiveSummarizerOptions 
   const summarizeSync = (turns: readonly MessageLike[], taskContext = ''): string => summarizeExtractive(turns, taskContext, settings);
   return {
     summarizeSync,
-    summarize(turns: readonly ConversationTurn[], taskContext: string, summarizeOptions?: SummarizeOptions): Promise<string> {
+    summarize(turns: readonly MessageLike[], taskContext = '', summarizeOptions?: SummarizeOptions): Promise<string> {
       const signal = summarizeOptions?.signal;
       if (signal?.aborted) return Promise.reject(signal.reason ?? new Error('The summary was aborted'));
       try {

@@ -1,4 +1,4 @@
-import { CONTEXT_SUMMARY_MARKER } from '../context-pruner/constants';
+import { CONTEXT_SUMMARY_MARKER } from '../text/harness-text';
 import type { SummaryFacts, SummarySection } from './types';
 import { emptySummaryFacts } from './empty-summary-facts';
 import { shortenText } from './shorten-text';

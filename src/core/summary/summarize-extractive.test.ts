@@ -4,7 +4,7 @@ import type { ContentBlock, Message } from '../types';
 import { summarizeExtractive } from './summarize-extractive';
 import { createExtractiveSummarizer } from './create-extractive-summarizer';
 import { SUMMARY_SECTIONS, TASK_HEADING } from './summary-layout';
-import { CONTEXT_SUMMARY_MARKER } from '../context-pruner/constants';
+import { CONTEXT_SUMMARY_MARKER } from '../text/harness-text';
 import type { ConversationTurn } from '../context-pruner/types';
 import { agentTranscript } from '../../../test/support/agent-transcript-arbitrary';
 import { charsCounter } from '../../../test/support/build-turns';

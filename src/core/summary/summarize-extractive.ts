@@ -1,6 +1,6 @@
-import type { MessageLike } from '../context-pruner/types';
+import type { MessageLike } from '../types';
 import type { ExtractiveSummarizerOptions } from './types';
-import { CHARS_TOKEN_COUNTER } from '../context-pruner/constants';
+import { charsTokenCounter } from '../tokens/chars-token-counter';
 import { collectSummaryFacts } from './collect-summary-facts';
 import { renderSummary } from './render-summary';
 
@@ -28,7 +28,7 @@ export function summarizeExtractive(
   const maxTokens = integer('maxTokens', options.maxTokens, DEFAULTS.maxTokens, 16);
   const maxRequestChars = integer('maxRequestChars', options.maxRequestChars, DEFAULTS.maxRequestChars, 20);
   const maxTaskChars = integer('maxTaskChars', options.maxTaskChars, DEFAULTS.maxTaskChars, 20);
-  const counter = options.counter ?? CHARS_TOKEN_COUNTER;
+  const counter = options.counter ?? charsTokenCounter;
   if (counter === null || typeof counter !== 'object' || typeof counter.count !== 'function') {
     throw new TypeError('summarizeExtractive: counter must be a TokenCounter (an object with count(text))');
   }

@@ -1,5 +1,5 @@
 import type { TokenCounter } from '../tokens/types';
-import type { MessageLike, Summarizer } from '../context-pruner/types';
+import type { MessageLike } from '../types';
 
 export interface ExtractiveSummarizerOptions {
   /** The summary's size bound, counted by `counter` (marker line excluded). Default is 4,000. Range: integer ≥ 16. */
@@ -12,8 +12,23 @@ export interface ExtractiveSummarizerOptions {
   maxTaskChars?: number;
 }
 
-/** A `Summarizer` that needs no model, with its synchronous form for plans (`planTokenBudgetPrune`). */
-export interface ExtractiveSummarizer extends Summarizer {
+/** The parts of an `AbortSignal` the pruner uses; the core compiles without the DOM library. */
+export interface AbortSignalLike {
+  readonly aborted: boolean;
+  readonly reason?: unknown;
+}
+
+export interface SummarizeOptions {
+  /** Aborting it makes `ContextPruner.prune` return the window unchanged, with reason `aborted`. */
+  signal?: AbortSignalLike;
+}
+
+/**
+ * A summarizer that needs no model: a `Summarizer` for `ContextPruner` (it reads only each turn's role and content),
+ * with its synchronous form for plans (`planTokenBudgetPrune`).
+ */
+export interface ExtractiveSummarizer {
+  summarize(turns: readonly MessageLike[], taskContext?: string, options?: SummarizeOptions): Promise<string>;
   summarizeSync(turns: readonly MessageLike[], taskContext?: string): string;
 }
 

@@ -45,3 +45,8 @@ export function plural(count: number, singular: string, pluralForm = /(s|x|ch|sh
 export function cx(...classes: (string | false | null | undefined)[]): string {
   return classes.filter(Boolean).join(' ');
 }
+
+/** Dollars: whole above $100, cents above $1, four places below. */
+export function formatUsd(value: number): string {
+  return value >= 100 ? `$${value.toFixed(0)}` : value >= 1 ? `$${value.toFixed(2)}` : `$${value.toFixed(4)}`;
+}

@@ -1,8 +1,7 @@
 /** Each lane's replay in figures: the charts' text alternative, and the totals a reader compares. */
 import type { LaneReplay } from '../../worker/replay-protocol';
 import { useReplay } from '../../state/react';
-import { formatInt } from '../common/format';
-import { formatUsd } from './replay-text';
+import { formatInt, formatUsd } from '../common/format';
 
 export interface TableLane {
   id: string;

@@ -2,12 +2,8 @@
 import { useEffect, useState } from 'react';
 import { getStrategy } from '../../core';
 import { useInspector, useReplay } from '../../state/react';
-import { formatInt } from '../common/format';
+import { formatInt, formatUsd } from '../common/format';
 import type { TableLane } from './replay-table';
-
-export function formatUsd(value: number): string {
-  return value >= 100 ? `$${value.toFixed(0)}` : value >= 1 ? `$${value.toFixed(2)}` : `$${value.toFixed(4)}`;
-}
 
 const pct = (v: number) => `${(v * 100).toFixed(1)}%`;
 

@@ -1,9 +1,10 @@
-import type { CommonPruneOptions } from '../types';
+import type { CommonPruneOptions } from '../../plan/types';
 import type { TaskIntent } from '../../governor/types';
 import { defineStrategy } from '../define-strategy';
-import { checkBound } from '../../prune/check-bound';
+import { checkBound } from '../../plan/check-bound';
 import { checkOption } from '../check-option';
 import { TASK_INTENTS } from '../../governor/constants';
+import { fitsBound } from '../../plan/fits-bound';
 import { planGovernorLane, type GovernorSettings } from './plan-governor-lane';
 
 export interface GovernorStrategyConfig extends CommonPruneOptions {
@@ -52,4 +53,6 @@ export const governorStrategy = defineStrategy({
     pinned: config.pinned ?? [],
   }),
   plan: planGovernorLane,
+  // Within both bounds it sends every unit whole. Its replay is the default: scores and TF-IDF depend on all the history.
+  keepsEverything: fitsBound,
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { analyzeTranscript } from '../../prune/analyze-transcript';
+import { analyzeTranscript } from '../../plan/analyze-transcript';
 import { planPrune } from '../../prune/plan-prune';
 import { UNIT_TYPES } from '../../governor/constants';
 import { loadMainConversation } from '../../../../test/support/load-fixture';

@@ -1,12 +1,14 @@
-import type { CommonPruneOptions } from '../types';
+import type { CommonPruneOptions } from '../../plan/types';
 import { defineStrategy } from '../define-strategy';
-import { checkBound } from '../../prune/check-bound';
+import { checkBound } from '../../plan/check-bound';
 import { groupMessages } from '../../links/group-messages';
 import { glueBrokenTurns } from '../../links/glue-broken-turns';
 import { scoreMessages } from '../../scoring/score-messages';
 import { estimateTokens } from '../../tokens/estimate-tokens';
-import { applyPrunePlan } from '../../prune/apply-prune-plan';
+import { applyPrunePlan } from '../../plan/apply-prune-plan';
+import { fitsBound } from '../../plan/fits-bound';
 import { planImportance, type ImportanceSettings } from './plan-importance';
+import { replayImportance } from './replay-importance';
 
 export interface ImportanceConfig extends CommonPruneOptions {
   strategy: 'importance';
@@ -42,4 +44,7 @@ export const importanceStrategy = defineStrategy({
     const plan = planImportance({ count: groups.count, unitOf: units.groupOf, unitSize: units.groupSize, unitScore, tokens, suffixTokens }, settings);
     return applyPrunePlan(messages, plan);
   },
+  keepsEverything: fitsBound,
+  // The best units drawn from buckets of their bonus: a request costs about what it keeps.
+  replay: { stateless: replayImportance },
 });

@@ -1,8 +1,8 @@
-import type { TranscriptAnalysis } from '../../prune/analyze-transcript';
-import type { CheckedBound, StrategyPlan } from '../types';
-import { FATE } from '../../prune/fate';
-import { REASON } from '../../prune/reason';
-import { emptyPlan } from '../../prune/empty-plan';
+import type { TranscriptAnalysis } from '../../plan/analyze-transcript';
+import type { CheckedBound, StrategyPlan } from '../../plan/types';
+import { FATE } from '../../plan/fate';
+import { REASON } from '../../plan/reason';
+import { emptyPlan } from '../../plan/empty-plan';
 import { lowestGroups } from './lowest-groups';
 
 export interface ImportanceSettings extends CheckedBound {

@@ -1,8 +1,10 @@
-import type { CommonPruneOptions } from '../types';
+import type { CommonPruneOptions } from '../../plan/types';
 import { defineStrategy } from '../define-strategy';
-import { checkBound } from '../../prune/check-bound';
+import { checkBound } from '../../plan/check-bound';
 import { checkOption } from '../check-option';
 import { planObservationMasking, type ObservationMaskingSettings } from './plan-observation-masking';
+import { replayMasking } from './replay-masking';
+import { replayLiveMasking } from './replay-live-masking';
 
 export interface ObservationMaskingConfig extends CommonPruneOptions {
   strategy: 'observation-masking';
@@ -45,4 +47,6 @@ export const observationMaskingStrategy = defineStrategy({
     pinned: config.pinned ?? [],
   }),
   plan: planObservationMasking,
+  // No `keepsEverything`: masking clears old results whatever the bound.
+  replay: { stateless: replayMasking, live: replayLiveMasking },
 });

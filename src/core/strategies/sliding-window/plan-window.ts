@@ -1,9 +1,9 @@
 import type { Message } from '../../types';
-import type { TranscriptAnalysis } from '../../prune/analyze-transcript';
-import type { CheckedBound, PlanInsert, StrategyPlan } from '../types';
-import { FATE } from '../../prune/fate';
-import { REASON } from '../../prune/reason';
-import { emptyPlan } from '../../prune/empty-plan';
+import type { TranscriptAnalysis } from '../../plan/analyze-transcript';
+import type { CheckedBound, PlanInsert, StrategyPlan } from '../../plan/types';
+import { FATE } from '../../plan/fate';
+import { REASON } from '../../plan/reason';
+import { emptyPlan } from '../../plan/empty-plan';
 
 /**
  * The window strategies' plan: keep a suffix, cut where no tool group is split.

@@ -1,8 +1,10 @@
-import type { CommonPruneOptions } from '../types';
+import type { CommonPruneOptions } from '../../plan/types';
 import { defineStrategy } from '../define-strategy';
-import { checkBound } from '../../prune/check-bound';
+import { checkBound } from '../../plan/check-bound';
 import { findWindowCut } from '../../links/find-window-cut';
+import { fitsBound } from '../../plan/fits-bound';
 import { planWindow } from './plan-window';
+import { replayWindow } from './replay-window';
 
 export interface SlidingWindowConfig extends CommonPruneOptions {
   strategy: 'sliding-window';
@@ -24,4 +26,7 @@ export const slidingWindowStrategy = defineStrategy({
     const cut = bound.maxTokens === Infinity ? findWindowCut(messages, bound.maxTurns) : -1;
     return cut >= 0 ? messages.slice(cut) : undefined;
   },
+  keepsEverything: fitsBound,
+  // The cut found over each request's context, O(log n) per request.
+  replay: { stateless: (context, planner) => replayWindow(context, planner) },
 });

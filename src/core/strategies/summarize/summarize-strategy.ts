@@ -1,9 +1,11 @@
-import type { CommonPruneOptions } from '../types';
+import type { CommonPruneOptions } from '../../plan/types';
 import { defineStrategy } from '../define-strategy';
-import { checkBound } from '../../prune/check-bound';
+import { checkBound } from '../../plan/check-bound';
 import { findWindowCut } from '../../links/find-window-cut';
 import { createSummaryMessage } from '../../summary/create-summary-message';
+import { fitsBound } from '../../plan/fits-bound';
 import { planWindow } from '../sliding-window/plan-window';
+import { replayWindow } from '../sliding-window/replay-window';
 
 export interface SummarizeConfig extends CommonPruneOptions {
   strategy: 'summarize';
@@ -33,4 +35,6 @@ export const summarizeStrategy = defineStrategy({
     if (cut < 0) return undefined;
     return cut > 0 ? [createSummaryMessage(cut), ...messages.slice(cut)] : messages.slice();
   },
+  keepsEverything: fitsBound,
+  replay: { stateless: (context, planner) => replayWindow(context, planner, createSummaryMessage) },
 });

@@ -1,9 +1,9 @@
-import type { TranscriptAnalysis } from '../../prune/analyze-transcript';
-import type { CheckedBound, StrategyPlan } from '../types';
+import type { TranscriptAnalysis } from '../../plan/analyze-transcript';
+import type { CheckedBound, StrategyPlan } from '../../plan/types';
 import type { ContextPrunerConfig } from '../../context-pruner/types';
-import { FATE } from '../../prune/fate';
-import { REASON } from '../../prune/reason';
-import { emptyPlan } from '../../prune/empty-plan';
+import { FATE } from '../../plan/fate';
+import { REASON } from '../../plan/reason';
+import { emptyPlan } from '../../plan/empty-plan';
 import { planTokenBudgetPrune } from '../../context-pruner/plan-token-budget-prune';
 import { createExtractiveSummarizer } from '../../summary/create-extractive-summarizer';
 

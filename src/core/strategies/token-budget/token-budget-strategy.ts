@@ -1,6 +1,6 @@
-import type { CommonPruneOptions } from '../types';
+import type { CommonPruneOptions } from '../../plan/types';
 import { defineStrategy } from '../define-strategy';
-import { checkBound } from '../../prune/check-bound';
+import { checkBound } from '../../plan/check-bound';
 import { checkOption } from '../check-option';
 import { planTokenBudget, type TokenBudgetSettings } from './plan-token-budget';
 
@@ -62,4 +62,7 @@ export const tokenBudgetStrategy = defineStrategy({
     };
   },
   plan: planTokenBudget,
+  // At or below its soft limit nothing changes: the shared budget stands for both limits, unless told to keep its own
+  // (the rule of `planTokenBudget`). Its replay is the default: the summary of the middle depends on all of it.
+  keepsEverything: (settings, _count, total) => total <= (settings.maxTokens !== Infinity && !settings.ownLimits ? settings.maxTokens : settings.softLimitTokens),
 });

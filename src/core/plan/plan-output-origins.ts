@@ -1,4 +1,4 @@
-import type { StrategyPlan as PrunePlan } from '../strategies/types';
+import type { StrategyPlan as PrunePlan } from './types';
 import { FATE } from './fate';
 
 /**

@@ -1,5 +1,5 @@
 import type { Message } from '../types';
-import { CONTEXT_SUMMARY_MARKER } from './constants';
+import { CONTEXT_SUMMARY_MARKER } from '../text/harness-text';
 
 /**
  * Whether a message's content is a summary written by a `ContextPruner`: a string (or a first text block) that

@@ -1,6 +1,6 @@
 import type { Message } from '../types';
-import type { StrategyPlan } from '../strategies/types';
-import { FATE } from '../prune/fate';
+import type { StrategyPlan } from '../plan/types';
+import { FATE } from '../plan/fate';
 import type { SentItems } from './sent-types';
 import type { SyntheticCounter } from './create-synthetic-counter';
 

@@ -1,7 +1,6 @@
 import type { ContextEntry } from './items-from-plan';
 import { itemsFromPlan } from './items-from-plan';
 import { planEntries } from './plan-entries';
-import { keepsEverything } from './keeps-everything';
 import type { ReplayContext, ReplayPlanner } from './replay-context';
 import type { SentItems } from './sent-types';
 
@@ -22,9 +21,9 @@ export function planRequestView(context: ReplayContext, planner: ReplayPlanner, 
     entries.push({ key: i < turnStart && !counts.fixed(i) ? -(i + 1) : i, tokens, source: i });
     total += tokens;
   }
-  if (keepsEverything(planner, entries.length, total)) {
+  if (planner.keepsEverything(entries.length, total)) {
     return { keys: entries.map((e) => e.key), tokens: entries.map((e) => e.tokens), sources: entries.map((e) => e.source), total };
   }
   const view = messages.slice(start, end);
-  return itemsFromPlan(planEntries(view, entries, planner.config, context.counter), view, entries, context.synthetic);
+  return itemsFromPlan(planEntries(view, entries, planner, context.counter), view, entries, context.synthetic);
 }

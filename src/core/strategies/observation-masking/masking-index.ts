@@ -1,18 +1,9 @@
-import type { Message } from '../types';
-import type { TranscriptAnalysis } from '../prune/analyze-transcript';
-import { listToolResults, type ToolResultTable } from '../links/list-tool-results';
-import type { TurnCounts } from './create-turn-counts';
-import { toolInputChars } from '../strategies/observation-masking/tool-input-chars';
-
-/** Observation masking's settings, as its `normalize` returns them. */
-export interface MaskingSettings {
-  keepRecent: number;
-  minTokens: number;
-  clearToolInputs: boolean;
-  excludeTools: readonly string[];
-  pinned: readonly number[];
-  maxTokens: number;
-}
+import type { Message } from '../../types';
+import type { TranscriptAnalysis } from '../../plan/analyze-transcript';
+import { listToolResults, type ToolResultTable } from '../../links/list-tool-results';
+import type { TurnCounts } from '../../requests/create-turn-counts';
+import { toolInputChars } from './tool-input-chars';
+import type { ObservationMaskingSettings } from './plan-observation-masking';
 
 /**
  * A context's tool results as masking decides them at any history length. Whether a result may be cleared (its
@@ -41,7 +32,7 @@ export interface MaskingIndex {
 export function buildMaskingIndex(
   analysis: TranscriptAnalysis,
   start: number,
-  settings: MaskingSettings,
+  settings: ObservationMaskingSettings,
   counts: TurnCounts,
   placeholderTokens: number,
 ): MaskingIndex {

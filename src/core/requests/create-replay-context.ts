@@ -1,6 +1,6 @@
 import type { Message } from '../types';
 import type { TokenCounter } from '../tokens/types';
-import { analyzeTranscript, type TranscriptAnalysis } from '../prune/analyze-transcript';
+import { analyzeTranscript, type TranscriptAnalysis } from '../plan/analyze-transcript';
 import type { ReplayRequests } from './list-replay-requests';
 import type { ReplayContext } from './replay-context';
 import { createTurnCounts } from './create-turn-counts';

@@ -1,4 +1,4 @@
-import type { CheckedBound, PruneBound } from '../strategies/types';
+import type { CheckedBound, PruneBound } from './types';
 
 /**
  * Checks the bounds of a config: each a number, 0 or more. `maxTurns` is floored and at least 1, because the most

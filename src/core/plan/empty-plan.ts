@@ -1,4 +1,4 @@
-import type { CheckedBound, StrategyPlan } from '../strategies/types';
+import type { CheckedBound, StrategyPlan } from './types';
 import { REASON } from './reason';
 
 /** A plan that keeps every message as it is (every fate `kept`, reason "fits"), for strategies to start from. */

@@ -1,9 +1,9 @@
-import { listToolResults } from '../links/list-tool-results';
-import type { ReplayContext } from './replay-context';
-import type { MaskingSettings } from './masking-index';
+import { listToolResults } from '../../links/list-tool-results';
+import type { ReplayContext } from '../../requests/replay-context';
+import type { ObservationMaskingSettings } from './plan-observation-masking';
 
 /** Whether every message masking may change counts the same in every turn (the index's assumption). */
-export function maskingCountsAreFixed(context: ReplayContext, settings: MaskingSettings): boolean {
+export function maskingCountsAreFixed(context: ReplayContext, settings: ObservationMaskingSettings): boolean {
   const starts = new Set(context.requests.contextStart);
   for (const s of starts) {
     const results = listToolResults(context.segment(s));

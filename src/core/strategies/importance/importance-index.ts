@@ -1,5 +1,5 @@
-import type { TranscriptAnalysis } from '../prune/analyze-transcript';
-import { importanceScore } from '../scoring/importance-score';
+import type { TranscriptAnalysis } from '../../plan/analyze-transcript';
+import { importanceScore } from '../../scoring/importance-score';
 
 /** Buckets of the units' best bonus, so units can be drawn nearly in score order without sorting them. */
 export const BONUS_BUCKETS = 64;

@@ -1,13 +1,14 @@
-import type { CheckedBound } from '../strategies/types';
-import { createSummaryMessage } from '../summary/create-summary-message';
-import type { ReplayContext, ReplayPlanner } from './replay-context';
-import type { SentRuns, SentShapes } from './sent-types';
-import { shapesFromRuns } from './shapes-from-runs';
-import { planRequestView } from './plan-request-view';
-import { runsFromItems } from './runs-from-items';
+import type { CheckedBound } from '../../plan/types';
+import type { Message } from '../../types';
+import type { ReplayContext, ReplayPlanner } from '../../requests/replay-context';
+import type { SentRuns, SentShapes } from '../../requests/sent-types';
+import { shapesFromRuns } from '../../requests/shapes-from-runs';
+import { planRequestView } from '../../requests/plan-request-view';
+import { runsFromItems } from '../../requests/runs-from-items';
 
 /**
- * Sliding window and summarize, stateless, in O(log n) per request: the same cut `planWindow` finds over each
+ * Sliding window and summarize (with `summary`, the message that stands for the `replaced` messages before the cut),
+ * stateless, in O(log n) per request: the same cut `planWindow` finds over each
  * request's history, found over the analysis of its whole context instead.
  *
  * Why that is the same: tool links are made left to right, so a history's links are the context's that end before
@@ -16,15 +17,15 @@ import { runsFromItems } from './runs-from-items';
  * to it. Token sums come from prefix sums of the request's counts. Requests inside a unit that reaches past them (a
  * call answered later, an orphan's glued turn) are planned afresh (`planRequestView`).
  */
-export function replayWindow(context: ReplayContext, planner: ReplayPlanner): SentShapes {
+export function replayWindow(context: ReplayContext, planner: ReplayPlanner, summary?: (replaced: number) => Message): SentShapes {
   const { counts, counter, synthetic } = context;
   const bound: CheckedBound = { maxTurns: planner.settings.maxTurns, maxTokens: planner.settings.maxTokens };
-  const summarize = planner.config.strategy === 'summarize';
+  const summarize = summary !== undefined;
   const summaryTokens = new Map<number, number>();
   const planSummary = (replaced: number): number => {
     let tokens = summaryTokens.get(replaced);
     if (tokens === undefined) {
-      tokens = counter.count(createSummaryMessage(replaced).content as string);
+      tokens = counter.count((summary as (replaced: number) => Message)(replaced).content as string);
       summaryTokens.set(replaced, tokens);
     }
     return tokens;
@@ -56,7 +57,7 @@ export function replayWindow(context: ReplayContext, planner: ReplayPlanner): Se
           const kept = counts.sum(start + cut, end, turnStart);
           runs = { headTokens: 0, runs: [start + cut, end], turnStart, total: kept };
           if (summarize) {
-            const message = createSummaryMessage(cut);
+            const message = (summary as (replaced: number) => Message)(cut);
             runs.headKey = synthetic.insertKey(message);
             runs.headTokens = synthetic.tokens(runs.headKey, message);
             runs.total += runs.headTokens;

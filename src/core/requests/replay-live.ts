@@ -4,7 +4,6 @@ import type { ReplayContext, ReplayPlanner } from './replay-context';
 import type { ItemKey, SentShapes } from './sent-types';
 import { itemsFromPlan } from './items-from-plan';
 import { planEntries } from './plan-entries';
-import { keepsEverything } from './keeps-everything';
 import { triggerFires } from './trigger-fires';
 
 /**
@@ -84,9 +83,9 @@ export function replayLive(context: ReplayContext, planner: ReplayPlanner | unde
     }
     for (; end < a; end++) append(end);
 
-    if (planner !== undefined && triggerFires(trigger, r, fixed + total) && !keepsEverything(planner, keys.length, total)) {
+    if (planner !== undefined && triggerFires(trigger, r, fixed + total) && !planner.keepsEverything(keys.length, total)) {
       const entries = keys.map((key, k) => ({ key, tokens: tokens[k] as number, source: sources[k] as number }));
-      const items = itemsFromPlan(planEntries(held, entries, planner.config, context.counter), held, entries, context.synthetic);
+      const items = itemsFromPlan(planEntries(held, entries, planner, context.counter), held, entries, context.synthetic);
       // Before `changedAt` the held items are still the previous request's: the plan's first change among them.
       const limit = Math.min(changedAt, previousLength, items.keys.length);
       let k = 0;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isContextSummary } from './is-context-summary';
-import { deriveSummaryId } from './derive-summary-id';
+import { deriveSummaryId } from '../context-pruner/derive-summary-id';
 
 describe('isContextSummary', () => {
   it('recognises the marker line, as a string or a first text block, and nothing else', () => {

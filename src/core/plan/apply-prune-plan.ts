@@ -1,5 +1,5 @@
 import type { Message } from '../types';
-import type { StrategyPlan as PrunePlan } from '../strategies/types';
+import type { StrategyPlan as PrunePlan } from './types';
 import { FATE } from './fate';
 
 /**

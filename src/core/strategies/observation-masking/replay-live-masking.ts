@@ -1,20 +1,20 @@
-import type { Message } from '../types';
-import type { ReplayTrigger } from './types';
-import { listToolResults, type ToolResultTable } from '../links/list-tool-results';
-import { blockTextLength } from '../text/block-text-length';
-import { messageTextLength } from '../text/message-text-length';
-import { resultPlaceholder } from '../strategies/observation-masking/result-placeholder';
-import { maskMessage } from '../strategies/observation-masking/mask-message';
-import { countMessageTokens } from '../tokens/count-message-tokens';
-import type { ReplayContext, ReplayPlanner } from './replay-context';
-import type { SentShapes } from './sent-types';
+import type { Message } from '../../types';
+import type { ReplayTrigger } from '../../requests/types';
+import { listToolResults, type ToolResultTable } from '../../links/list-tool-results';
+import { blockTextLength } from '../../text/block-text-length';
+import { messageTextLength } from '../../text/message-text-length';
+import { resultPlaceholder } from './result-placeholder';
+import { maskMessage } from './mask-message';
+import { countMessageTokens } from '../../tokens/count-message-tokens';
+import type { ReplayContext, ReplayPlanner } from '../../requests/replay-context';
+import type { SentShapes } from '../../requests/sent-types';
 import { createMaskedShapes } from './create-masked-shapes';
-import type { MaskingSettings } from './masking-index';
+import type { ObservationMaskingSettings } from './plan-observation-masking';
 import { maskingCountsAreFixed } from './masking-counts-are-fixed';
 import { createFenwick, type Fenwick } from './create-fenwick';
-import { replayLive } from './replay-live';
-import { triggerFires } from './trigger-fires';
-import { toolInputChars } from '../strategies/observation-masking/tool-input-chars';
+import { replayLive } from '../../requests/replay-live';
+import { triggerFires } from '../../requests/trigger-fires';
+import { toolInputChars } from './tool-input-chars';
 
 const NO_RESULTS: ToolResultTable = {
   count: 0,
@@ -50,8 +50,8 @@ interface Held {
  * Needs result (and cleared-input call) messages to count the same in every turn, as `replayMasking`; otherwise the
  * plain live replay runs.
  */
-export function replayLiveMasking(context: ReplayContext, planner: ReplayPlanner, trigger: ReplayTrigger, fixed: number): SentShapes {
-  const settings = planner.settings as unknown as MaskingSettings;
+export function replayLiveMasking(context: ReplayContext, planner: ReplayPlanner<ObservationMaskingSettings>, trigger: ReplayTrigger, fixed: number): SentShapes {
+  const { settings } = planner;
   const { requests, counts, counter, messages } = context;
   if (counts.varies && !maskingCountsAreFixed(context, settings)) return replayLive(context, planner, trigger, fixed);
   const placeholderTokens = counter.count(resultPlaceholder(12_345, 123_456));

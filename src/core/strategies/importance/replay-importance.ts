@@ -1,10 +1,11 @@
-import type { TranscriptAnalysis } from '../prune/analyze-transcript';
-import { importanceScore } from '../scoring/importance-score';
-import type { ReplayContext, ReplayPlanner } from './replay-context';
-import type { SentRuns, SentShapes } from './sent-types';
-import { shapesFromRuns } from './shapes-from-runs';
-import { planRequestView } from './plan-request-view';
-import { runsFromItems } from './runs-from-items';
+import type { TranscriptAnalysis } from '../../plan/analyze-transcript';
+import { importanceScore } from '../../scoring/importance-score';
+import type { ReplayContext, ReplayPlanner } from '../../requests/replay-context';
+import type { ImportanceSettings } from './plan-importance';
+import type { SentRuns, SentShapes } from '../../requests/sent-types';
+import { shapesFromRuns } from '../../requests/shapes-from-runs';
+import { planRequestView } from '../../requests/plan-request-view';
+import { runsFromItems } from '../../requests/runs-from-items';
 import { BONUS_BUCKETS, buildImportanceIndex, type ImportanceIndex } from './importance-index';
 
 /** Float slack on a unit's score bound, far above the rounding of `importanceScore` and far below any real gap. */
@@ -18,10 +19,10 @@ const SLACK = 1e-9;
  *
  * Units are the context's (see `replayWindow` for why, and the fallback for requests inside a unit).
  */
-export function replayImportance(context: ReplayContext, planner: ReplayPlanner): SentShapes {
+export function replayImportance(context: ReplayContext, planner: ReplayPlanner<ImportanceSettings>): SentShapes {
   const { counts } = context;
   const { maxTurns, maxTokens } = planner.settings;
-  const pinned = (planner.settings.pinned as readonly number[] | undefined) ?? [];
+  const { pinned } = planner.settings;
   let index: ImportanceIndex | undefined;
   let analysis: TranscriptAnalysis | undefined;
   let keep: ReturnType<typeof createKeeper> | undefined;

@@ -1,13 +1,14 @@
-import type { Message } from '../types';
-import { resultPlaceholder } from '../strategies/observation-masking/result-placeholder';
-import { maskMessage } from '../strategies/observation-masking/mask-message';
-import { countMessageTokens } from '../tokens/count-message-tokens';
-import type { ReplayContext, ReplayPlanner } from './replay-context';
-import type { SentShapes } from './sent-types';
+import type { Message } from '../../types';
+import { resultPlaceholder } from './result-placeholder';
+import { maskMessage } from './mask-message';
+import { countMessageTokens } from '../../tokens/count-message-tokens';
+import type { ReplayContext, ReplayPlanner } from '../../requests/replay-context';
+import type { SentShapes } from '../../requests/sent-types';
 import { createMaskedShapes } from './create-masked-shapes';
-import { buildMaskingIndex, type MaskingIndex, type MaskingSettings } from './masking-index';
+import { buildMaskingIndex, type MaskingIndex } from './masking-index';
+import type { ObservationMaskingSettings } from './plan-observation-masking';
 import { maskingCountsAreFixed } from './masking-counts-are-fixed';
-import { replayExact } from './replay-exact';
+import { replayExact } from '../../requests/replay-exact';
 import { createFenwick, type Fenwick } from './create-fenwick';
 
 /**
@@ -21,9 +22,9 @@ import { createFenwick, type Fenwick } from './create-fenwick';
  * The index needs every result message (and call message, when inputs are cleared) to count the same in every
  * turn, as tool results do; otherwise the strategy is planned afresh before every request (`replayExact`).
  */
-export function replayMasking(context: ReplayContext, planner: ReplayPlanner): SentShapes {
+export function replayMasking(context: ReplayContext, planner: ReplayPlanner<ObservationMaskingSettings>): SentShapes {
   const { requests, counts, counter, messages } = context;
-  const settings = planner.settings as unknown as MaskingSettings;
+  const { settings } = planner;
   if (counts.varies && !maskingCountsAreFixed(context, settings)) return replayExact(context, planner);
   const placeholderTokens = counter.count(resultPlaceholder(12_345, 123_456));
   const { count } = requests;

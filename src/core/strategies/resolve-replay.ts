@@ -1,0 +1,41 @@
+import type { PruneConfig } from './registry';
+import type { ReplayContext, ReplayPlanner } from '../requests/replay-context';
+import type { SentShapes } from '../requests/sent-types';
+import type { ReplayTrigger } from '../requests/types';
+import { replayExact } from '../requests/replay-exact';
+import { replayLive } from '../requests/replay-live';
+import { getStrategy } from './get-strategy';
+
+/** One strategy ready to replay: its planner, and its stateless and live replays (its own hooks, or the defaults). */
+export interface ResolvedReplay {
+  planner: ReplayPlanner;
+  stateless(context: ReplayContext): SentShapes;
+  live(context: ReplayContext, trigger: ReplayTrigger, fixed: number): SentShapes;
+}
+
+/**
+ * Checks a config by its strategy's `normalize` (so a bad option fails before the first request) and binds the
+ * strategy's hooks to the settings: `keepsEverything` (default: only for no messages), the replays (default: plan
+ * each request, or the held context at each prune), and the strategy's own live trigger, which a live replay then
+ * fires on in place of the replay's.
+ *
+ * @throws {TypeError | RangeError} as `planPrune` does for the config
+ */
+export function resolveReplay(config: PruneConfig): ResolvedReplay {
+  const definition = getStrategy(config.strategy);
+  const settings = definition.normalize(config) as ReplayPlanner['settings'];
+  const keeps = definition.keepsEverything;
+  const own = definition.replay?.trigger?.(settings);
+  const planner: ReplayPlanner = {
+    config,
+    settings,
+    plan: (analysis, pinned) => definition.plan(analysis, pinned === undefined ? settings : definition.normalize({ ...config, pinned })),
+    keepsEverything: keeps === undefined ? (count) => count === 0 : (count, total) => keeps(settings, count, total),
+  };
+  const { stateless, live } = definition.replay ?? {};
+  return {
+    planner,
+    stateless: (context) => (stateless ?? replayExact)(context, planner),
+    live: (context, trigger, fixed) => (live ?? replayLive)(context, planner, own ?? trigger, fixed),
+  };
+}
