@@ -17,8 +17,8 @@
 import { readFileSync } from 'node:fs';
 import type { Message } from '../src/core';
 import { parseTranscript, pruneMessages } from '../src/core';
-import { planGovernor } from '../src/core/governor/plan-governor';
-import { applyGovernorPlan } from '../src/core/governor/apply-governor-plan';
+import { planGovernor } from '../src/core/strategies/governor/plan-governor';
+import { applyPrunePlan } from '../src/core/plan/apply-prune-plan';
 import { findUserPrompts } from '../src/core/text/find-user-prompts';
 import { buildContextUnits } from '../src/core/governor/build-context-units';
 import { groupMessages } from '../src/core/links/group-messages';
@@ -77,7 +77,7 @@ for (const file of SESSIONS) {
   const unpinned = planGovernor(messages, { tokens, maxTokens, keepTask: false });
   // Shortened messages count as kept: they are sent, the pair intact.
   const sentBy = (p: typeof plan) => new Set(messages.filter((_, i) => p.fates[i] !== 1));
-  const governed = applyGovernorPlan(messages, plan);
+  const governed = applyPrunePlan(messages, plan);
   console.log(`\n${file}: ${messages.length} messages, ${total} tokens, budget ${maxTokens}; intent ${plan.intent.intent} (${plan.profile.name}, confidence ${plan.intent.confidence})`);
   console.log(describe('governor', messages, sentBy(plan), plan.sentTokens) + `  (masked ${plan.masked}, summarized ${plan.summarized})`);
   console.log(describe('governor, task not pinned', messages, sentBy(unpinned), unpinned.sentTokens));

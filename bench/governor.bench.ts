@@ -14,7 +14,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { analyzeForGovernor, type GovernorAnalysis } from '../src/core/governor/analyze-for-governor';
 import { scoreGovernorUnits, type GovernorScores } from '../src/core/governor/score-governor-units';
 import { fillGovernorBudget } from '../src/core/governor/fill-governor-budget';
-import { planGovernor } from '../src/core/governor/plan-governor';
+import { planGovernor } from '../src/core/strategies/governor/plan-governor';
 import { messageTextLength } from '../src/core/text/message-text-length';
 import { estimateTokens } from '../src/core/tokens/estimate-tokens';
 import type { Message } from '../src/core';
@@ -57,6 +57,7 @@ async function main(): Promise<void> {
     const tokens = Float64Array.from(messages, (m) => estimateTokens(messageTextLength(m)));
     const total = tokens.reduce((a, b) => a + b, 0);
     const input = { tokens, maxTokens: Math.floor(total / 2) };
+    const budget = { ...input, maxTurns: Infinity, pinned: [], keepTask: true, summarization: true, shortenAbove: 0.5, summarize: undefined, countTokens: undefined };
     const settle = Math.min(100, Math.max(5, size / 1000));
     const { warmup, runs } = RUNS[size] as { warmup: number; runs: number };
 
@@ -66,7 +67,7 @@ async function main(): Promise<void> {
       { name: 'planGovernor (whole plan)', fn: () => planGovernor(messages, input), samples: [] },
       { name: 'analyzeForGovernor', fn: () => (analysis = analyzeForGovernor(messages)), samples: [] },
       { name: 'scoreGovernorUnits', fn: () => (scores = scoreGovernorUnits(analysis)), samples: [] },
-      { name: 'fillGovernorBudget', fn: () => fillGovernorBudget(analysis, scores, input), samples: [] },
+      { name: 'fillGovernorBudget', fn: () => fillGovernorBudget(analysis, scores, budget), samples: [] },
     ];
     for (let w = 0; w < warmup; w++) for (const task of tasks) task.fn();
     // Interleaved rounds: background load lands on every task alike.
@@ -75,7 +76,7 @@ async function main(): Promise<void> {
     const plan = planGovernor(messages, input);
     console.log(`\n${size.toLocaleString('en-US')} messages, ${analysis.units.count.toLocaleString('en-US')} units, budget ${input.maxTokens.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} tokens:`);
     for (const task of tasks) console.log(`  ${task.name.padEnd(28)} ${summary(task.samples)}`);
-    console.log(`  plan: ${plan.profile.name} (${plan.intent.intent}), kept ${plan.kept}, masked ${plan.masked}, dropped ${plan.dropped}, ${plan.tokensKept.toLocaleString('en-US')} tokens sent`);
+    console.log(`  plan: ${plan.profile.name} (${plan.intent.intent}), kept ${plan.kept}, masked ${plan.masked}, dropped ${plan.dropped}, ${plan.tokens.toLocaleString('en-US')} tokens sent`);
   }
 }
 

@@ -5,6 +5,7 @@ import { reportCommand, reportHelp, type ReportOptions } from './commands/report
 import { statsCommand, statsHelp } from './commands/stats';
 import { CliError, EXIT_BUG, EXIT_OK, EXIT_USAGE } from './errors';
 import type { Io } from './io';
+import { strategyWithOption } from './strategy-flags';
 
 interface Command {
   summary: string;
@@ -44,7 +45,7 @@ a file was skipped); 2 bad usage or unreadable input; 3 a bug in prunescope.
 
 Examples:
   prunescope check session.jsonl
-  prunescope prune session.jsonl --strategy observation-masking --keep-recent 5 > pruned.jsonl
+  prunescope prune session.jsonl --strategy ${strategyWithOption('keepRecent')} --keep-recent 5 > pruned.jsonl
   prunescope report transcripts/ --csv > strategies.csv
 
 prunescope ${version}

@@ -208,3 +208,12 @@ function defaultText(o: OptionSpec): string {
       return o.default === '' ? `(default empty; at most ${o.maxLength} characters)` : `(default ${JSON.stringify(o.default)})`;
   }
 }
+
+/**
+ * The id of the registered strategy that takes option `key` (the first strategy when none does), for examples in
+ * help texts: they name strategies through the registry, so a renamed or new strategy needs no edit here.
+ */
+export function strategyWithOption(key: string): string {
+  const definitions = STRATEGY_REGISTRY as readonly RegisteredStrategy[];
+  return (definitions.find((s) => s.options.some((o) => o.key === key)) ?? (definitions[0] as RegisteredStrategy)).id;
+}

@@ -15,7 +15,7 @@ import { CliError, EXIT_OK, EXIT_PROBLEMS } from '../errors';
 import { FORMATS, lineOf, loadTranscript, selectConversations } from '../input';
 import type { Io } from '../io';
 import { createProgress, LARGE_INPUT_CHARS } from '../progress';
-import { readBoundFlags, readStrategies, readStrategyOptions, strategiesHelp, strategyConfig, strategyFlags, strategyFlagSpecs } from '../strategy-flags';
+import { readBoundFlags, readStrategies, readStrategyOptions, strategiesHelp, strategyConfig, strategyFlags, strategyFlagSpecs, strategyWithOption } from '../strategy-flags';
 import { formatCount, formatShare } from '../text';
 import { countConversation, ENCODING_CHOICES, loadCounter, type EncodingChoice } from '../tokens';
 
@@ -65,9 +65,9 @@ bound (stderr says which); 2 bad usage or unreadable input, nothing written. A m
 tool call with its result is reported on stderr but is not a failure: the window strategies promise that.
 
 Examples:
-  prunescope prune session.jsonl --strategy sliding-window --max-turns 40 > pruned.jsonl
-  prunescope prune tau.json --strategy governor --max-tokens 8000 --intent debugging --conversation 12
-  cat request.json | prunescope prune - -s observation-masking --keep-recent 5 --to openai-chat
+  prunescope prune session.jsonl --strategy ${strategyWithOption('maxTurns')} --max-turns 40 > pruned.jsonl
+  prunescope prune tau.json --strategy ${strategyWithOption('intent')} --max-tokens 8000 --intent debugging --conversation 12
+  cat request.json | prunescope prune - -s ${strategyWithOption('keepRecent')} --keep-recent 5 --to openai-chat
 `;
 }
 

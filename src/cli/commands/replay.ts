@@ -16,6 +16,7 @@ import {
   strategyConfig,
   strategyFlags,
   strategyFlagSpecs,
+  strategyWithOption,
   type BoundFlags,
 } from '../strategy-flags';
 import { formatChange, formatCount, formatShare, formatTable, formatUsd } from '../text';
@@ -83,7 +84,7 @@ whole history), so they take time that grows with the square of the requests: se
 
 Examples:
   prunescope replay session.jsonl --model anthropic/claude-sonnet-4.5
-  prunescope replay session.jsonl --mode live -s observation-masking,governor --json | jq '.strategies[].totals'
+  prunescope replay session.jsonl --mode live -s ${strategyWithOption('keepRecent')},${strategyWithOption('intent')} --json | jq '.strategies[].totals'
   prunescope replay rollout.jsonl --mode live --trigger over:100000 --calibrate
 `;
 }

@@ -12,7 +12,7 @@ import { mergeReports, reportJson } from '../report/aggregate';
 import { configFor, errorText } from '../report/analyze-conversation';
 import { inProcessRunner, workerRunner, type Runner } from '../report/runner';
 import type { ConversationOutcome, FileOutcome, ReportBound, ReportJson, ReportSettings } from '../report/types';
-import { checkOptionsUsed, readBoundFlags, readStrategies, readStrategyOptions, strategiesHelp, strategyFlags, strategyFlagSpecs } from '../strategy-flags';
+import { checkOptionsUsed, readBoundFlags, readStrategies, readStrategyOptions, strategiesHelp, strategyFlags, strategyFlagSpecs, strategyWithOption } from '../strategy-flags';
 import { formatChange, formatCount, formatShare, formatTable, formatUsd, toCsv } from '../text';
 import { ENCODING_CHOICES, type EncodingChoice } from '../tokens';
 
@@ -75,7 +75,7 @@ which; the report covers the rest); 2 bad usage, or nothing could be read.
 
 Examples:
   prunescope report fixtures/tau-bench-gpt-4o-airline.json
-  prunescope report ~/.claude/projects --strategy governor,observation-masking --max-tokens 50000 --csv
+  prunescope report ~/.claude/projects --strategy ${strategyWithOption('intent')},${strategyWithOption('keepRecent')} --max-tokens 50000 --csv
 `;
 }
 

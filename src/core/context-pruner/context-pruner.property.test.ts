@@ -24,7 +24,7 @@ import { ContextPruner } from './context-pruner';
 import { toContextWindow } from './to-context-window';
 import { fromContextWindow } from './from-context-window';
 import { planTokenBudgetPrune } from './plan-token-budget-prune';
-import { applyTokenBudgetPlan } from './apply-token-budget-plan';
+import { applyTokenBudgetPlan } from '../../../test/support/apply-token-budget-plan';
 import { isContextSummary } from '../summary/is-context-summary';
 import { validateMessages } from '../formats/validate-messages';
 import { groupMessages } from '../links/group-messages';

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { Message } from '../types';
 import { planTokenBudgetPrune } from './plan-token-budget-prune';
-import { applyTokenBudgetPlan } from './apply-token-budget-plan';
+import { applyTokenBudgetPlan } from '../../../test/support/apply-token-budget-plan';
 import { FATE } from '../plan/fate';
 import { groupMessages } from '../links/group-messages';
 import { assistant, callTurn, chat, resultTurn, user } from '../../../test/support/build-messages';

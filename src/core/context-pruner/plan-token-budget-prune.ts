@@ -9,7 +9,7 @@ import { deriveSummaryId } from './derive-summary-id';
  * The token-budget strategy as a synchronous plan, for the inspector and the CLI: which messages are kept, which
  * are summarized, where the summary goes and its text, the urgency, and tokens before and after. It is the very
  * plan `ContextPruner.prune` carries out (both run `selectTokenBudgetCut` and `completeTokenBudgetPlan`); see
- * `selectTokenBudgetCut` for the rules and `applyTokenBudgetPlan` to build the pruned messages.
+ * `selectTokenBudgetCut` for the rules; the token-budget strategy turns it into a plan for `applyPrunePlan`.
  *
  * Nothing changes (`pruned: false`, every message kept, a `reason`) at or below the soft limit, when no message
  * can be summarized, or when the summary would not make the messages smaller. `summarize` is called at most once,

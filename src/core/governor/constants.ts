@@ -43,14 +43,5 @@ export const TASK_INTENTS: readonly TaskIntent[] = [
   'generic',
 ];
 
-/**
- * A message's fate in a governor plan, as a byte, so a plan for 100k messages is one `Uint8Array`. The first three
- * codes are those of `FATE` in `prune/fate.ts`. `summarized`: the content is replaced by a summary; `masked`: tool
- * result content is cleared in the middle. Both are still sent.
- */
-export const GOVERNOR_FATE = { kept: 0, dropped: 1, summarized: 2, masked: 3 } as const;
-
-export type GovernorFate = keyof typeof GOVERNOR_FATE;
-
-/** Byte → name, for display. */
-export const GOVERNOR_FATE_NAMES: readonly GovernorFate[] = ['kept', 'dropped', 'summarized', 'masked'];
+/** The keys of custom score weights: seed 004's three and this project's `type_bonus`. */
+export const SCORE_WEIGHT_KEYS = ['priority', 'relevance', 'recency', 'type_bonus'] as const;

@@ -1,6 +1,6 @@
 import type { GovernorConfig, TaskIntent } from './types';
 import { GOVERNOR_PROFILES } from './governor-profiles';
-import { TASK_INTENTS, UNIT_TYPES } from './constants';
+import { SCORE_WEIGHT_KEYS, TASK_INTENTS, UNIT_TYPES } from './constants';
 import { checkedWeights } from './checked-weights';
 
 const PRUNING_KEYS = ['strategy', 'weights', 'type_weights'];
@@ -40,7 +40,7 @@ export function parseGovernorConfig(value: unknown): GovernorConfig {
     const intent = strategyIntent(pruning.strategy);
     if (intent !== undefined) config.intent = intent;
   }
-  if (pruning.weights !== undefined) config.weights = checkedWeights(pruning.weights, 'pruning.weights', ['priority', 'relevance', 'recency', 'type_bonus']);
+  if (pruning.weights !== undefined) config.weights = checkedWeights(pruning.weights, 'pruning.weights', SCORE_WEIGHT_KEYS);
   if (pruning.type_weights !== undefined) config.typeWeights = checkedWeights(pruning.type_weights, 'pruning.type_weights', UNIT_TYPES);
   return config;
 }

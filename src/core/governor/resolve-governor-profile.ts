@@ -1,9 +1,7 @@
 import type { CustomScoreWeights, CustomTypeWeights, GovernorProfile, TaskIntent } from './types';
 import { GOVERNOR_PROFILES } from './governor-profiles';
-import { TASK_INTENTS, UNIT_TYPES } from './constants';
+import { SCORE_WEIGHT_KEYS, TASK_INTENTS, UNIT_TYPES } from './constants';
 import { checkedWeights } from './checked-weights';
-
-const SCORE_WEIGHT_KEYS = ['priority', 'relevance', 'recency', 'type_bonus'] as const;
 
 /**
  * The profile of `intent` with custom weights laid over it: keys given replace the profile's, keys left out keep

@@ -2,6 +2,7 @@ import type { PruneConfig, PrunePlan } from '../strategies/registry';
 
 import type { TranscriptAnalysis } from '../plan/analyze-transcript';
 import { getStrategy } from '../strategies/get-strategy';
+import { normalizeConfig } from '../strategies/normalize-config';
 import { checkConfigObject } from './check-config-object';
 
 /**
@@ -9,11 +10,11 @@ import { checkConfigObject } from './check-config-object';
  * strategy's `plan`, after its `normalize` has checked the config. `analysis` comes from `analyzeTranscript` and
  * serves every strategy and bound, so the inspector analyses once and re-plans on every change of the bound.
  *
- * @throws {TypeError} for an unknown strategy, a bound that is not a number, or an option of the wrong type
+ * @throws {TypeError} for an unknown strategy or config key, a bound that is not a number, or an option of the wrong type
  * @throws {RangeError} for a negative bound or an option out of its range
  */
 export function planPrune(analysis: TranscriptAnalysis, config: PruneConfig): PrunePlan {
   checkConfigObject(config);
   const strategy = getStrategy(config.strategy);
-  return strategy.plan(analysis, strategy.normalize(config)) as PrunePlan;
+  return strategy.plan(analysis, normalizeConfig(strategy, config)) as PrunePlan;
 }

@@ -1,6 +1,7 @@
 import type { Message } from '../types';
 import type { PruneConfig } from '../strategies/registry';
 import { getStrategy } from '../strategies/get-strategy';
+import { normalizeConfig } from '../strategies/normalize-config';
 import { analyzeTranscript } from '../plan/analyze-transcript';
 import { applyPrunePlan } from '../plan/apply-prune-plan';
 import { checkConfigObject } from './check-config-object';
@@ -24,7 +25,8 @@ import { checkConfigObject } from './check-config-object';
  *
  * @param messages Anthropic Messages-shaped conversation (`{ role, content }`), oldest first.
  * @param config `{ strategy, maxTurns?, maxTokens?, …options }`; see each strategy's config type.
- * @throws {TypeError} when `messages` is not an array, or for an unknown strategy or a config of the wrong type
+ * @throws {TypeError} when `messages` is not an array, or for an unknown strategy or config key (the error names the
+ *   nearest known one), or a config of the wrong type
  * @throws {RangeError} for a bound or option out of its range
  */
 export function pruneMessages(messages: readonly Message[], config: PruneConfig): Message[] {
@@ -33,7 +35,7 @@ export function pruneMessages(messages: readonly Message[], config: PruneConfig)
   }
   checkConfigObject(config);
   const strategy = getStrategy(config.strategy);
-  const settings = strategy.normalize(config);
+  const settings = normalizeConfig(strategy, config);
   // A custom counter means counting every message anyway: only the full analysis uses it.
   const fast = config.tokenCounter === undefined ? strategy.prune?.(messages, settings) : undefined;
   if (fast !== undefined) return fast;

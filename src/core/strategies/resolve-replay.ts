@@ -5,6 +5,7 @@ import type { ReplayTrigger } from '../requests/types';
 import { replayExact } from '../requests/replay-exact';
 import { replayLive } from '../requests/replay-live';
 import { getStrategy } from './get-strategy';
+import { normalizeConfig } from './normalize-config';
 
 /** One strategy ready to replay: its planner, and its stateless and live replays (its own hooks, or the defaults). */
 export interface ResolvedReplay {
@@ -23,7 +24,7 @@ export interface ResolvedReplay {
  */
 export function resolveReplay(config: PruneConfig): ResolvedReplay {
   const definition = getStrategy(config.strategy);
-  const settings = definition.normalize(config) as ReplayPlanner['settings'];
+  const settings = normalizeConfig(definition, config) as ReplayPlanner['settings'];
   const keeps = definition.keepsEverything;
   const own = definition.replay?.trigger?.(settings);
   const planner: ReplayPlanner = {

@@ -37,6 +37,11 @@ export interface StrategyDefinition<Id extends string, C extends { strategy: Id 
   /** Planning costs more than a few milliseconds at 100k messages (a summary, TF-IDF): the inspector shows it after the others. */
   slow?: boolean;
   options: readonly OptionSpec[];
+  /**
+   * Config keys it reads beside `strategy`, the bounds, `pinned`, `tokenCounter` and its options: values a program
+   * passes that no form can hold (a summarizer function). Any other key is an error that names the nearest known one.
+   */
+  fields?: readonly string[];
   /** Checks a config (errors name the field and what is allowed) and fills in defaults. */
   normalize(config: C): S;
   plan(analysis: TranscriptAnalysis, settings: S): StrategyPlan<Id>;

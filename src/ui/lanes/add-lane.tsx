@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { isStrategyId, type StrategyId } from '../../core';
+import { STRATEGY_REGISTRY, isStrategyId, type StrategyId } from '../../core';
 import { MAX_LANES } from '../../state';
 import {  } from '../../state/react';
 import { useInspector } from '../../state/react';
@@ -36,7 +36,7 @@ export function AddLaneButton() {
 
 function AddLaneForm({ onAdd }: { onAdd: (strategy: StrategyId, draft: LaneDraft) => void }) {
   const choices = strategyChoices();
-  const [strategy, setStrategy] = useState<StrategyId>(choices[0]?.id ?? 'sliding-window');
+  const [strategy, setStrategy] = useState<StrategyId>(choices[0]?.id ?? (STRATEGY_REGISTRY[0] as { id: StrategyId }).id);
   return (
     <div className="flex flex-col gap-2 p-1">
       <label className="flex flex-col gap-0.5 text-[12px] font-medium text-zinc-800 dark:text-zinc-200">

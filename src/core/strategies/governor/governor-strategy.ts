@@ -1,10 +1,12 @@
+import type { Message } from '../../types';
 import type { CommonPruneOptions } from '../../plan/types';
-import type { TaskIntent } from '../../governor/types';
+import type { CustomScoreWeights, CustomTypeWeights, Summarize, TaskIntent } from '../../governor/types';
 import { defineStrategy } from '../define-strategy';
 import { checkBound } from '../../plan/check-bound';
-import { checkOption } from '../check-option';
-import { TASK_INTENTS } from '../../governor/constants';
 import { fitsBound } from '../../plan/fits-bound';
+import { checkOption } from '../check-option';
+import { SCORE_WEIGHT_KEYS, TASK_INTENTS, UNIT_TYPES } from '../../governor/constants';
+import { readCustomWeights } from '../../governor/read-custom-weights';
 import { planGovernorLane, type GovernorSettings } from './plan-governor-lane';
 
 export interface GovernorStrategyConfig extends CommonPruneOptions {
@@ -17,8 +19,19 @@ export interface GovernorStrategyConfig extends CommonPruneOptions {
   keepTask?: boolean;
   /** Send a shorter version of a valuable unit that does not fit (a summary; head and tail of a result). Default is true. */
   summarization?: boolean;
-  /** Only units scoring at least this (in hundredths) are shortened rather than dropped. Default is 50. Range 0–100. */
+  /** Only units scoring at least this (in hundredths of the score) are shortened rather than dropped. Default is 50. Range 0–100. */
   keepThreshold?: number;
+  /**
+   * Seed 004's custom weights over the profile's: `{ priority, relevance, recency, type_bonus }`, or the same as text,
+   * `priority=0.4, relevance=0.4, recency=0.2`. Keys left out keep the profile's. Default is none.
+   */
+  weights?: CustomScoreWeights | string;
+  /** Seed 004's custom type weights over the profile's (`{ file: 1, message: 0.7 }`, or `file=1, message=0.7`). Default is none. */
+  typeWeights?: CustomTypeWeights | string;
+  /** Writes the summary of a plain message that does not fit. Default is the extractive summarizer, at most 400 tokens. */
+  summarizer?: Summarize;
+  /** Counts a replacement message's tokens. Default is its original count scaled by how much of its text it kept. */
+  countTokens?: (message: Message) => number;
 }
 
 const OPTIONS = [
@@ -27,6 +40,8 @@ const OPTIONS = [
   { key: 'keepTask', label: 'Keep the task', description: 'Always send the first prompt a person typed.', kind: 'boolean', default: true },
   { key: 'summarization', label: 'Shorten', description: 'Send a shorter version of a valuable unit that does not fit.', kind: 'boolean', default: true },
   { key: 'keepThreshold', label: 'Shorten above', description: 'Score (in hundredths) a unit needs to be shortened rather than dropped.', kind: 'integer', default: 50, min: 0, max: 100 },
+  { key: 'weights', label: 'Weights', description: "Seed 004's custom weights over the profile's, e.g. priority=0.4, relevance=0.4, recency=0.2 (and type_bonus).", kind: 'text', default: '', maxLength: 200 },
+  { key: 'typeWeights', label: 'Type weights', description: "Custom weights of unit types over the profile's, e.g. file=1, message=0.7, tool_result=0.8.", kind: 'text', default: '', maxLength: 400 },
 ] as const;
 
 /**
@@ -43,15 +58,29 @@ export const governorStrategy = defineStrategy({
   honoursPins: true,
   slow: true,
   options: OPTIONS,
-  normalize: (config: GovernorStrategyConfig): GovernorSettings => ({
-    ...checkBound(config, 'governor', true),
-    intent: checkOption(config, OPTIONS[0]) as GovernorSettings['intent'],
-    query: checkOption(config, OPTIONS[1]),
-    keepTask: checkOption(config, OPTIONS[2]),
-    summarization: checkOption(config, OPTIONS[3]),
-    keepThreshold: checkOption(config, OPTIONS[4]),
-    pinned: config.pinned ?? [],
-  }),
+  fields: ['summarizer', 'countTokens'],
+  normalize: (config: GovernorStrategyConfig): GovernorSettings => {
+    for (const name of ['summarizer', 'countTokens'] as const) {
+      if (config[name] !== undefined && typeof config[name] !== 'function') {
+        throw new TypeError(`pruneMessages: ${name} must be a function, got ${JSON.stringify(config[name])}`);
+      }
+    }
+    const weights = readCustomWeights(config.weights, 'pruneMessages: weights', SCORE_WEIGHT_KEYS);
+    const typeWeights = readCustomWeights(config.typeWeights, 'pruneMessages: typeWeights', UNIT_TYPES);
+    return {
+      ...checkBound(config, 'governor', true),
+      intent: checkOption(config, OPTIONS[0]) as GovernorSettings['intent'],
+      query: checkOption(config, OPTIONS[1]),
+      keepTask: checkOption(config, OPTIONS[2]),
+      summarization: checkOption(config, OPTIONS[3]),
+      keepThreshold: checkOption(config, OPTIONS[4]),
+      ...(weights !== undefined ? { weights } : {}),
+      ...(typeWeights !== undefined ? { typeWeights } : {}),
+      summarizer: config.summarizer,
+      countTokens: config.countTokens,
+      pinned: config.pinned ?? [],
+    };
+  },
   plan: planGovernorLane,
   // Within both bounds it sends every unit whole. Its replay is the default: scores and TF-IDF depend on all the history.
   keepsEverything: fitsBound,

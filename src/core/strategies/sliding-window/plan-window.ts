@@ -17,7 +17,7 @@ import { emptyPlan } from '../../plan/empty-plan';
  *
  * O(log n) to find the cut over the analysis' prefix sums and valid cuts, then one fill of the fates.
  */
-export function planWindow<Id extends 'sliding-window' | 'summarize'>(
+export function planWindow<Id extends string>(
   analysis: TranscriptAnalysis,
   strategy: Id,
   bound: CheckedBound,

@@ -1,8 +1,11 @@
-import type { Message } from '../types';
-import { FATE } from '../plan/fate';
-import type { TokenBudgetPlan } from './types';
+import type { Message } from '../../src/core/types';
+import { FATE } from '../../src/core/plan/fate';
+import type { TokenBudgetPlan } from '../../src/core/context-pruner/types';
 
 /**
+ * Test support, not the library's: the library applies every plan with `applyPrunePlan` (the token-budget strategy's
+ * plan included). This reads `planTokenBudgetPrune`'s own result, to hold it to the strategy's.
+ *
  * The pruned messages a token-budget plan describes: the kept messages (the very same objects, in input order)
  * with the summary message (role user, `plan.summaryContent`) before input message `plan.summaryBefore`.
  * Returns a copy of `messages` when the plan did not prune. Never touches `messages`.

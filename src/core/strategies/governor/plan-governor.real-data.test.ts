@@ -4,17 +4,18 @@
  * clean), never over the budget unless the always-sent units are, the task and the last message always sent.
  */
 import { describe, expect, it } from 'vitest';
-import type { Message } from '../types';
-import type { TaskIntent } from './types';
+import type { Message } from '../../types';
+import type { TaskIntent } from '../../governor/types';
 import { planGovernor } from './plan-governor';
-import { applyGovernorPlan } from './apply-governor-plan';
-import { findUserPrompts } from '../text/find-user-prompts';
-import { GOVERNOR_FATE, TASK_INTENTS } from './constants';
-import { validateMessages } from '../formats/validate-messages';
-import { linkToolCalls } from '../links/link-tool-calls';
-import { loadFixture } from '../../../test/support/load-fixture';
-import { addedValidationProblems } from '../../../test/support/validation-diff';
-import { charTokens, charTokensOf, firstSentence } from '../../../test/support/governor-helpers';
+import { applyPrunePlan } from '../../plan/apply-prune-plan';
+import { FATE } from '../../plan/fate';
+import { findUserPrompts } from '../../text/find-user-prompts';
+import { TASK_INTENTS } from '../../governor/constants';
+import { validateMessages } from '../../formats/validate-messages';
+import { linkToolCalls } from '../../links/link-tool-calls';
+import { loadFixture } from '../../../../test/support/load-fixture';
+import { addedValidationProblems } from '../../../../test/support/validation-diff';
+import { charTokens, charTokensOf, firstSentence } from '../../../../test/support/governor-helpers';
 
 const FILES = [
   'spotter-session.jsonl',
@@ -35,13 +36,13 @@ function check(messages: Message[], fraction: number, intent: TaskIntent | undef
   const plan = planGovernor(messages, {
     tokens,
     maxTokens,
-    summarize: firstSentence,
+    summarizer: firstSentence,
     countTokens: charTokensOf,
     ...(intent === undefined ? {} : { intent }),
   });
   const label = `${fraction} of ${total} tokens, intent ${intent ?? 'detected'}`;
-  const out = applyGovernorPlan(messages, plan);
-  const sent = [...plan.fates.keys()].filter((i) => plan.fates[i] !== GOVERNOR_FATE.dropped);
+  const out = applyPrunePlan(messages, plan);
+  const sent = [...plan.fates.keys()].filter((i) => plan.fates[i] !== FATE.dropped);
   const origin = new Map(sent.map((i, k) => [out[k] as Message, i] as const));
 
   const orphanKeys = (list: readonly Message[], at: (m: number) => number) =>
@@ -52,11 +53,11 @@ function check(messages: Message[], fraction: number, intent: TaskIntent | undef
   if (validateMessages(messages, 'anthropic').length === 0) expect(validateMessages(out, 'anthropic'), label).toEqual([]);
   else expect(addedValidationProblems(messages, out, origin), label).toEqual([]);
 
-  if (plan.overBudgetBy === 0) expect(plan.tokensKept, label).toBeLessThanOrEqual(maxTokens);
-  expect(plan.tokensKept, label).toBe(out.reduce((sum, m) => sum + charTokensOf(m), 0));
+  if ((plan.over?.by ?? 0) === 0) expect(plan.tokens, label).toBeLessThanOrEqual(maxTokens);
+  expect(plan.tokens, label).toBe(out.reduce((sum, m) => sum + charTokensOf(m), 0));
   const task = findUserPrompts(messages).task;
-  if (task >= 0) expect(plan.fates[task], label).toBe(GOVERNOR_FATE.kept);
-  if (messages.length > 0) expect(plan.fates[messages.length - 1], label).toBe(GOVERNOR_FATE.kept);
+  if (task >= 0) expect(plan.fates[task], label).toBe(FATE.kept);
+  if (messages.length > 0) expect(plan.fates[messages.length - 1], label).toBe(FATE.kept);
 }
 
 describe.each(FILES)('planGovernor on %s', (file) => {
