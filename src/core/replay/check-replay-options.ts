@@ -4,7 +4,6 @@ import { checkConfigObject } from '../prune/check-config-object';
 import { resolveReplay, type ResolvedReplay } from '../strategies/resolve-replay';
 import type { ReplayOptions } from './types';
 import type { ReplayTrigger } from '../requests/types';
-import type { ReplayPlanner } from '../requests/replay-context';
 
 /** The default trigger of a live replay: 80% of a 200,000-token window, about where agents compact. */
 export const DEFAULT_TRIGGER: ReplayTrigger = { kind: 'fraction', of: 0.8, window: 200_000 };

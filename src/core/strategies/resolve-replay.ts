@@ -1,4 +1,4 @@
-import type { PruneConfig } from './registry';
+import type { PruneConfig, RegisteredStrategy } from './registry';
 import type { ReplayContext, ReplayPlanner } from '../requests/replay-context';
 import type { SentShapes } from '../requests/sent-types';
 import type { ReplayTrigger } from '../requests/types';
@@ -18,12 +18,11 @@ export interface ResolvedReplay {
  * Checks a config by its strategy's `normalize` (so a bad option fails before the first request) and binds the
  * strategy's hooks to the settings: `keepsEverything` (default: only for no messages), the replays (default: plan
  * each request, or the held context at each prune), and the strategy's own live trigger, which a live replay then
- * fires on in place of the replay's.
+ * fires on in place of the replay's. `definition` is the registered one (another only in tests of the hooks).
  *
  * @throws {TypeError | RangeError} as `planPrune` does for the config
  */
-export function resolveReplay(config: PruneConfig): ResolvedReplay {
-  const definition = getStrategy(config.strategy);
+export function resolveReplay(config: PruneConfig, definition: RegisteredStrategy = getStrategy(config.strategy)): ResolvedReplay {
   const settings = normalizeConfig(definition, config) as ReplayPlanner['settings'];
   const keeps = definition.keepsEverything;
   const own = definition.replay?.trigger?.(settings);

@@ -1,0 +1,69 @@
+/**
+ * The optional hooks of a strategy definition (`keepsEverything`, `replay`), held to what they promise for every
+ * registered strategy, and their defaults shown on a strategy that has none.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { Message } from '../types';
+import { STRATEGY_REGISTRY, type PruneConfig, type RegisteredStrategy } from './registry';
+import { getStrategy } from './get-strategy';
+import { resolveReplay } from './resolve-replay';
+import { analyzeTranscript } from '../plan/analyze-transcript';
+import { planPrune } from '../prune/plan-prune';
+import { FATE } from '../plan/fate';
+import { listReplayRequests } from '../requests/list-replay-requests';
+import { createReplayContext } from '../requests/create-replay-context';
+import { charsTokenCounter } from '../tokens/chars-token-counter';
+import { agentTranscript } from '../../../test/support/agent-transcript-arbitrary';
+import { strategyConfig } from '../../../test/support/strategy-config-arbitrary';
+
+function contextOf(messages: Message[]) {
+  const tokens = messages.map(() => 100);
+  const requests = listReplayRequests(messages, tokens, [], [], undefined, undefined);
+  return createReplayContext(messages, requests, tokens, undefined, charsTokenCounter);
+}
+
+describe('strategy hooks', () => {
+  it('keepsEverything never says so wrongly: when it does, the plan keeps every message as it is (1,000 cases)', () => {
+    fc.assert(
+      fc.property(
+        agentTranscript().chain((messages) => fc.tuple(fc.constant(messages), strategyConfig(messages.length, analyzeTranscript(messages).suffixTokens[0] as number))),
+        ([messages, config]) => {
+          const analysis = analyzeTranscript(messages);
+          const { planner } = resolveReplay(config);
+          if (!planner.keepsEverything(analysis.count, analysis.suffixTokens[0] as number)) return;
+          const plan = planPrune(analysis, config);
+          expect([...plan.fates].every((fate) => fate === FATE.kept)).toBe(true);
+          expect(plan.inserts).toEqual([]);
+        },
+      ),
+      { numRuns: 1000 },
+    );
+  });
+
+  it('a strategy without a fast stateless replay is marked slow, so the O(n²) default is never silent', () => {
+    const silent = STRATEGY_REGISTRY.filter((s) => (s as RegisteredStrategy).replay?.stateless === undefined && s.slow !== true).map((s) => s.id);
+    expect(silent).toEqual([]);
+  });
+
+  it('defaults: no keepsEverything means only an empty history is known kept; a trigger of its own replaces the replay’s', () => {
+    const window = getStrategy(STRATEGY_REGISTRY[0].id);
+    const bare: RegisteredStrategy = { ...window, keepsEverything: undefined, replay: undefined };
+    const config = { strategy: window.id, maxTurns: 3 } as PruneConfig;
+    expect(resolveReplay(config, bare).planner.keepsEverything(0, 0)).toBe(true);
+    expect(resolveReplay(config, bare).planner.keepsEverything(1, 1)).toBe(false);
+    expect(resolveReplay(config, window).planner.keepsEverything(1, 1)).toBe(true);
+
+    const messages: Message[] = [{ role: 'user', content: 'go' }];
+    for (let k = 0; k < 12; k++) messages.push({ role: 'assistant', content: `step ${k}` }, { role: 'user', content: `ok ${k}` });
+    const context = contextOf(messages);
+    const never = { kind: 'tokens', over: 1e12 } as const;
+    const every = { kind: 'every', requests: 1 } as const;
+    const ownTrigger: RegisteredStrategy = { ...bare, replay: { trigger: () => every } };
+    const own = resolveReplay(config, ownTrigger).live(context, never, 0);
+    expect(own).toEqual(resolveReplay(config, bare).live(context, every, 0));
+    expect(own).not.toEqual(resolveReplay(config, bare).live(context, never, 0));
+    // The default stateless replay is the exact one, and equals the window's own fast replay.
+    expect(resolveReplay(config, bare).stateless(context)).toEqual(resolveReplay(config, window).stateless(context));
+  });
+});
