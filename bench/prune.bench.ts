@@ -17,7 +17,7 @@ import os from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { pruneMessages as aiPruneMessages, type ModelMessage } from 'ai';
 import { trimMessages, type BaseMessage } from '@langchain/core/messages';
-import { analyzeTranscript, planPrune, pruneMessages, type Message, type PruneStrategy } from '../src/core';
+import { analyzeTranscript, planPrune, pruneMessages, type Message, type StrategyId } from '../src/core';
 import { syntheticTranscript } from './synthetic-transcript';
 import {
   anthropicOrphans,
@@ -31,7 +31,7 @@ import { gcFunction, median } from './measure';
 
 const SEED = 0x5eed_0002;
 const SIZES = [1_000, 10_000, 100_000] as const;
-const STRATEGIES: readonly PruneStrategy[] = ['sliding-window', 'summarize', 'importance'];
+const STRATEGIES: readonly StrategyId[] = ['sliding-window', 'summarize', 'importance'];
 const KEEP_FRACTION = 0.2;
 const MIN_RUNS = 5;
 
@@ -55,7 +55,7 @@ const gc = gcFunction();
 interface Task {
   tool: string;
   peer?: 'ai' | 'langchain';
-  strategy?: PruneStrategy;
+  strategy?: StrategyId;
   fn: () => unknown;
   warmup: number;
   runs: number;
@@ -103,7 +103,7 @@ interface Row {
   tool: string;
   /** Which peer a row is; undefined for our own rows. */
   peer?: 'ai' | 'langchain';
-  strategy?: PruneStrategy;
+  strategy?: StrategyId;
   runs: number;
   medianMs: number;
   minMs: number;
@@ -259,7 +259,7 @@ async function benchSize(size: number): Promise<void> {
   }
 }
 
-function ours(size: number, strategy: PruneStrategy): Row | undefined {
+function ours(size: number, strategy: StrategyId): Row | undefined {
   return rows.find((row) => row.size === size && row.peer === undefined && row.strategy === strategy);
 }
 

@@ -13,13 +13,13 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { pruneMessages, type Message, type PruneStrategy } from '../src/core';
+import { pruneMessages, type Message, type StrategyId } from '../src/core';
 import { syntheticTranscript } from './synthetic-transcript';
 import { gcFunction, median } from './measure';
 
 const SEED = 0x5eed_0002;
 const SIZES = [10_000, 100_000] as const;
-const STRATEGIES: readonly PruneStrategy[] = ['sliding-window', 'summarize', 'importance'];
+const STRATEGIES: readonly StrategyId[] = ['sliding-window', 'summarize', 'importance'];
 const KEEP_FRACTION = 0.2;
 const RUNS: Record<number, { warmup: number; runs: number }> = {
   10_000: { warmup: 5, runs: 21 },
@@ -31,13 +31,13 @@ const gc = gcFunction();
 
 interface Row {
   size: number;
-  strategy: PruneStrategy;
+  strategy: StrategyId;
   tsMs: number;
   pyMs: number;
   kept: number;
 }
 
-async function timeCore(messages: Message[], strategy: PruneStrategy, maxTurns: number, size: number): Promise<{ ms: number; kept: number }> {
+async function timeCore(messages: Message[], strategy: StrategyId, maxTurns: number, size: number): Promise<{ ms: number; kept: number }> {
   const { warmup, runs } = RUNS[size] ?? { warmup: 2, runs: 5 };
   const samples: number[] = [];
   let kept = 0;
@@ -90,7 +90,7 @@ async function main(): Promise<void> {
       const parseMs = performance.now() - parseStart;
       const maxTurns = Math.round(size * KEEP_FRACTION);
 
-      const core = new Map<PruneStrategy, { ms: number; kept: number }>();
+      const core = new Map<StrategyId, { ms: number; kept: number }>();
       for (const strategy of STRATEGIES) core.set(strategy, await timeCore(messages, strategy, maxTurns, size));
       const python = timePython(file, maxTurns, size);
       loads.push(`${size.toLocaleString('en-US')} messages, ${(bytes.length / 1e6).toFixed(0)} MB of JSON: JSON.parse ${fmt(parseMs)} ms, json.loads ${fmt(python.loadMs)} ms`);

@@ -17,11 +17,8 @@
  *    turns and markers in the window, and whether the Anthropic validator accepts the window.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
-import {
-  groupMessages,
-  validateMessages,
-  type Message,
-} from '../src/core';
+import { validateMessages, type Message } from '../src/core';
+import { groupMessages } from '../src/core/links/group-messages';
 import { planTokenBudgetPrune } from '../src/core/context-pruner/plan-token-budget-prune';
 import { ContextPruner } from '../src/core/context-pruner/context-pruner';
 import { toContextWindow } from '../src/core/context-pruner/to-context-window';

@@ -6,14 +6,14 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { expect, type Page } from '@playwright/test';
-import { analyzeTranscript, parseTranscript, planPrune, pruneMessages, type Message, type PruneStrategy } from '../src/core';
+import { analyzeTranscript, parseTranscript, planPrune, pruneMessages, type Message, type StrategyId } from '../src/core';
 import { openWith, type OpenOptions } from '../src/worker/open-options';
 
 export const FIXTURES = fileURLToPath(new URL('../fixtures/', import.meta.url));
 export const SAMPLE = 'spotter-session.jsonl';
 
 /** The seed's three strategies, the lanes whose counts depend only on the message bound (not on token counts). */
-export const LANES: readonly { strategy: PruneStrategy; label: string }[] = [
+export const LANES: readonly { strategy: StrategyId; label: string }[] = [
   { strategy: 'sliding-window', label: 'Sliding window' },
   { strategy: 'summarize', label: 'Summarize' },
   { strategy: 'importance', label: 'Importance' },

@@ -14,11 +14,11 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import fc from 'fast-check';
-import type { Message, PruneStrategy, RepairChange, RepairOptions } from '../src/core';
+import type { Message, StrategyId, RepairChange, RepairOptions } from '../src/core';
+import { createSummaryMessage } from '../src/core/summary/create-summary-message';
+import { messageTextLength } from '../src/core/text/message-text-length';
 import {
-  createSummaryMessage,
   findToolPairs,
-  messageTextLength,
   parseTranscript,
   pruneMessages,
   repairMessages,
@@ -30,7 +30,7 @@ import { repairTranscript } from '../test/support/repair-transcript-arbitrary';
 
 export const GOLDEN_PATH = 'python/tests/golden/prune-golden.json.gz';
 
-const STRATEGIES: readonly PruneStrategy[] = ['sliding-window', 'summarize', 'importance'];
+const STRATEGIES: readonly StrategyId[] = ['sliding-window', 'summarize', 'importance'];
 const SEED = 14;
 const MAX_STRING = 1000;
 
@@ -45,7 +45,7 @@ export interface GoldenCase {
   /** `findToolPairs`, in its order: [id, useIndex, resultIndex]. */
   pairs: [string, number, number][];
   /** Per strategy, per bound: `[summarized, start, end, start, end, …]`, the kept input indices as half-open runs. */
-  outputs: Record<PruneStrategy, number[][]>;
+  outputs: Record<StrategyId, number[][]>;
   /** `repairMessages` with each of `repairOptions(n)`, in that order. */
   repairs: RepairGolden[];
 }
@@ -126,12 +126,12 @@ function encodeOutput(input: readonly Message[], output: readonly Message[]): nu
   return encoded;
 }
 
-function outputsAt(messages: readonly Message[], bounds: readonly number[]): Record<PruneStrategy, number[][]> {
+function outputsAt(messages: readonly Message[], bounds: readonly number[]): Record<StrategyId, number[][]> {
   const entries = STRATEGIES.map((strategy) => [
     strategy,
     bounds.map((maxTurns) => encodeOutput(messages, pruneMessages(messages, { strategy, maxTurns }))),
   ]);
-  return Object.fromEntries(entries) as Record<PruneStrategy, number[][]>;
+  return Object.fromEntries(entries) as Record<StrategyId, number[][]>;
 }
 
 /** Default, lost calls answered, and answered with every fourth message kept apart (where holders change). */

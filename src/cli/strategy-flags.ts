@@ -2,7 +2,7 @@
  * The strategy flags of `prune`, `replay` and `report`, generated from the core's `STRATEGY_REGISTRY`: a strategy
  * added to the registry gets its `--strategy` value, its option flags and its help with no change here.
  */
-import { STRATEGY_REGISTRY, getStrategy, isStrategyId, type OptionSpec, type PruneConfig, type RegisteredStrategy, type StrategyId } from '../lib/index';
+import { STRATEGY_REGISTRY, getStrategy, isStrategyId, type OptionSpec, type PrunerConfig, type RegisteredStrategy, type StrategyId } from '../lib/index';
 import { readChoice, readInteger, single, type FlagSpec, type FlagValues } from './args';
 import { CliError } from './errors';
 import { wrap } from './text';
@@ -148,7 +148,7 @@ export function readBoundFlags(command: string, values: FlagValues): BoundFlags 
  * does not take is an error; otherwise it is left out for that strategy (a report runs strategies that take
  * different bounds side by side, as the inspector's lanes do).
  */
-export function strategyConfig(command: string, strategy: StrategyId, bound: BoundFlags, options: Record<string, unknown>, strictBounds: boolean): PruneConfig {
+export function strategyConfig(command: string, strategy: StrategyId, bound: BoundFlags, options: Record<string, unknown>, strictBounds: boolean): PrunerConfig {
   const definition = getStrategy(strategy);
   const config: Record<string, unknown> = { strategy, ...options };
   for (const field of ['maxTurns', 'maxTokens'] as const) {
@@ -159,7 +159,7 @@ export function strategyConfig(command: string, strategy: StrategyId, bound: Bou
   if (definition.needsBound && config.maxTurns === undefined && config.maxTokens === undefined) {
     throw new CliError(`${command}: ${strategy} needs ${boundFlags(definition)}, for example --${flagName(definition.bounds[0] ?? 'maxTokens')} 20000`);
   }
-  return config as unknown as PruneConfig;
+  return config as unknown as PrunerConfig;
 }
 
 function boundFlags(definition: RegisteredStrategy): string {

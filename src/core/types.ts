@@ -7,12 +7,14 @@
  */
 export type Role = 'user' | 'assistant';
 
+/** Text. */
 export interface TextBlock {
   type: 'text';
   text: string;
   [extra: string]: unknown;
 }
 
+/** A call of a client tool; the API rejects a request where it is not answered by a `tool_result` right after. */
 export interface ToolUseBlock {
   type: 'tool_use';
   id: string;
@@ -21,6 +23,7 @@ export interface ToolUseBlock {
   [extra: string]: unknown;
 }
 
+/** A client tool's result, answering the `tool_use` with id `tool_use_id`. */
 export interface ToolResultBlock {
   type: 'tool_result';
   tool_use_id: string;
@@ -29,6 +32,7 @@ export interface ToolResultBlock {
   [extra: string]: unknown;
 }
 
+/** Thinking shown by the API, with its signature. */
 export interface ThinkingBlock {
   type: 'thinking';
   thinking: string;
@@ -36,12 +40,14 @@ export interface ThinkingBlock {
   [extra: string]: unknown;
 }
 
+/** Thinking the API returned encrypted; sent back as it is. */
 export interface RedactedThinkingBlock {
   type: 'redacted_thinking';
   data: string;
   [extra: string]: unknown;
 }
 
+/** An image, inline (`data`) or by URL; counted by its size in pixels. */
 export interface ImageBlock {
   type: 'image';
   source: { type: string; media_type?: string; data?: string; url?: string; [extra: string]: unknown };
@@ -71,6 +77,7 @@ export interface UnknownBlock {
   [extra: string]: unknown;
 }
 
+/** One block of a message's content: text, a tool call or result, thinking, an image, a server tool's call or result, or a block this core carries through unread. */
 export type ContentBlock =
   | TextBlock
   | ToolUseBlock
@@ -82,6 +89,7 @@ export type ContentBlock =
   | ServerToolResultBlock
   | UnknownBlock;
 
+/** A message of the canonical model: the Anthropic Messages API shape. Fields the core does not know are carried through. */
 export interface Message {
   role: Role;
   content: string | ContentBlock[];
@@ -114,6 +122,7 @@ export interface OrphanBlock {
   blockIndex: number;
 }
 
+/** Every tool call with its answer, and every block without its partner. */
 export interface ToolLinks {
   /** Every answered call, in the order of its result. */
   pairs: ToolLink[];

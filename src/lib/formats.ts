@@ -6,7 +6,19 @@
  *
  * Messages-level checks (`validateMessages`, `repairMessages`) live in the main entry: they need no parser.
  */
-export { parseTranscript, serializeTranscript, TranscriptParseError, repairConversation, readRecordedUsage, compareWithRecordedUsage, encodingForFormat, providerForFormat, listFormats, readReplayInputs } from '../core';
+export {
+  parseTranscript,
+  serializeTranscript,
+  TranscriptParseError,
+  repairConversation,
+  readRecordedUsage,
+  compareWithRecordedUsage,
+  encodingForFormat,
+  providerForFormat,
+  listFormats,
+  readReplayInputs,
+  defaultReplayModel,
+} from '../core';
 export type {
   FormatInfo,
   ReplayInputs,

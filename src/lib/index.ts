@@ -1,18 +1,21 @@
 /**
  * `prunescope`: the package's main entry. What a program needs to prune messages it already holds (an agent loop, a
- * proxy, a UI): the strategies, the analyse-once planning API, token counting, the API validator and the repair.
+ * proxy, a UI): one call (`pruneMessages`), the analyse-once planning API, the strategies' registry and configs, the
+ * seeds' `ContextPruner` and `planGovernor`, token counting, the API validator and the repair, and the replay.
  *
- * This list is the public API, curated by hand; `src/core/index.ts` is the core's barrel for the inspector and
- * exports the analysis internals too (scans, groups, rankings, cut tables, the governor's and the token-budget
- * pruner's steps), which may change with any release. Reading and writing files is `prunescope/formats`; both entries
- * share one chunk of code, and the package is free of side effects, so a bundler leaves the parsers out of a program
- * that only prunes (esbuild: 174 KB for `pruneMessages` and every strategy, no parser or serializer).
+ * The split: `src/core/index.ts` is the core's barrel for the inspector (the worker, the state and the UI), which
+ * may also import core internals by path; this file and `formats.ts` are the package's public API, curated by hand,
+ * and `etc/*.api.md` is its report (`npm run test:package` fails when the surface changes without it: run
+ * `npm run api:update` and commit the report). Reading and writing files is `prunescope/formats`; both entries share
+ * one chunk of code, and the package is free of side effects, so a bundler leaves the parsers out of a program that
+ * only prunes.
  */
 
 // The canonical message model (Anthropic Messages shape).
 export type {
   Role,
   Message,
+  MessageLike,
   ContentBlock,
   TextBlock,
   ToolUseBlock,
@@ -23,82 +26,28 @@ export type {
   ServerToolUseBlock,
   ServerToolResultBlock,
   UnknownBlock,
-  MessageFate,
-  PruneStrategy,
-  PrunerConfig,
-  ToolLink,
-  OrphanBlock,
-  ToolLinks,
 } from '../core';
 
 // Pruning, one shot: `pruneMessages(messages, { strategy, maxTurns | maxTokens, …options })`.
 export { pruneMessages } from '../core';
+export type { PrunerConfig, StrategyId, MessageFate, PruneBound, CommonPruneOptions } from '../core';
+export type { SlidingWindowConfig, SummarizeConfig, ImportanceConfig, ObservationMaskingConfig, TokenBudgetConfig, GovernorStrategyConfig } from '../core';
 
 // The strategies: every list of them (the CLI's flags, a settings form) reads the registry.
 export { STRATEGY_REGISTRY, getStrategy, isStrategyId } from '../core';
-export type {
-  StrategyId,
-  PruneConfig,
-  StrategyConfig,
-  RegisteredStrategy,
-  StrategyDefinition,
-  OptionSpec,
-  PruneBound,
-  CommonPruneOptions,
-  CheckedBound,
-  SlidingWindowConfig,
-  SummarizeConfig,
-  ImportanceConfig,
-  ObservationMaskingConfig,
-  TokenBudgetConfig,
-  GovernorStrategyConfig,
-} from '../core';
+export type { RegisteredStrategy, StrategyDefinition, OptionSpec, CheckedBound } from '../core';
 
 // Analyse once, plan per bound: what a UI or a many-budget report uses.
 export { analyzeTranscript, planPrune, applyPrunePlan, planOutputOrigins, withTokens, FATE, FATE_NAMES, REASON, REASON_TEXT } from '../core';
-export type {
-  TranscriptAnalysis,
-  AnalyzeOptions,
-  PrunePlan,
-  StrategyPlan,
-  PlanExplanation,
-  PlanCells,
-  PlanInsert,
-  PlanOverrun,
-  ReasonCode,
-  ReasonName,
-} from '../core';
+export type { TranscriptAnalysis, AnalyzeOptions, MessageGroups, MessageScan, ImportanceRanking, ValidCuts, PrunePlan, StrategyPlan, PlanInsert, PlanOverrun, PlanExplanation, PlanCells, ReasonCode, ReasonName } from '../core';
 
-// Tool pairs, importance (seed 002) and sizes.
-export { findToolPairs, linkToolCalls, toolBlockKind, scoreMessage, scoreBreakdown, messageTextLength, estimateTokens } from '../core';
-export type { ToolPairIndices, ScoreBreakdown } from '../core';
+// Tool pairs and importance (seed 002).
+export { findToolPairs, linkToolCalls, scoreMessage, scoreBreakdown } from '../core';
+export type { ToolPairIndices, ToolLinks, ToolLink, OrphanBlock, ScoreBreakdown } from '../core';
 
-// Tokens: real vocabularies (bundled, each loaded on first use), framing, images.
-export {
-  createTokenCounter,
-  charsTokenCounter,
-  countMessageTokens,
-  countSystemTokens,
-  framingForCounter,
-  ANTHROPIC_FRAMING,
-  OPENAI_FRAMING,
-  ANTHROPIC_IMAGE_LIMITS,
-  CLAUDE_CONTENT_SCALE,
-  imageTokens,
-  readImageSize,
-  keepsPriorThinking,
-} from '../core';
-export type {
-  TokenEncoding,
-  TokenCounter,
-  TokenCounterFallback,
-  MessageFraming,
-  ImageTokenLimits,
-  ImageSize,
-  CreateTokenCounterOptions,
-  VocabularyLoader,
-  CountMessageTokensOptions,
-} from '../core';
+// Tokens: real vocabularies (bundled, each loaded on first use).
+export { createTokenCounter, charsTokenCounter, countMessageTokens, countSystemTokens } from '../core';
+export type { TokenEncoding, TokenCounter, TokenCounterFallback, CreateTokenCounterOptions, VocabularyLoader, CountMessageTokensOptions } from '../core';
 
 // What the API would reject, and the repair that fixes it. Both take messages, not files: an agent checks what it
 // is about to send.
@@ -113,20 +62,20 @@ export {
   toContextWindow,
   fromContextWindow,
   isContextSummary,
+  annotateWithTokenEstimates,
+  estimateMessagesTokenCount,
+  buildPrunedWindow,
   CONTEXT_SUMMARY_MARKER,
   CONTEXT_PRUNER_DEFAULTS,
   createExtractiveSummarizer,
-  summarizeExtractive,
 } from '../core';
 export type {
-  MessageLike,
   ConversationTurn,
   ContextWindow,
   PruneUrgency,
   AbortSignalLike,
   SummarizeOptions,
   Summarizer,
-  SyncSummarize,
   ContextPrunerConfig,
   PruneSkipReason,
   PrunerResult,
@@ -135,9 +84,13 @@ export type {
   ExtractiveSummarizerOptions,
 } from '../core';
 
-// Seed 004's governor is the `governor` strategy; these configure it and say what it would read from a transcript.
-export { GOVERNOR_PROFILES, TASK_INTENTS, UNIT_TYPES, classifyIntent, detectTranscriptIntent, findUserPrompts, parseGovernorConfig } from '../core';
+// Seed 004's governor: the `governor` strategy, `planGovernor` for one call with the caller's counts, and what it
+// reads from a transcript.
+export { planGovernor, GOVERNOR_PROFILES, TASK_INTENTS, UNIT_TYPES, classifyIntent, detectTranscriptIntent, findUserPrompts, parseGovernorConfig } from '../core';
 export type {
+  GovernorInput,
+  GovernorPlan,
+  Summarize,
   TaskIntent,
   ContextUnitType,
   GovernorProfileName,
@@ -153,7 +106,7 @@ export type {
 } from '../core';
 
 // Replay: what each strategy would have cost an agent, request by request, with prompt caching.
-export { replayTranscript, loadModelPrices, listModels, cacheRulesFor, priceRequest, defaultReplayModel } from '../core';
+export { replayTranscript, loadModelPrices, listModels, cacheRulesFor } from '../core';
 export type {
   ModelPrices,
   CacheRules,
@@ -164,6 +117,6 @@ export type {
   ReplayTotals,
   StrategyReplay,
   ReplayResult,
-  RequestShape,
-  RequestPrice,
+  RecordedComparison,
+  RecordedRequest,
 } from '../core';

@@ -1,5 +1,5 @@
 import type { Message } from '../../src/core/types';
-import type { PruneStrategy } from '../../src/core/strategies/registry';
+import type { StrategyId } from '../../src/core/strategies/registry';
 import { createSummaryMessage } from '../../src/core/summary/create-summary-message';
 import { scoreMessage } from '../../src/core/scoring/score-message';
 import { toolBlockKind } from '../../src/core/links/tool-block-kind';
@@ -67,7 +67,7 @@ export function naiveGroups(messages: readonly Message[]): number[][] {
   return [...groups.values()];
 }
 
-export function naivePrune(messages: readonly Message[], strategy: PruneStrategy, maxTurns: number): Message[] {
+export function naivePrune(messages: readonly Message[], strategy: StrategyId, maxTurns: number): Message[] {
   const n = messages.length;
   const target = Math.max(1, Math.floor(maxTurns));
   if (n <= target) return [...messages];

@@ -5,7 +5,7 @@ import {
   planOutputOrigins,
   planPrune,
   validateMessages,
-  type PruneConfig,
+  type PrunerConfig,
   type PrunePlan,
   type ValidationProblem,
 } from '../../lib/index';
@@ -156,7 +156,7 @@ export async function pruneCommand(args: readonly string[], io: Io): Promise<num
 }
 
 /** The core checks a config before any file is read, so a bad option costs no parse; its words are the flags'. */
-function checkConfig(config: PruneConfig): void {
+function checkConfig(config: PrunerConfig): void {
   try {
     getStrategy(config.strategy).normalize(config);
   } catch (error) {

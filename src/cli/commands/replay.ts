@@ -1,11 +1,11 @@
 import { listFormats, readReplayInputs } from '../../lib/formats';
-import { STRATEGY_REGISTRY, type PruneConfig, type ReplayTrigger } from '../../lib/index';
+import { STRATEGY_REGISTRY, type PrunerConfig, type ReplayTrigger } from '../../lib/index';
 import { parseFlags, readChoice, readInteger, single, type FlagSpec } from '../args';
 import { CliError, EXIT_OK } from '../errors';
 import { FORMATS, loadTranscript, selectConversations } from '../input';
 import type { Io } from '../io';
 import { createProgress, LARGE_INPUT_CHARS } from '../progress';
-import { defaultReplayModel as defaultModel } from '../../lib/index';
+import { defaultReplayModel as defaultModel } from '../../lib/formats';
 import { replayCore, type ReplayCore, type ReplayResult } from '../replay/replay-core';
 import {
   checkOptionsUsed,
@@ -141,7 +141,7 @@ export async function replayCommand(args: readonly string[], io: Io, core: Repla
 
   const bound: BoundFlags = givenBound.maxTurns === undefined && givenBound.maxTokens === undefined ? { maxTokens: Math.round(total / 2) } : givenBound;
   const options = new Map(strategies.map((id) => [id, readStrategyOptions(COMMAND, id, values, flags, false)]));
-  const configs: { id: string; config?: PruneConfig }[] = [
+  const configs: { id: string; config?: PrunerConfig }[] = [
     { id: 'none' },
     ...strategies.map((id) => ({ id, config: strategyConfig(COMMAND, id, bound, options.get(id) ?? {}, false) })),
   ];

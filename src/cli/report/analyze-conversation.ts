@@ -9,12 +9,12 @@ import {
   planOutputOrigins,
   planPrune,
   validateMessages,
-  type PruneConfig,
+  type PrunerConfig,
   type StrategyId,
 } from '../../lib/index';
 import { encodingForFormat, providerForFormat } from '../../lib/formats';
 import type { ReplayCore } from '../replay/replay-core';
-import { defaultReplayModel as defaultModel } from '../../lib/index';
+import { defaultReplayModel as defaultModel } from '../../lib/formats';
 import { strategyConfig } from '../strategy-flags';
 import type { ConversationOutcome, ConversationTask, ReportBound, ReportSettings, StrategyOutcome } from './types';
 
@@ -35,7 +35,7 @@ export async function analyzeConversation(task: ConversationTask, settings: Repo
   const inputKeys = new Set(inputProblems.map((p) => `${p.messageIndex} ${p.rule}`));
   const taskIndex = findUserPrompts(messages).task;
 
-  const configs = new Map<StrategyId, PruneConfig>();
+  const configs = new Map<StrategyId, PrunerConfig>();
   const strategies = settings.strategies.map(({ id, options }): StrategyOutcome => {
     try {
       const config = configFor(id, options, settings.bound, total);
@@ -96,7 +96,7 @@ export async function analyzeConversation(task: ConversationTask, settings: Repo
 }
 
 /** The config of one strategy for one conversation; a fraction bound becomes that share of its tokens. */
-export function configFor(id: StrategyId, options: ReportSettings['strategies'][number]['options'], bound: ReportBound, total: number): PruneConfig {
+export function configFor(id: StrategyId, options: ReportSettings['strategies'][number]['options'], bound: ReportBound, total: number): PrunerConfig {
   const flags =
     bound.kind === 'fraction' ? { maxTokens: Math.floor(total * bound.fraction) } : bound.kind === 'tokens' ? { maxTokens: bound.maxTokens } : { maxTurns: bound.maxTurns };
   return strategyConfig('report', id, flags, options, false);

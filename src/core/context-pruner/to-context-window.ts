@@ -3,6 +3,7 @@ import type { TokenCounter } from '../tokens/types';
 import type { ContextWindow, ConversationTurn } from './types';
 import { annotateWithTokenEstimates } from './annotate-with-token-estimates';
 
+/** How `toContextWindow` names turns and counts the request beyond them. */
 export interface ToContextWindowOptions {
   /** Indices of messages to pin. Default is none. */
   pinned?: Iterable<number>;

@@ -8,6 +8,7 @@ import type { SummarizeOptions } from '../summary/types';
 import type { TokenCounter } from '../tokens/types';
 import type { MessageGroups } from '../links/group-messages';
 
+/** Seed 003's turn: one message with an id, a time, a pin and its token estimate. */
 export interface ConversationTurn {
   /** Unique within a window; a summary turn's id is derived from the ids it replaced. */
   id: string;
@@ -22,6 +23,7 @@ export interface ConversationTurn {
   tokenEstimate: number;
 }
 
+/** Seed 003's conversation as `ContextPruner` holds it: turns with token estimates and the whole request's total. */
 export interface ContextWindow {
   turns: readonly ConversationTurn[];
   /**
@@ -31,6 +33,7 @@ export interface ContextWindow {
   totalTokenEstimate: number;
 }
 
+/** How far over its limits a `ContextWindow` is: `none` (at or below the soft limit), `soft`, or `hard` (pruning is forced). */
 export type PruneUrgency = 'none' | 'soft' | 'hard';
 
 /**
@@ -79,6 +82,7 @@ export interface ContextPrunerConfig {
 /** Why a prune left the window as it was. */
 export type PruneSkipReason = 'below-soft-limit' | 'no-candidates' | 'not-smaller' | 'summarizer-failed' | 'aborted';
 
+/** What `ContextPruner.prune` did: the window after, or the very window given and why nothing changed. */
 export interface PrunerResult {
   pruned: boolean;
   /** The pruned window, or the very window given when nothing changed. */

@@ -8,14 +8,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Message } from '../types';
-import type { PruneStrategy } from '../strategies/registry';
+import type { StrategyId } from '../strategies/registry';
 import type { Provider, ValidationProblem } from './types';
 import { pruneMessages } from '../prune/prune-messages';
 import { validateMessages } from './validate-messages';
 import { validTranscript } from '../../../test/support/valid-transcript-arbitrary';
 
 const PROVIDERS: Provider[] = ['anthropic', 'openai-chat', 'openai-responses'];
-const strategy = fc.constantFrom<PruneStrategy>('sliding-window', 'summarize', 'importance');
+const strategy = fc.constantFrom<StrategyId>('sliding-window', 'summarize', 'importance');
 
 const problemsOf = (messages: readonly Message[]) =>
   Object.fromEntries(PROVIDERS.map((p) => [p, validateMessages(messages, p)])) as Record<Provider, ValidationProblem[]>;

@@ -10,13 +10,13 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Message } from '../types';
-import type { PruneStrategy } from '../strategies/registry';
+import type { StrategyId } from '../strategies/registry';
 import type { Provider, ValidationProblem } from './types';
 import { pruneMessages } from '../prune/prune-messages';
 import { validateMessages } from './validate-messages';
 import { parseTranscript } from './parse-transcript';
 
-const STRATEGIES: PruneStrategy[] = ['sliding-window', 'summarize', 'importance'];
+const STRATEGIES: StrategyId[] = ['sliding-window', 'summarize', 'importance'];
 const PROVIDERS: Provider[] = ['anthropic', 'openai-chat', 'openai-responses'];
 
 const fixture = (name: string): Message[] =>

@@ -33,6 +33,7 @@ export const UNIT_TYPE_PRECEDENCE: readonly ContextUnitType[] = [
   'message',
 ];
 
+/** Seed 004's seven task intents. */
 export const TASK_INTENTS: readonly TaskIntent[] = [
   'code_generation',
   'debugging',

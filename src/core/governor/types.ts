@@ -23,6 +23,7 @@ export type ContextUnitType =
   | 'requirement'
   | 'example';
 
+/** Seed 004's profile names, one per intent. */
 export type GovernorProfileName =
   | 'Code-First'
   | 'Error-First'
@@ -32,6 +33,7 @@ export type GovernorProfileName =
   | 'Diff-First'
   | 'Balanced';
 
+/** What `classifyIntent` read from a text: the intent, how sure, and the phrases that counted. */
 export interface IntentClassification {
   intent: TaskIntent;
   /** 0 to 1: how far the winning intent leads the runner-up, damped when little evidence was found. */
@@ -55,8 +57,10 @@ export interface ScoreWeights {
   typeBonus: number;
 }
 
+/** A weight per unit type. */
 export type TypeWeights = Record<ContextUnitType, number>;
 
+/** One of seed 004's strategy profiles: the formula's weights, the unit types' weights and the types that earn the bonus. */
 export interface GovernorProfile {
   name: GovernorProfileName;
   intent: TaskIntent;
@@ -74,6 +78,7 @@ export interface CustomScoreWeights {
   type_bonus?: number;
 }
 
+/** Custom weights of unit types over a profile's (seed 004's `type_weights`); types left out keep the profile's. */
 export type CustomTypeWeights = Partial<Record<ContextUnitType, number>>;
 
 /** The seed's `{ "pruning": { strategy, weights, type_weights } }`, validated (see `parseGovernorConfig`). */

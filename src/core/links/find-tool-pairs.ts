@@ -1,6 +1,7 @@
 import type { Message } from '../types';
 import { linkToolCalls } from './link-tool-calls';
 
+/** Seed 002's tool pair: the message holding the call and the one holding its result. */
 export interface ToolPairIndices {
   useIndex: number;
   resultIndex: number;

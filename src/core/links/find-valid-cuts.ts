@@ -1,5 +1,6 @@
 import type { MessageGroups } from './group-messages';
 
+/** Where a transcript can be cut without parting a tool call from its result: for each position, the nearest such cut before and after. */
 export interface ValidCuts {
   /**
    * For each cut position `c` (0 to count: keep messages `c` onwards), the largest valid cut at or before it. A cut is

@@ -29,6 +29,7 @@ export type TranscriptAnalysis = MessageGroups &
     counter: TokenCounter;
   };
 
+/** How `analyzeTranscript` counts tokens. */
 export interface AnalyzeOptions {
   /** Per-message token counts (from `countMessageTokens`). Default is the characters ÷ 4 estimate of each message. */
   tokens?: ArrayLike<number>;

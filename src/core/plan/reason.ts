@@ -51,7 +51,9 @@ export const REASON = {
   oldInputCleared: 22,
 } as const;
 
+/** A `REASON` name (`fits`, `budget`, `oldResultCleared`, …). */
 export type ReasonName = keyof typeof REASON;
+/** A `REASON` code: why a message met its fate, as a byte. */
 export type ReasonCode = (typeof REASON)[ReasonName];
 
 /** Each code as the end of a sentence that starts with the fate: "Kept: in the recent window." */

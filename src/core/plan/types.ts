@@ -95,6 +95,7 @@ export interface PlanExplanation {
   about(index: number): { title: string; facts: readonly (readonly [string, string])[] } | undefined;
 }
 
+/** Per message, what a row of a strategy that scores can show: a tag and the terms of its score. */
 export interface PlanCells {
   tags: readonly string[];
   tagOf: Uint8Array;

@@ -1,4 +1,4 @@
-import type { PruneConfig, PrunePlan } from '../strategies/registry';
+import type { PrunerConfig, PrunePlan } from '../strategies/registry';
 
 import type { TranscriptAnalysis } from '../plan/analyze-transcript';
 import { getStrategy } from '../strategies/get-strategy';
@@ -13,7 +13,7 @@ import { checkConfigObject } from './check-config-object';
  * @throws {TypeError} for an unknown strategy or config key, a bound that is not a number, or an option of the wrong type
  * @throws {RangeError} for a negative bound or an option out of its range
  */
-export function planPrune(analysis: TranscriptAnalysis, config: PruneConfig): PrunePlan {
+export function planPrune(analysis: TranscriptAnalysis, config: PrunerConfig): PrunePlan {
   checkConfigObject(config);
   const strategy = getStrategy(config.strategy);
   return strategy.plan(analysis, normalizeConfig(strategy, config)) as PrunePlan;

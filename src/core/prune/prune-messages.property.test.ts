@@ -20,7 +20,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Message } from '../types';
-import type { PruneStrategy } from '../strategies/registry';
+import type { StrategyId } from '../strategies/registry';
 import { pruneMessages } from './prune-messages';
 import { linkToolCalls } from '../links/link-tool-calls';
 import { createSummaryMessage } from '../summary/create-summary-message';
@@ -31,13 +31,13 @@ import { transcriptAndBound, agentTranscript } from '../../../test/support/agent
 import { findAddedOrphans } from '../../../test/support/find-added-orphans';
 import { naiveLinks, naivePrune, naiveUnits } from '../../../test/support/naive-oracles';
 
-const STRATEGIES: PruneStrategy[] = ['sliding-window', 'summarize', 'importance'];
+const STRATEGIES: StrategyId[] = ['sliding-window', 'summarize', 'importance'];
 const replay = {
   ...(process.env.FC_SEED ? { seed: Number(process.env.FC_SEED) } : {}),
   ...(process.env.FC_PATH ? { path: process.env.FC_PATH } : {}),
 };
 
-function keptPart(strategy: PruneStrategy, out: Message[], input: Message[]): Message[] {
+function keptPart(strategy: StrategyId, out: Message[], input: Message[]): Message[] {
   if (strategy !== 'summarize' || out.length === 0 || input.includes(out[0] as Message)) return out;
   return out.slice(1);
 }

@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Message } from '../types';
-import type { PruneStrategy } from '../strategies/registry';
+import type { StrategyId } from '../strategies/registry';
 import { pruneMessages } from './prune-messages';
 import { linkToolCalls } from '../links/link-tool-calls';
 import { findAddedOrphans } from '../../../test/support/find-added-orphans';
@@ -14,7 +14,7 @@ import { naivePrune } from '../../../test/support/naive-oracles';
 const spotter = JSON.parse(
   readFileSync(new URL('../../../fixtures/spotter-session.messages.json', import.meta.url), 'utf8'),
 ) as Message[];
-const STRATEGIES: PruneStrategy[] = ['sliding-window', 'summarize', 'importance'];
+const STRATEGIES: StrategyId[] = ['sliding-window', 'summarize', 'importance'];
 
 describe('spotter session (real Claude Code transcript)', () => {
   it('holds what the data README says', () => {

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Message } from '../types';
-import type { PruneStrategy } from '../strategies/registry';
+import type { StrategyId } from '../strategies/registry';
 import { pruneMessages } from './prune-messages';
 import { findToolPairs } from '../links/find-tool-pairs';
 import { analyzeTranscript } from '../plan/analyze-transcript';
@@ -14,7 +14,7 @@ import { scoreMessage } from '../scoring/score-message';
 import { assistant, callTurn, chat, resultTurn, toolResult, toolUse, user } from '../../../test/support/build-messages';
 import { findAddedOrphans } from '../../../test/support/find-added-orphans';
 
-const STRATEGIES: PruneStrategy[] = ['sliding-window', 'summarize', 'importance'];
+const STRATEGIES: StrategyId[] = ['sliding-window', 'summarize', 'importance'];
 
 describe('spec 001: pruneMessages returns a new messages array within the configured bound', () => {
   it.each(STRATEGIES)('Output is a new array reference (%s)', (strategy) => {
@@ -287,7 +287,7 @@ describe('real transcripts: what the seeds do not picture', () => {
   });
 
   it('a bad config says what is wrong', () => {
-    expect(() => pruneMessages(chat(2), { strategy: 'newest' as PruneStrategy, maxTurns: 1 })).toThrow(
+    expect(() => pruneMessages(chat(2), { strategy: 'newest' as StrategyId, maxTurns: 1 })).toThrow(
       /unknown strategy "newest"/,
     );
     expect(() => pruneMessages(chat(2), { strategy: 'summarize', maxTurns: -1 })).toThrow(RangeError);

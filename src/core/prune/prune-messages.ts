@@ -1,5 +1,5 @@
 import type { Message } from '../types';
-import type { PruneConfig } from '../strategies/registry';
+import type { PrunerConfig } from '../strategies/registry';
 import { getStrategy } from '../strategies/get-strategy';
 import { normalizeConfig } from '../strategies/normalize-config';
 import { analyzeTranscript } from '../plan/analyze-transcript';
@@ -29,7 +29,7 @@ import { checkConfigObject } from './check-config-object';
  *   nearest known one), or a config of the wrong type
  * @throws {RangeError} for a bound or option out of its range
  */
-export function pruneMessages(messages: readonly Message[], config: PruneConfig): Message[] {
+export function pruneMessages(messages: readonly Message[], config: PrunerConfig): Message[] {
   if (!Array.isArray(messages)) {
     throw new TypeError(`pruneMessages: messages must be an array, got ${messages === null ? 'null' : typeof messages}`);
   }

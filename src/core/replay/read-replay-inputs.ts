@@ -27,6 +27,7 @@ export interface ReplayInputs {
   injectedTokens?: number;
 }
 
+/** How `readReplayInputs` counts a parsed transcript for `replayTranscript`. */
 export interface ReadReplayInputsOptions {
   /** The file the conversation was parsed from; Codex rollouts keep their usage there (`readRecordedUsage`). */
   text?: string;

@@ -3,7 +3,7 @@
  * message is one request whose input is the history before it (plus the system prompt). These are the shapes the
  * core's `replayTranscript`, the worker, the inspector's Replay view and the CLI's `replay` command share.
  */
-import type { PruneConfig } from '../strategies/registry';
+import type { PrunerConfig } from '../strategies/registry';
 import type { TokenCounter } from '../tokens/types';
 import type { RecordedRequest } from '../usage/types';
 import type { ReplayTrigger } from '../requests/types';
@@ -39,13 +39,15 @@ export type CacheRules =
 // request more than `ttlMs` after the previous one finds the cache cold when `ReplayOptions.messageTimes` says so.
 
 
+/** One strategy to replay, by a name of your choosing; no config is the no-pruning baseline. */
 export interface ReplayStrategy {
   /** A name for the result (a lane id, `none` for no pruning). */
   id: string;
   /** `undefined`: no pruning, the baseline every other strategy is measured against. */
-  config?: PruneConfig;
+  config?: PrunerConfig;
 }
 
+/** What `replayTranscript` replays: the strategies, the mode, the model's prices and cache rules, and the transcript's counts. */
 export interface ReplayOptions {
   strategies: readonly ReplayStrategy[];
   /** `stateless`: prune the whole history before every request. `live`: prune when `trigger` fires. */
@@ -81,6 +83,7 @@ export interface ReplayOptions {
   window?: number;
 }
 
+/** One request of a replay: what it sent, read from and wrote to the cache, and cost. */
 export interface RequestCost {
   /** The assistant message this request produced. */
   messageIndex: number;
@@ -102,6 +105,7 @@ export interface RequestCost {
   outputRecorded?: boolean;
 }
 
+/** A replay's sums over its requests. */
 export interface ReplayTotals {
   inputTokens: number;
   cacheReadTokens: number;
@@ -110,9 +114,10 @@ export interface ReplayTotals {
   costUsd: number;
 }
 
+/** One strategy's replay: its requests, their totals, the peak input, rewrites of the cached prefix, requests over the window. */
 export interface StrategyReplay {
   id: string;
-  config?: PruneConfig;
+  config?: PrunerConfig;
   totals: ReplayTotals;
   /** Largest input of any request (fixed part included). */
   peakInputTokens: number;
@@ -123,6 +128,7 @@ export interface StrategyReplay {
   requests: RequestCost[];
 }
 
+/** Every strategy's replay, priced; with `recorded`, the no-pruning replay held against what the file recorded. */
 export interface ReplayResult {
   model: string;
   mode: 'stateless' | 'live';

@@ -1,6 +1,7 @@
 import type { MessageGroups } from '../links/group-messages';
 import { scoreMessages, type MessageScores } from './score-messages';
 
+/** Per unit: its importance score, and the units in the order importance drops them. */
 export interface ImportanceRanking extends MessageScores {
   /** Unit ids in the order importance drops them: lowest unit score first, ties by first message index. */
   dropOrder: Int32Array;

@@ -1,6 +1,7 @@
 import { importanceScore } from './importance-score';
 import { LENGTH_CAP, LENGTH_DIVISOR, RECENCY_WEIGHT, TOOL_BONUS } from './importance-weights';
 
+/** Seed 002's importance score of a message, term by term. */
 export interface ScoreBreakdown {
   /** (index / total) · 0.5: newer messages matter more. */
   recency: number;

@@ -15,7 +15,7 @@ export function checkConfigKeys(definition: Pick<StrategyDefinition<string, { st
     if (known.includes(key)) continue;
     const nearest = nearestKey(key, known);
     throw new TypeError(
-      `pruneMessages: ${definition.id} has no option ${JSON.stringify(key)}${nearest ? `; did you mean ${JSON.stringify(nearest)}?` : ''} Its keys are ${known.join(', ')}.`,
+      `pruneMessages: ${definition.id} has no option ${JSON.stringify(key)}${nearest ? `; did you mean ${JSON.stringify(nearest)}?` : '.'} Its keys are ${known.join(', ')}.`,
     );
   }
 }

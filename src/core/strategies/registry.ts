@@ -14,28 +14,24 @@ import { governorStrategy } from './governor/governor-strategy';
  */
 export const STRATEGY_REGISTRY = [slidingWindowStrategy, summarizeStrategy, importanceStrategy, observationMaskingStrategy, tokenBudgetStrategy, governorStrategy] as const;
 
-type AnyStrategy = (typeof STRATEGY_REGISTRY)[number];
-
-/** The id of a registered strategy. */
-export type StrategyId = AnyStrategy['id'];
-
-/** The config of any registered strategy, told apart by `strategy`. */
-export type PruneConfig = Parameters<AnyStrategy['normalize']>[0];
-
-/** Seed 001's name for `StrategyId`: the seed's three strategies, and those added since. */
-export type PruneStrategy = StrategyId;
+/** The id of a registered strategy: the seed's three, and those added since. */
+export type StrategyId = (typeof STRATEGY_REGISTRY)[number]['id'];
 
 /**
- * Seed 001's name for `PruneConfig`: `{ strategy, maxTurns }` for the seed's strategies, `maxTokens` for any, and each
- * strategy's own options.
+ * The config `pruneMessages` and `planPrune` take, by seed 001's name (the package's): `{ strategy, maxTurns }` for the
+ * seed's strategies, `maxTokens` for any, and each strategy's own options. `PruneConfig` is the same type, the core's
+ * own name for it.
  */
-export type PrunerConfig = PruneConfig;
+export type PrunerConfig = Parameters<(typeof STRATEGY_REGISTRY)[number]['normalize']>[0];
+
+/** The config of any registered strategy, told apart by `strategy` (the package calls it `PrunerConfig`). */
+export type PruneConfig = PrunerConfig;
 
 /** The config of one strategy. */
-export type StrategyConfig<Id extends StrategyId> = Extract<PruneConfig, { strategy: Id }>;
+export type StrategyConfig<Id extends StrategyId> = Extract<PrunerConfig, { strategy: Id }>;
 
 /** A plan of any registered strategy. */
 export type PrunePlan = StrategyPlan<StrategyId>;
 
 /** A registered strategy's definition, with its types erased for code that handles every strategy alike. */
-export type RegisteredStrategy = StrategyDefinition<StrategyId, PruneConfig, unknown>;
+export type RegisteredStrategy = StrategyDefinition<StrategyId, PrunerConfig, unknown>;

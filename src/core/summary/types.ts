@@ -1,6 +1,7 @@
 import type { TokenCounter } from '../tokens/types';
 import type { MessageLike } from '../types';
 
+/** Bounds of the extractive summary (`createExtractiveSummarizer`). */
 export interface ExtractiveSummarizerOptions {
   /** The summary's size bound, counted by `counter` (marker line excluded). Default is 4,000. Range: integer ≥ 16. */
   maxTokens?: number;
@@ -18,6 +19,7 @@ export interface AbortSignalLike {
   readonly reason?: unknown;
 }
 
+/** What a summarizer is given beside the turns: a signal to stop. */
 export interface SummarizeOptions {
   /** Aborting it makes `ContextPruner.prune` return the window unchanged, with reason `aborted`. */
   signal?: AbortSignalLike;

@@ -2,6 +2,7 @@ import type { Message } from '../types';
 import { compactSummaryText } from './compact-summary-text';
 import { userPromptText } from './user-prompt-text';
 
+/** The prompts a person typed: the task (the first) and the latest, by message index and text. */
 export interface UserPrompts {
   /** Indices of the messages that hold text a person typed (`userPromptText`), ascending. */
   indices: number[];

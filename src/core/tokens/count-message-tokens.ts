@@ -5,6 +5,7 @@ import { ANTHROPIC_IMAGE_LIMITS } from './framing';
 import { framingForCounter } from './framing-for-counter';
 import type { ImageTokenLimits, MessageFraming, TokenCounter } from './types';
 
+/** How `countMessageTokens` counts: the framing each message costs beyond its text, and images. */
 export interface CountMessageTokensOptions {
   /** First message to count. Default is 0. An integer in 0…`messages.length`. */
   from?: number;

@@ -6,6 +6,7 @@ import type { TokenCounter, TokenEncoding } from './types';
 /** Turns text into a raw token count of one vocabulary. */
 export type VocabularyLoader = (encoding: Exclude<TokenEncoding, 'chars'>) => Promise<(text: string) => number>;
 
+/** Where `createTokenCounter` finds a vocabulary, and what it counts with while one loads or when none can. */
 export interface CreateTokenCounterOptions {
   /** The vocabulary. `chars` needs no download and resolves at once. */
   encoding: TokenEncoding;

@@ -7,6 +7,7 @@
 /** `chars` is the old estimate (characters ÷ 4, rounded up): no vocabulary, no dependency. */
 export type TokenEncoding = 'claude' | 'o200k_base' | 'cl100k_base' | 'chars';
 
+/** Counts the tokens of a text in one vocabulary (`createTokenCounter`, `charsTokenCounter`). */
 export interface TokenCounter {
   readonly encoding: TokenEncoding;
   /** Tokens in a plain text. Pure: the same text always gives the same count. */
@@ -18,6 +19,7 @@ export interface TokenCounter {
   readonly fallback?: TokenCounterFallback;
 }
 
+/** What `createTokenCounter` counts with while a vocabulary loads or when it cannot load. */
 export interface TokenCounterFallback {
   /** The encoding that was asked for. */
   readonly requested: TokenEncoding;

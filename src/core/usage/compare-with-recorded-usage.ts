@@ -3,6 +3,7 @@ import { keepsPriorThinking } from '../tokens/keeps-prior-thinking';
 import type { Message } from '../types';
 import type { RecordedRequest, RequestComparison, UsageComparison } from './types';
 
+/** How `compareWithRecordedUsage` counts prunescope's side. */
 export interface CompareWithRecordedUsageOptions {
   /** Tokens of the system prompt the file holds (`countSystemTokens`), added to every request. Default is 0. */
   systemTokens?: number;

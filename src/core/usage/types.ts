@@ -7,6 +7,7 @@
  */
 export type { RecordedRequest } from '../formats/format-types';
 
+/** One recorded request beside prunescope's count of the same input. */
 export interface RequestComparison {
   messageIndex: number;
   contextStart: number;
@@ -26,6 +27,7 @@ export interface RequestComparison {
   countedGrowth?: number;
 }
 
+/** What a file recorded, request by request, beside prunescope's counts of the same inputs. */
 export interface UsageComparison {
   requests: RequestComparison[];
   /**

@@ -9,6 +9,7 @@ import { SCORE_WEIGHT_KEYS, TASK_INTENTS, UNIT_TYPES } from '../../governor/cons
 import { readCustomWeights } from '../../governor/read-custom-weights';
 import { planGovernorLane, type GovernorSettings } from './plan-governor-lane';
 
+/** The `governor` strategy's config (seed 004's Context Governor). */
 export interface GovernorStrategyConfig extends CommonPruneOptions {
   strategy: 'governor';
   /** The task's intent, which picks the profile of weights; `auto` reads it from the transcript. Default is `auto`. */

@@ -10,6 +10,7 @@ import { fitsBound } from '../../plan/fits-bound';
 import { planImportance, type ImportanceSettings } from './plan-importance';
 import { replayImportance } from './replay-importance';
 
+/** The `importance` strategy's config (seed 002). */
 export interface ImportanceConfig extends CommonPruneOptions {
   strategy: 'importance';
 }

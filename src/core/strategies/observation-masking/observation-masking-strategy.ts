@@ -6,6 +6,7 @@ import { planObservationMasking, type ObservationMaskingSettings } from './plan-
 import { replayMasking } from './replay-masking';
 import { replayLiveMasking } from './replay-live-masking';
 
+/** The `observation-masking` strategy's config. */
 export interface ObservationMaskingConfig extends CommonPruneOptions {
   strategy: 'observation-masking';
   /** Tool results left as they are, counted from the end. Default is 10. Range 0–100,000. */

@@ -6,6 +6,7 @@ import { fitsBound } from '../../plan/fits-bound';
 import { planWindow } from './plan-window';
 import { replayWindow } from './replay-window';
 
+/** The `sliding-window` strategy's config (seed 001). */
 export interface SlidingWindowConfig extends CommonPruneOptions {
   strategy: 'sliding-window';
 }

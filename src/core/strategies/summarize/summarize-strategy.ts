@@ -7,6 +7,7 @@ import { fitsBound } from '../../plan/fits-bound';
 import { planWindow } from '../sliding-window/plan-window';
 import { replayWindow } from '../sliding-window/replay-window';
 
+/** The `summarize` strategy's config (seed 001). */
 export interface SummarizeConfig extends CommonPruneOptions {
   strategy: 'summarize';
 }

@@ -4,6 +4,7 @@ import { checkBound } from '../../plan/check-bound';
 import { checkOption } from '../check-option';
 import { planTokenBudget, type TokenBudgetSettings } from './plan-token-budget';
 
+/** The `token-budget` strategy's config (seed 003's `ContextPruner` as a strategy). */
 export interface TokenBudgetConfig extends CommonPruneOptions {
   strategy: 'token-budget';
   /** Used without `maxTokens`: above it the middle is summarized. Default is 500,000 (seed 003). Range 0–100,000,000. */
