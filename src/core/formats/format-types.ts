@@ -112,6 +112,7 @@ export interface SerializedText {
   note?: string;
 }
 
+/** Something `parseTranscript` read past without failing: a line or record skipped or read in part, and where. */
 export interface ParseWarning {
   /** 1-based line in the input, when the warning is about one line. */
   line?: number;
@@ -128,6 +129,7 @@ export interface SkippedRecords {
   count: number;
 }
 
+/** One thing the provider's API would reject, with the rule broken and the message and block it is at. */
 export interface ValidationProblem {
   /** Index into the messages array that was checked. */
   messageIndex: number;

@@ -20,6 +20,7 @@ export interface SerializedTranscript extends SerializedText {
   format: TranscriptFormat;
 }
 
+/** What `parseTranscript` read: its format, its conversations of canonical messages, and what it skipped. */
 export interface ParsedTranscript {
   format: TranscriptFormat;
   conversations: Conversation[];
@@ -29,6 +30,7 @@ export interface ParsedTranscript {
   skipped: SkippedRecords[];
 }
 
+/** How `parseTranscript` reads a file: the format to expect (default: detected). */
 export interface ParseOptions {
   /** Skip detection and read as this format. */
   format?: TranscriptFormat;

@@ -1,6 +1,7 @@
 import type { Conversation } from '../formats/types';
 import type { Message } from '../types';
 
+/** What `repairMessages` and `repairConversation` may do to make a transcript one the provider accepts. */
 export interface RepairOptions {
   /**
    * What to do with a `tool_use` no `tool_result` answers in the next message: `'remove'` the call, or `'answer'` it
@@ -28,6 +29,7 @@ export interface RepairChange {
   detail: string;
 }
 
+/** The repaired messages and each change made, with the input index it was made at. */
 export interface RepairResult {
   messages: Message[];
   /** Sorted by `index`; empty when the input needed no repair. */
@@ -39,6 +41,7 @@ export interface RepairResult {
   origin: number[];
 }
 
+/** A conversation repaired, its sources and line numbers carried through to the messages that stay. */
 export interface RepairedConversation {
   conversation: Conversation;
   changes: RepairChange[];
