@@ -7,6 +7,7 @@ export const SHORTCUTS: readonly [string[], string][] = [
   [['g'], 'First message'],
   [['G'], 'Last message'],
   [['Enter'], 'Open the selected message in the details pane'],
+  [['←', '→'], "The selected row's lane cells: each says its fate and why"],
   [['p'], 'Jump to the linked tool call / result'],
   [['/'], 'Search'],
   [['Enter', '⇧ Enter'], 'Next / previous match (in search)'],
@@ -22,6 +23,7 @@ export const SHORTCUTS: readonly [string[], string][] = [
 export function HelpDialog() {
   const open = useInspector((s) => s.helpOpen);
   const setOpen = useInspector((s) => s.setHelpOpen);
+  const setExplainerOpen = useInspector((s) => s.setExplainerOpen);
   const ref = useRef<HTMLDialogElement>(null);
 
   useEffect(() => {
@@ -68,9 +70,16 @@ export function HelpDialog() {
             </div>
           ))}
         </dl>
-        <p className="m-0 mt-4 text-[12px] text-zinc-500">
-          Drop a file anywhere or paste outside a field to open a transcript. It never leaves this page.
-        </p>
+        <div className="mt-4 flex items-center justify-between gap-3">
+          <p className="m-0 text-[12px] text-zinc-600 dark:text-zinc-400">Drop a file anywhere or paste outside a field to open a transcript. It never leaves this page.</p>
+          <button
+            type="button"
+            onClick={() => setExplainerOpen(true)}
+            className="shrink-0 rounded border border-zinc-300 px-2 py-0.5 text-[12px] font-medium text-indigo-700 hover:bg-zinc-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 dark:border-zinc-700 dark:text-indigo-300 dark:hover:bg-zinc-800"
+          >
+            What am I looking at?
+          </button>
+        </div>
       </div>
     </dialog>
   );
