@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { linkToolCalls, parseTranscript, TranscriptParseError } from '../src/core';
 import { openWith } from '../src/worker/open-options';
-import { SAMPLE, coreCounts, coreMessages, expectLanes, fixturePath, lane, maxMessagesValue, openApp, setMaxMessages, upload, useMessages } from './support';
+import { SAMPLE, coreCounts, coreMessages, expectLanes, fixturePath, lane, longestMessage, maxMessagesValue, openApp, setMaxMessages, upload, useMessages } from './support';
 
 test('first open shows the embedded sample with a lane for every strategy', async ({ page }) => {
   const errors: string[] = [];
@@ -192,11 +192,7 @@ test('copy a lane transcript and one message as JSON', async ({ page, context })
 test('the detail pane shows full text behind Show more, and the raw source records', async ({ page }) => {
   await openApp(page);
   // The longest message in the sample.
-  const messages = coreMessages(SAMPLE);
-  let longest = 0;
-  messages.forEach((m, i) => {
-    if (JSON.stringify(m).length > JSON.stringify(messages[longest]).length) longest = i;
-  });
+  const longest = longestMessage(coreMessages(SAMPLE));
   await page.goto(`/#sel=${longest}`);
   await expect(page.locator(`#row-${longest}`)).toHaveAttribute('aria-selected', 'true', { timeout: 20_000 });
   await page.getByRole('button', { name: `Details · #${longest}` }).click();

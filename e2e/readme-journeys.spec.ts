@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { linkToolCalls } from '../src/core';
-import { SAMPLE, coreCounts, coreMessages, expectLanes, fixturePath, lane, openApp, setMaxMessages, upload, useMessages, waitForExactCounts } from './support';
+import { SAMPLE, coreCounts, coreMessages, expectLanes, fixturePath, lane, longestMessage, openApp, setMaxMessages, upload, useMessages, waitForExactCounts } from './support';
 
 const README = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
 const SIX = ['Sliding window', 'Summarize', 'Importance', 'Observation masking', 'Token budget', 'Governor'];
@@ -337,12 +337,7 @@ test.describe('Replay, overview, details, filters', () => {
 
   test("details: the message in full, each lane's fate and reason, the governor's score, Raw JSON of its records", async ({ page }) => {
     await openApp(page);
-    const messages = coreMessages(SAMPLE);
-    let longest = 0;
-    messages.forEach((m, i) => {
-      if (JSON.stringify(m).length > JSON.stringify(messages[longest]).length) longest = i;
-    });
-    await openDetails(page, longest);
+    await openDetails(page, longestMessage(coreMessages(SAMPLE)));
     const details = page.getByRole('complementary', { name: 'Message details' });
     const fates = details.getByRole('list', { name: 'What each lane does with it' }).getByRole('listitem');
     await expect(fates).toHaveCount(6);

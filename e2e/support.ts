@@ -45,6 +45,15 @@ export function coreMessages(name: string, conversation = 0, open: OpenOptions =
   return messages;
 }
 
+/** The index of the message with the most JSON (the one "Show more" is surely needed for). */
+export function longestMessage(messages: Message[]): number {
+  let longest = 0;
+  messages.forEach((m, i) => {
+    if (JSON.stringify(m).length > JSON.stringify(messages[longest]).length) longest = i;
+  });
+  return longest;
+}
+
 /** What each seed lane should say at a message bound, from the core: planPrune, cross-checked against pruneMessages. */
 export function coreCounts(messages: Message[], maxTurns: number): Record<string, LaneCounts> {
   const analysis = analyzeTranscript(messages);

@@ -8,16 +8,9 @@ import { copyText } from '../common/clipboard';
 import { FateBadge } from '../common/fate-badge';
 import { cx, formatInt } from '../common/format';
 import { WIDE_LAYOUT, useMediaQuery } from '../common/use-media-query';
+import { readStoredFlag, writeStoredFlag } from '../common/stored-flag';
 
 const COLLAPSED_KEY = 'prunescope.details-collapsed';
-
-function readCollapsed(): boolean {
-  try {
-    return localStorage.getItem(COLLAPSED_KEY) === '1';
-  } catch {
-    return false;
-  }
-}
 
 /** Give the keyboard back to the timeline (a drawer closing must not leave focus on nothing). */
 function focusTimeline(): void {
@@ -75,7 +68,7 @@ export function DetailPane() {
   const announce = useInspector((s) => s.announce);
   const system = useInspector((s) => s.doc?.system);
   const [raw, setRaw] = useState(false);
-  const [collapsed, setCollapsed] = useState(readCollapsed);
+  const [collapsed, setCollapsed] = useState(() => readStoredFlag(COLLAPSED_KEY));
   const headingRef = useRef<HTMLHeadingElement>(null);
 
   // Opening a message (Enter, double-click) opens the pane too.
@@ -90,11 +83,7 @@ export function DetailPane() {
 
   const toggle = (next: boolean) => {
     setCollapsed(next);
-    try {
-      localStorage.setItem(COLLAPSED_KEY, next ? '1' : '0');
-    } catch {
-      // Private mode: the choice lasts for this page only.
-    }
+    writeStoredFlag(COLLAPSED_KEY, next);
   };
 
   if (!wide && !drawerOpen) return null;

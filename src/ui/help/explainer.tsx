@@ -1,6 +1,7 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { writeExplainerDismissed } from '../../state';
 import { useInspector } from '../../state/react';
+import { DialogClose, useModalDialog } from '../common/modal-dialog';
 
 /**
  * The first-run explainer: what the sample is and what a lane, a cell, the budget and the scorecard mean, then the
@@ -12,15 +13,7 @@ export function Explainer() {
   const setOpen = useInspector((s) => s.setExplainerOpen);
   const ref = useRef<HTMLDialogElement>(null);
 
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
-    if (!open && dialog.open) {
-      dialog.close();
-      returnFocus(dialog);
-    }
-  }, [open]);
+  useModalDialog(ref, open, returnFocus);
 
   const close = () => {
     writeExplainerDismissed();
@@ -45,13 +38,7 @@ export function Explainer() {
         <h2 id="explainer-title" className="m-0 text-base font-semibold">
           What you are looking at
         </h2>
-        <button
-          type="button"
-          onClick={close}
-          className="rounded px-2 py-0.5 text-[13px] text-zinc-600 hover:bg-zinc-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 dark:text-zinc-300 dark:hover:bg-zinc-800"
-        >
-          Close
-        </button>
+        <DialogClose onClick={close} />
       </div>
       <div className="scroll-thin min-h-0 flex-1 overflow-auto px-5 py-3">
         <p className="m-0 text-zinc-700 dark:text-zinc-300">

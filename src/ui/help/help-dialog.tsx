@@ -1,5 +1,6 @@
-import { useEffect, useRef } from 'react';
+import { useRef } from 'react';
 import { useInspector } from '../../state/react';
+import { DialogClose, useModalDialog } from '../common/modal-dialog';
 
 export const SHORTCUTS: readonly [string[], string][] = [
   [['j', '↓'], 'Next message'],
@@ -26,12 +27,7 @@ export function HelpDialog() {
   const setExplainerOpen = useInspector((s) => s.setExplainerOpen);
   const ref = useRef<HTMLDialogElement>(null);
 
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
-    if (!open && dialog.open) dialog.close();
-  }, [open]);
+  useModalDialog(ref, open);
 
   return (
     <dialog
@@ -48,13 +44,7 @@ export function HelpDialog() {
           <h2 id="help-title" className="m-0 text-base font-semibold">
             Keyboard shortcuts
           </h2>
-          <button
-            type="button"
-            onClick={() => setOpen(false)}
-            className="rounded px-2 py-0.5 text-[13px] text-zinc-600 hover:bg-zinc-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 dark:text-zinc-300 dark:hover:bg-zinc-800"
-          >
-            Close
-          </button>
+          <DialogClose onClick={() => setOpen(false)} />
         </div>
         <dl className="m-0 mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1.5 text-[13px]">
           {SHORTCUTS.map(([keys, what]) => (

@@ -1,15 +1,8 @@
 import { useState, type ReactNode } from 'react';
 import { useInspector } from '../../state/react';
+import { readStoredFlag, writeStoredFlag } from '../common/stored-flag';
 
 const KEY = 'prunescope.facts-collapsed';
-
-function readCollapsed(): boolean {
-  try {
-    return localStorage.getItem(KEY) === '1';
-  } catch {
-    return false;
-  }
-}
 
 /**
  * The transcript's facts and the fate legend, folded away on demand (remembered) to give the rows more room; the
@@ -17,16 +10,11 @@ function readCollapsed(): boolean {
  * top corner, so it costs no line of its own.
  */
 export function FactsDisclosure({ facts, legend }: { facts: ReactNode; legend: ReactNode }) {
-  const [collapsed, setCollapsed] = useState(readCollapsed);
+  const [collapsed, setCollapsed] = useState(() => readStoredFlag(KEY));
   const setExplainerOpen = useInspector((s) => s.setExplainerOpen);
   const toggle = () => {
-    const next = !collapsed;
-    setCollapsed(next);
-    try {
-      localStorage.setItem(KEY, next ? '1' : '0');
-    } catch {
-      // Private mode: the choice lasts for this page only.
-    }
+    setCollapsed(!collapsed);
+    writeStoredFlag(KEY, !collapsed);
   };
   const quiet =
     'shrink-0 rounded px-1 text-[11px] font-semibold uppercase tracking-wide text-zinc-600 hover:text-zinc-900 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 dark:text-zinc-400 dark:hover:text-zinc-100';
