@@ -27,7 +27,12 @@ export function useCellTip(scrollRef: RefObject<HTMLElement | null>, laneCount: 
   const shown = lane < laneCount && selected >= 0 ? lane : -1;
 
   const place = useCallback(() => {
-    const el = shown >= 0 ? document.getElementById(`cell-${selected}-${shown}`) : null;
+    // Nothing to read while no cell is active: no layout forced on the timeline's every render.
+    if (shown < 0) {
+      setBox(null);
+      return;
+    }
+    const el = document.getElementById(`cell-${selected}-${shown}`);
     const area = scrollRef.current?.getBoundingClientRect();
     const r = el?.getBoundingClientRect();
     const next = el && r && area && r.bottom > area.top && r.top < area.bottom ? { left: Math.max(4, Math.min(r.left, window.innerWidth - 264)), top: r.bottom + 4, text: el.title } : null;
