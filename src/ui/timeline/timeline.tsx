@@ -62,7 +62,8 @@ export function Timeline() {
   const labelsRef = useRef<HTMLDivElement>(null);
   const [labelsHeight, setLabelsHeight] = useState(0);
   const [tip, setTip] = useState<ScoreTip | null>(null);
-  const cellTip = useCellTip(scrollRef, lanes.length, selected);
+  const cellTipRef = useRef<HTMLDivElement>(null);
+  const cellTip = useCellTip(scrollRef, cellTipRef, lanes.length, selected);
 
   useSharedTimelineWidth(rootRef, scrollRef);
   useLayoutEffect(() => {
@@ -298,7 +299,7 @@ export function Timeline() {
         <Minimap scrollRef={scrollRef} rowsTop={labelsHeight} />
       </div>
       {tip && rows && tip.index < rows.count && <ScoreTooltip tip={tip} rows={rows} />}
-      <CellTip tip={cellTip} />
+      <CellTip ref={cellTipRef} lane={cellTip.lane} />
     </div>
   );
 }
