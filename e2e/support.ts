@@ -20,6 +20,9 @@ export const LANES: readonly { strategy: PruneStrategy; label: string }[] = [
   { strategy: 'importance', label: 'Importance' },
 ];
 
+/** The six lanes a first open shows, by label. */
+export const DEFAULT_LANE_LABELS = ['Sliding window', 'Summarize', 'Importance', 'Observation masking', 'Token budget', 'Governor'] as const;
+
 export interface LaneCounts {
   kept: number;
   dropped: number;
@@ -119,6 +122,14 @@ export async function upload(page: Page, name: string, buffer?: Buffer): Promise
   const input = page.getByLabel('Upload transcript');
   if (buffer) await input.setInputFiles({ name, mimeType: 'application/json', buffer });
   else await input.setInputFiles(fixturePath(name));
+}
+
+/** Select message `index` from the URL and open it in the details with Enter, as the keys table says. */
+export async function openMessage(page: Page, index: number): Promise<void> {
+  await page.goto(`/#sel=${index}`);
+  await expect(page.locator(`#row-${index}`)).toHaveAttribute('aria-selected', 'true', { timeout: 20_000 });
+  await page.getByRole('grid', { name: 'Timeline' }).press('Enter');
+  await expect(page.getByRole('heading', { name: new RegExp(`Message #${index}\\b`) })).toBeFocused();
 }
 
 /** Switch the shared budget to messages (the seed's `maxTurns`). */
