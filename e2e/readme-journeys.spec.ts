@@ -90,7 +90,8 @@ test.describe('Opening the inspector', () => {
       { role: 'assistant', content: [{ type: 'compaction', content: 'Summary: step 1 is done.' }, { type: 'text', text: 'Continuing.' }] },
     ];
     for (const [name, body, format] of [
-      ['chat.json', { messages: [{ role: 'user', content: 'hi' }, { role: 'assistant', content: 'hello' }] }, 'OpenAI Chat'],
+      // A system message in the list is Chat's (a bare user/assistant exchange reads as either API).
+      ['chat.json', { messages: [{ role: 'system', content: 'Be brief.' }, { role: 'user', content: 'hi' }, { role: 'assistant', content: 'hello' }] }, 'OpenAI Chat'],
       ['items.json', [{ type: 'message', role: 'user', content: [{ type: 'input_text', text: 'hi' }] }, { type: 'message', role: 'assistant', content: [{ type: 'output_text', text: 'hello' }] }], 'OpenAI Responses'],
       ['body.json', { model: 'claude-sonnet-4-5', max_tokens: 1024, messages: turns }, 'Anthropic Messages'],
     ] as const) {
