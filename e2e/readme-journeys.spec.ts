@@ -33,6 +33,7 @@ test.describe('Opening the inspector', () => {
     for (const term of ['The sample', 'A lane', 'A cell', 'The budget', 'The scorecard', 'Scorecard', 'Urgency', 'Score column']) {
       await expect(explainer.getByRole('term').filter({ hasText: new RegExp(`^${term}$`) })).toBeVisible();
     }
+    await expect(explainer.getByRole('button', { name: 'Got it' })).toBeFocused();
     await explainer.getByRole('button', { name: 'Got it' }).click();
     await expect(explainer).toBeHidden();
     await expect(page.getByRole('grid', { name: 'Timeline' })).toBeFocused();

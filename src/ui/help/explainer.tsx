@@ -1,4 +1,4 @@
-import { useRef, type ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { writeExplainerDismissed } from '../../state';
 import { useInspector } from '../../state/react';
 import { DialogClose, useModalDialog } from '../common/modal-dialog';
@@ -13,7 +13,12 @@ export function Explainer() {
   const setOpen = useInspector((s) => s.setExplainerOpen);
   const ref = useRef<HTMLDialogElement>(null);
 
+  const gotIt = useRef<HTMLButtonElement>(null);
   useModalDialog(ref, open, returnFocus);
+  // The way out first (showModal would focus the header's Close; React's autoFocus ran before the dialog opened).
+  useEffect(() => {
+    if (open) gotIt.current?.focus();
+  }, [open]);
 
   const close = () => {
     writeExplainerDismissed();
@@ -99,8 +104,8 @@ export function Explainer() {
           Open this again from <kbd className="kbd">?</kbd> or the <b>Key</b> button beside the facts.
         </p>
         <button
+          ref={gotIt}
           type="button"
-          autoFocus
           onClick={close}
           className="rounded-md bg-indigo-600 px-3 py-1 text-[13px] font-medium text-white hover:bg-indigo-700 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 focus-visible:ring-offset-2"
         >
