@@ -71,6 +71,12 @@ function generated(count: number): string {
 
 /** In the page: collect long tasks from the start. */
 const INIT = () => {
+  // A returning user: the first-run explainer (a modal dialog) was dismissed on an earlier visit.
+  try {
+    localStorage.setItem('prunescope.explainer-dismissed', '1');
+  } catch {
+    // no storage: the explainer stays open over the page, which the measures do not need to touch
+  }
   const w = window as unknown as { __longtasks: { start: number; duration: number }[] };
   w.__longtasks = [];
   try {

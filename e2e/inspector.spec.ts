@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { linkToolCalls, parseTranscript, TranscriptParseError } from '../src/core';
 import { openWith } from '../src/worker/open-options';
-import { SAMPLE, coreCounts, coreMessages, expectLanes, fixturePath, lane, maxMessagesValue, openApp, setMaxMessages, upload, useMessages } from './support';
+import { SAMPLE, coreCounts, coreMessages, expectLanes, fixturePath, lane, longestMessage, maxMessagesValue, openApp, setMaxMessages, upload, useMessages } from './support';
 
 test('first open shows the embedded sample with a lane for every strategy', async ({ page }) => {
   const errors: string[] = [];
@@ -64,8 +64,8 @@ test('hovering a tool call highlights its result; the jump control goes there', 
   await expect(page.getByTestId('token-status')).toContainText('counted with', { timeout: 20_000 });
   await page.locator(`#row-${useIndex} [data-score-for]`).hover();
   await expect(page.getByRole('tooltip')).toContainText('Tool bonus');
-  // Select the call, then jump to its result from the details pane.
-  await page.locator(`#row-${useIndex}`).click();
+  // Open the call, then jump to its result from the details pane.
+  await page.locator(`#row-${useIndex}`).dblclick();
   await page.getByRole('button', { name: `Jump to result #${resultIndex}` }).click();
   await expect(page.locator(`#row-${resultIndex}`)).toHaveAttribute('aria-selected', 'true');
 });
@@ -100,7 +100,7 @@ test('parallel calls link all their partners', async ({ page }) => {
   await page.locator('#row-3').hover();
   await expect(page.locator('#row-1')).toHaveAttribute('data-linked', 'true');
   await expect(page.locator('#row-2')).not.toHaveAttribute('data-linked', 'true');
-  await page.locator('#row-1').click();
+  await page.locator('#row-1').dblclick();
   await expect(page.getByRole('button', { name: 'Jump to result #2' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Jump to result #3' })).toBeVisible();
 });
@@ -182,7 +182,7 @@ test('copy a lane transcript and one message as JSON', async ({ page, context })
   await expect(page.getByTestId('announcer')).toContainText('Copied the Sliding window transcript');
   const copied = await page.evaluate(() => navigator.clipboard.readText());
   expect(copied.split('\n').filter(Boolean).length).toBeGreaterThan(10);
-  await page.locator('#row-3').click();
+  await page.locator('#row-3').dblclick();
   await page.getByRole('button', { name: 'Copy JSON' }).click();
   await expect(page.getByTestId('announcer')).toContainText('Copied message #3 as JSON');
   const json = JSON.parse(await page.evaluate(() => navigator.clipboard.readText())) as { role: string };
@@ -192,13 +192,10 @@ test('copy a lane transcript and one message as JSON', async ({ page, context })
 test('the detail pane shows full text behind Show more, and the raw source records', async ({ page }) => {
   await openApp(page);
   // The longest message in the sample.
-  const messages = coreMessages(SAMPLE);
-  let longest = 0;
-  messages.forEach((m, i) => {
-    if (JSON.stringify(m).length > JSON.stringify(messages[longest]).length) longest = i;
-  });
+  const longest = longestMessage(coreMessages(SAMPLE));
   await page.goto(`/#sel=${longest}`);
   await expect(page.locator(`#row-${longest}`)).toHaveAttribute('aria-selected', 'true', { timeout: 20_000 });
+  await page.getByRole('button', { name: `Details · #${longest}` }).click();
   const details = page.getByRole('complementary', { name: 'Message details' });
   const more = details.getByRole('button', { name: /Show more/ }).first();
   await expect(more).toBeVisible();

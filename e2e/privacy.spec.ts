@@ -19,7 +19,7 @@ test('no network request after the page has loaded, while loading, pruning, sear
   await upload(page, 'spotter-tool-heavy.jsonl');
   await expect(page.getByTestId('file-name')).toHaveText('spotter-tool-heavy.jsonl');
   await page.getByRole('searchbox', { name: 'Search messages' }).fill('Read');
-  await page.locator('#row-2').click();
+  await page.locator('#row-2').dblclick();
   await page.getByRole('button', { name: 'Raw JSON' }).click();
   const download = page.waitForEvent('download');
   await lane(page, 'Importance').getByRole('button', { name: 'Importance lane: options, export, order' }).click();
@@ -82,7 +82,7 @@ test('a transcript holding <script> and <img onerror> renders as text and runs n
   await upload(page, 'xss.json', Buffer.from(JSON.stringify(transcript)));
   await expect(page.getByTestId('file-name')).toHaveText('xss.json');
   for (const index of [0, 1, 2, 3]) {
-    await page.locator(`#row-${index}`).click();
+    await page.locator(`#row-${index}`).dblclick();
     await expect(page.getByRole('heading', { name: new RegExp(`Message #${index}`) })).toBeVisible();
   }
   await page.getByRole('button', { name: 'Raw JSON' }).click();

@@ -3,7 +3,6 @@
  * the table that is their text alternative, the recorded bill, live mode, and the way back to the timeline. And the
  * overview strip beside the timeline.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { openApp } from './support';
 
@@ -79,12 +78,4 @@ test('the overview strip beside the timeline goes where it is clicked', async ({
   await expect(page.locator('[role="row"][aria-selected="true"]').first()).toHaveAttribute('id', new RegExp(`^row-(${count - 1}|${count - 2}|${count - 3})$`));
 });
 
-for (const scheme of ['light', 'dark'] as const) {
-  test(`the Replay view has no serious or critical accessibility violation (${scheme})`, async ({ page }) => {
-    await page.emulateMedia({ colorScheme: scheme });
-    await openReplay(page);
-    const results = await new AxeBuilder({ page }).include('main').analyze();
-    const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-    expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-  });
-}
+// The Replay view's axe checks, light and dark, are in a11y.spec.ts.

@@ -5,6 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 import { analyzeTranscript, parseTranscript, planPrune, pruneMessages, type Message, type StrategyId } from '../src/core';
 import { openWith, type OpenOptions } from '../src/worker/open-options';
@@ -18,6 +19,9 @@ export const LANES: readonly { strategy: StrategyId; label: string }[] = [
   { strategy: 'summarize', label: 'Summarize' },
   { strategy: 'importance', label: 'Importance' },
 ];
+
+/** The six lanes a first open shows, by label. */
+export const DEFAULT_LANE_LABELS = ['Sliding window', 'Summarize', 'Importance', 'Observation masking', 'Token budget', 'Governor'] as const;
 
 export interface LaneCounts {
   kept: number;
@@ -42,6 +46,15 @@ export function coreMessages(name: string, conversation = 0, open: OpenOptions =
     openedCache.set(key, messages);
   }
   return messages;
+}
+
+/** The index of the message with the most JSON (the one "Show more" is surely needed for). */
+export function longestMessage(messages: Message[]): number {
+  let longest = 0;
+  messages.forEach((m, i) => {
+    if (JSON.stringify(m).length > JSON.stringify(messages[longest]).length) longest = i;
+  });
+  return longest;
 }
 
 /** What each seed lane should say at a message bound, from the core: planPrune, cross-checked against pruneMessages. */
@@ -82,16 +95,41 @@ export async function expectLanes(page: Page, expected: Record<string, LaneCount
   await expect.poll(() => laneCounts(page), { timeout: 15_000 }).toEqual(expected);
 }
 
-export async function openApp(page: Page, hash = ''): Promise<void> {
+/** The first-run explainer, as if the user had read and dismissed it (tests about it open the page without this). */
+export async function skipExplainer(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    try {
+      localStorage.setItem('prunescope.explainer-dismissed', '1');
+    } catch {
+      // no storage: the explainer shows, and the test says so
+    }
+  });
+}
+
+export async function openApp(page: Page, hash = '', { explainer = false }: { explainer?: boolean } = {}): Promise<void> {
+  if (!explainer) await skipExplainer(page);
   await page.goto(`/${hash}`);
   await expect(page.getByTestId('file-name')).toHaveText(SAMPLE, { timeout: 20_000 });
   await expect(page.locator('[role="row"][data-index]').first()).toBeVisible();
+}
+
+/** The exact token counts are in (the first paint uses the estimate; figures that depend on tokens move after). */
+export async function waitForExactCounts(page: Page): Promise<void> {
+  await expect(page.getByTestId('token-status')).toHaveText(/counted with/, { timeout: 30_000 });
 }
 
 export async function upload(page: Page, name: string, buffer?: Buffer): Promise<void> {
   const input = page.getByLabel('Upload transcript');
   if (buffer) await input.setInputFiles({ name, mimeType: 'application/json', buffer });
   else await input.setInputFiles(fixturePath(name));
+}
+
+/** Select message `index` from the URL and open it in the details with Enter, as the keys table says. */
+export async function openMessage(page: Page, index: number): Promise<void> {
+  await page.goto(`/#sel=${index}`);
+  await expect(page.locator(`#row-${index}`)).toHaveAttribute('aria-selected', 'true', { timeout: 20_000 });
+  await page.getByRole('grid', { name: 'Timeline' }).press('Enter');
+  await expect(page.getByRole('heading', { name: new RegExp(`Message #${index}\\b`) })).toBeFocused();
 }
 
 /** Switch the shared budget to messages (the seed's `maxTurns`). */
@@ -109,4 +147,59 @@ export async function setMaxMessages(page: Page, value: number): Promise<void> {
   const box = page.getByRole('spinbutton', { name: 'Max messages' });
   await box.fill(String(value));
   await expect(box).toHaveValue(String(value));
+}
+
+/**
+ * Message rows a person can read whole: inside the timeline's scrolling area, below its column labels and above its
+ * bottom edge (a horizontal scrollbar excluded).
+ */
+export async function visibleRowCount(page: Page): Promise<number> {
+  return page.evaluate(() => {
+    const rows = [...document.querySelectorAll<HTMLElement>('[role="row"][data-index]')];
+    const first = rows[0];
+    if (!first) return 0;
+    let scroller: HTMLElement | null = first.parentElement;
+    while (scroller && !/(auto|scroll)/.test(getComputedStyle(scroller).overflowY)) scroller = scroller.parentElement;
+    if (!scroller) return 0;
+    const box = scroller.getBoundingClientRect();
+    const labels = document.querySelector('[role="grid"] [role="row"][aria-rowindex="1"]')?.getBoundingClientRect();
+    const top = Math.max(box.top + scroller.clientTop, labels?.bottom ?? -Infinity);
+    const bottom = Math.min(box.top + scroller.clientTop + scroller.clientHeight, window.innerHeight);
+    return rows.filter((row) => {
+      const r = row.getBoundingClientRect();
+      return r.height > 0 && r.top >= top - 0.5 && r.bottom <= bottom + 0.5;
+    }).length;
+  });
+}
+
+/** The row `index` is selected and wholly inside the timeline's scrolling area. */
+export async function expectRowFullyInView(page: Page, index: number): Promise<void> {
+  const row = page.locator(`#row-${index}`);
+  await expect(row).toHaveAttribute('aria-selected', 'true');
+  await expect
+    .poll(() =>
+      row.evaluate((el) => {
+        let scroller: HTMLElement | null = el.parentElement;
+        while (scroller && !/(auto|scroll)/.test(getComputedStyle(scroller).overflowY)) scroller = scroller.parentElement;
+        if (!scroller) return false;
+        const box = scroller.getBoundingClientRect();
+        const labels = document.querySelector('[role="grid"] [role="row"][aria-rowindex="1"]')?.getBoundingClientRect();
+        const top = Math.max(box.top + scroller.clientTop, labels?.bottom ?? -Infinity);
+        const bottom = box.top + scroller.clientTop + scroller.clientHeight;
+        const r = el.getBoundingClientRect();
+        return r.top >= top - 0.5 && r.bottom <= bottom + 0.5;
+      }),
+    )
+    .toBe(true);
+}
+
+/** axe (WCAG 2.1 A and AA, and its best practices): no serious or critical violation; `rules` must not fail at all. */
+export async function expectAccessible(page: Page, { include, rules = [] }: { include?: string; rules?: string[] } = {}): Promise<void> {
+  let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']);
+  if (include) builder = builder.include(include);
+  const { violations } = await builder.analyze();
+  const failing = violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical' || rules.includes(v.id))
+    .map((v) => `${v.id} (${v.impact}): ${v.nodes.length} × ${v.nodes[0]?.target.join(' ')} ${v.nodes[0]?.failureSummary?.slice(0, 200) ?? ''}`);
+  expect(failing).toEqual([]);
 }

@@ -2,23 +2,12 @@
  * The timeline as a user meets it: every lane beside the message at 1024 wide, tool-call rows labelled as calls
  * with every call counted, Codex previews, a selection scrolled fully into view, jumps through a filter, focus.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { linkToolCalls } from '../src/core';
-import { SAMPLE, coreMessages, openApp, upload } from './support';
+import { SAMPLE, coreMessages, expectRowFullyInView, openApp, upload } from './support';
 
 const CODEX = 'codex-rollout-agentcmd-2025-09-24.jsonl';
 
-async function expectFullyInView(page: Page, index: number): Promise<void> {
-  const row = page.locator(`#row-${index}`);
-  await expect(row).toHaveAttribute('aria-selected', 'true');
-  await expect
-    .poll(async () => {
-      const r = await row.boundingBox();
-      const body = await page.locator('[role="grid"] [role="rowgroup"]').nth(1).boundingBox();
-      return !!r && !!body && r.y >= body.y && r.y + r.height <= body.y + body.height;
-    })
-    .toBe(true);
-}
 
 test('at 1024×768 every lane sits beside the message and nothing scrolls sideways', async ({ page }) => {
   await page.setViewportSize({ width: 1024, height: 768 });
@@ -30,19 +19,23 @@ test('at 1024×768 every lane sits beside the message and nothing scrolls sidewa
     expect(box, lane).not.toBeNull();
     expect(box!.x + box!.width, lane).toBeLessThanOrEqual(width);
   }
-  const body = page.locator('[role="grid"] [role="rowgroup"]').nth(1);
+  const body = page.getByRole('grid', { name: 'Timeline' });
   const { scrollWidth, clientWidth } = await body.evaluate((el) => ({ scrollWidth: el.scrollWidth, clientWidth: el.clientWidth }));
   expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
   // The row (and its hover/selection) spans the whole timeline width.
   const rowBox = await row.boundingBox();
   const bodyBox = await body.boundingBox();
   expect(rowBox!.width).toBeGreaterThanOrEqual(bodyBox!.width - 20);
-  // The details pane can be hidden and shown again.
+  // The details are a drawer: a click selects, a double-click opens it; it closes and opens again from its button.
   await row.click();
   const details = page.getByRole('complementary', { name: 'Message details' });
-  await details.getByRole('button', { name: 'Hide' }).click();
-  await expect(details.getByRole('button', { name: /Show details/ })).toBeVisible();
-  await page.locator('#row-3').dblclick();
+  await expect(details).toHaveCount(0);
+  await row.dblclick();
+  await expect(details.getByRole('heading', { name: /Message #3/ })).toBeVisible();
+  await details.getByRole('button', { name: 'Close' }).click();
+  await expect(details).toHaveCount(0);
+  await expect(page.getByRole('grid', { name: 'Timeline' })).toBeFocused();
+  await page.getByRole('button', { name: 'Details · #3' }).click();
   await expect(details.getByRole('heading', { name: /Message #3/ })).toBeVisible();
 });
 
@@ -82,16 +75,16 @@ test('Codex: shell previews show the command, failures are errors, outputs are u
 
 test('a selection from the URL or a search lands fully in view', async ({ page }) => {
   await openApp(page, '#sel=25');
-  await expectFullyInView(page, 25);
+  await expectRowFullyInView(page, 25);
   await openApp(page, '#sel=140');
-  await expectFullyInView(page, 140);
+  await expectRowFullyInView(page, 140);
   await page.keyboard.press('/');
   await page.keyboard.type('defmodule');
   await expect(page.getByTestId('match-count')).toHaveText(/\d+ match/);
   for (let k = 0; k < 3; k++) {
     await page.keyboard.press('Enter');
     const selected = Number(await page.locator('[role="row"][aria-selected="true"]').getAttribute('data-index'));
-    await expectFullyInView(page, selected);
+    await expectRowFullyInView(page, selected);
   }
 });
 
@@ -102,10 +95,11 @@ test('jumping to a partner hidden by a filter shows it and says which filter hid
   expect(pair).toBeDefined();
   await page.evaluate((i) => (location.hash = `sel=${i}`), pair!.resultIndex);
   await expect(page.locator(`#row-${pair!.resultIndex}`)).toHaveAttribute('aria-selected', 'true');
+  await page.getByRole('button', { name: `Details · #${pair!.resultIndex}` }).click();
   await page.getByRole('group', { name: 'Filters' }).getByRole('button', { name: /^user/ }).click();
   await expect(page.locator(`#row-${pair!.useIndex}`)).toHaveCount(0);
   await page.getByRole('button', { name: `Jump to call #${pair!.useIndex}` }).click();
-  await expectFullyInView(page, pair!.useIndex);
+  await expectRowFullyInView(page, pair!.useIndex);
   await expect(page.getByTestId('jump-notice')).toContainText(`#${pair!.useIndex} was hidden by the Role filter`);
   await page.getByRole('button', { name: 'Restore filters' }).click();
   await expect(page.getByRole('group', { name: 'Filters' }).getByRole('button', { name: /^user/ })).toHaveAttribute('aria-pressed', 'true');
@@ -114,6 +108,7 @@ test('jumping to a partner hidden by a filter shows it and says which filter hid
 test('after a load the timeline has focus, so g/j work at once; labels say what they count', async ({ page }) => {
   await openApp(page);
   await upload(page, 'spotter-short.jsonl');
+  await expect(page.getByTestId('file-name')).toHaveText('spotter-short.jsonl');
   await expect(page.getByRole('grid', { name: 'Timeline' })).toBeFocused();
   await page.keyboard.press('j');
   await expect(page.locator('#row-0')).toHaveAttribute('aria-selected', 'true');

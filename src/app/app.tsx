@@ -1,8 +1,8 @@
 import { Suspense, useEffect, useState } from 'react';
 import { PruneClient } from '../worker/client';
-import { createInspectorStore, createReplayStore, decodeView, encodeView, readThemePreference, type InspectorStore, type ReplayStore, type ViewState } from '../state';
+import { createInspectorStore, createReplayStore, decodeView, encodeView, readExplainerDismissed, readThemePreference, type InspectorStore, type ReplayStore, type ViewState } from '../state';
 import { InspectorContext, ReplayContext, useInspector } from '../state/react';
-import { Announcer, DetailPane, DropOverlay, FilterBar, HelpDialog, LoadStatus, PanelTabs, ReplayPanel, SearchBox, Timeline, TopBar, applyTheme, useGlobalDropAndPaste, useShortcuts } from '../ui';
+import { Announcer, DetailPane, DetailToggle, DropOverlay, Explainer, FilterBar, HelpDialog, JumpNoticeBar, LoadStatus, PanelTabs, ReplayPanel, SearchBox, Timeline, TopBar, applyTheme, useGlobalDropAndPaste, useShortcuts } from '../ui';
 
 const SAMPLE = { path: 'samples/spotter-session.jsonl', fileName: 'spotter-session.jsonl' };
 
@@ -10,6 +10,8 @@ function createApp(): { store: InspectorStore; replay: ReplayStore } {
   applyTheme(readThemePreference());
   const store = createInspectorStore(new PruneClient());
   const replay = createReplayStore(store);
+  // A first visit is greeted by the explainer (what the sample, a lane, a cell, the budget, the scorecard are).
+  if (!readExplainerDismissed()) store.getState().setExplainerOpen(true);
   const view = decodeView(location.hash);
   void store.getState().load(
     { kind: 'url', url: new URL(`${import.meta.env.BASE_URL}${SAMPLE.path}`, location.href).href, fileName: SAMPLE.fileName },
@@ -108,12 +110,19 @@ function Shell({ store }: { store: InspectorStore }) {
     <div className="flex h-full flex-col bg-white font-sans text-zinc-900 dark:bg-zinc-950 dark:text-zinc-100">
       <TopBar />
       <LoadStatus />
-      <div className="flex shrink-0 flex-wrap items-center gap-x-5 gap-y-2 border-b border-zinc-200 bg-zinc-50/70 px-4 py-2 dark:border-zinc-800 dark:bg-zinc-900/50">
+      <nav aria-label="Views, search and filters" className="flex shrink-0 flex-wrap items-center gap-x-5 gap-y-2 border-b border-zinc-200 bg-zinc-50/70 px-4 py-2 dark:border-zinc-800 dark:bg-zinc-900/50">
         <PanelTabs />
-        {panel === 'timeline' && <SearchBox />}
-        {panel === 'timeline' && <FilterBar />}
-      </div>
-      <main className="app-main flex min-h-0 flex-1">
+        {panel === 'timeline' && (
+          <search aria-label="Search and filter messages" className="flex min-w-0 flex-1 flex-wrap items-center gap-x-5 gap-y-2">
+            <SearchBox />
+            <FilterBar />
+          </search>
+        )}
+        {panel === 'timeline' && <DetailToggle />}
+        {/* Beside the filters it is about, never under the details drawer: what a jump cleared, and the way back. */}
+        {panel === 'timeline' && <JumpNoticeBar />}
+      </nav>
+      <main className="app-main relative flex min-h-0 flex-1">
         {panel === 'replay' ? (
           <Suspense fallback={<p className="p-4 text-sm text-zinc-600 dark:text-zinc-400">Loading the replay…</p>}>
             <ReplayPanel />
@@ -126,6 +135,7 @@ function Shell({ store }: { store: InspectorStore }) {
         )}
       </main>
       <HelpDialog />
+      <Explainer />
       <Announcer />
       {dragging && <DropOverlay />}
     </div>

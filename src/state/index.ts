@@ -2,7 +2,7 @@
 export { createInspectorStore, type InspectorStore } from './inspector-store';
 export { createReplayStore, DEFAULT_REPLAY_SETTINGS, type ReplayState, type ReplayStore } from './replay-store';
 export type { Inspector, InspectorActions, InspectorState, JumpNotice, LoadingStatus } from './inspector-state';
-export { laneStatus, lanePlans, planRequestOf } from './inspector-state';
+export { laneStatus, lanePlans, modalOpen, planRequestOf } from './inspector-state';
 export { MAX_LANES } from './lane-actions';
 export { jumpToPartner } from './navigation-actions';
 export { lowerBound, positionOf, upperBound } from './bounds';
@@ -10,3 +10,4 @@ export { decodeView, encodeView, hasFilters, NO_FILTERS, ROLE_NAMES, EMPTY_VIEW 
 export type { Filters, LaneOptions, LaneView, RoleName, ViewState } from './view';
 export { visibleRows, partnersOf, isExtra, extraOf, type ExtraRow } from './visible-rows';
 export { readThemePreference, writeThemePreference, type ThemePreference } from './theme';
+export { readExplainerDismissed, writeExplainerDismissed } from './explainer';

@@ -74,7 +74,11 @@ export interface InspectorState {
   scrollSeq: number;
   /** Bumped to ask the detail pane to take focus. */
   detailFocusSeq: number;
+  /** The details drawer (narrow windows) is open: Enter, a double-click or its button opened it. */
+  detailOpen: boolean;
   helpOpen: boolean;
+  /** The first-run explainer (what the sample, a lane, a cell, the budget and the scorecard are) is open. */
+  explainerOpen: boolean;
   jumpNotice?: JumpNotice;
   /** Said when a shared link could not be applied as it was (made for another transcript). */
   viewNotice?: string;
@@ -110,7 +114,9 @@ export interface InspectorActions {
   setQuery(query: string): void;
   stepMatch(direction: 1 | -1): void;
   openDetail(): void;
+  setDetailOpen(open: boolean): void;
   setHelpOpen(open: boolean): void;
+  setExplainerOpen(open: boolean): void;
   setPanel(panel: 'timeline' | 'replay'): void;
   dismissError(): void;
   exportLane(laneId: string): Promise<ExportResult | null>;
@@ -152,4 +158,9 @@ export function withItems(state: InspectorState, partial: Partial<InspectorState
   if (!s.rows) return { ...partial, items: new Int32Array(0), extras: [] };
   const { items, extras } = visibleRows(s.rows, lanePlans(s), s.lanes.map((l) => l.id), s.filters, s.matchMask, s.doc?.boundaries);
   return { ...partial, items, extras };
+}
+
+/** A modal dialog (shortcuts, explainer) is open: page shortcuts and popovers stand aside. */
+export function modalOpen(s: Pick<InspectorState, 'helpOpen' | 'explainerOpen'>): boolean {
+  return s.helpOpen || s.explainerOpen;
 }

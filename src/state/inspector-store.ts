@@ -83,7 +83,9 @@ export function createInspectorStore(client: PruneClient): InspectorStore {
       extras: [],
       scrollSeq: 0,
       detailFocusSeq: 0,
+      detailOpen: false,
       helpOpen: false,
+      explainerOpen: false,
       panel: 'timeline',
       announcement: '',
       engine: client.kind,
@@ -154,6 +156,10 @@ export function createInspectorStore(client: PruneClient): InspectorStore {
 
       setHelpOpen(open) {
         set({ helpOpen: open });
+      },
+
+      setExplainerOpen(open) {
+        set({ explainerOpen: open, ...(open ? { helpOpen: false } : {}) });
       },
 
       setPanel(panel) {

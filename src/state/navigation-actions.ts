@@ -55,7 +55,7 @@ export function navigationActions(set: Set, get: Get, client: PruneClient) {
 
   const actions: Pick<
     InspectorActions,
-    'select' | 'moveSelection' | 'hover' | 'setFilters' | 'clearFilters' | 'setFocus' | 'setQuery' | 'stepMatch' | 'openDetail' | 'jumpTo' | 'dismissJumpNotice'
+    'select' | 'moveSelection' | 'hover' | 'setFilters' | 'clearFilters' | 'setFocus' | 'setQuery' | 'stepMatch' | 'openDetail' | 'setDetailOpen' | 'jumpTo' | 'dismissJumpNotice'
   > & { requestDetail(index: number): void; runSearch(): void; applyNavigation(view: ViewState): void } = {
     requestDetail,
     runSearch,
@@ -142,7 +142,11 @@ export function navigationActions(set: Set, get: Get, client: PruneClient) {
     },
 
     openDetail() {
-      if (get().selected >= 0) set({ detailFocusSeq: get().detailFocusSeq + 1 });
+      if (get().selected >= 0) set({ detailFocusSeq: get().detailFocusSeq + 1, detailOpen: true });
+    },
+
+    setDetailOpen(open) {
+      set({ detailOpen: open });
     },
 
     jumpTo(target) {

@@ -7,19 +7,55 @@ import { Block, Collapsible } from './block';
 import { copyText } from '../common/clipboard';
 import { FateBadge } from '../common/fate-badge';
 import { cx, formatInt } from '../common/format';
+import { WIDE_LAYOUT, useMediaQuery } from '../common/use-media-query';
+import { readStoredFlag, writeStoredFlag } from '../common/stored-flag';
 
 const COLLAPSED_KEY = 'prunescope.details-collapsed';
 
-function readCollapsed(): boolean {
-  try {
-    return localStorage.getItem(COLLAPSED_KEY) === '1';
-  } catch {
-    return false;
-  }
+/** Give the keyboard back to the timeline (a drawer closing must not leave focus on nothing). */
+function focusTimeline(): void {
+  document.getElementById('timeline')?.focus({ preventScroll: true });
 }
 
-/** The selected message in full, as text; long outputs behind "Show more"; raw source records on demand. */
+/**
+ * Narrow windows: the button that opens the details drawer (Enter and a double-click on a row open it too), so the
+ * details never take the timeline's rows.
+ */
+export function DetailToggle() {
+  const wide = useMediaQuery(WIDE_LAYOUT);
+  const open = useInspector((s) => s.detailOpen);
+  const selected = useInspector((s) => s.selected);
+  const setDetailOpen = useInspector((s) => s.setDetailOpen);
+  if (wide) return null;
+  return (
+    <button
+      type="button"
+      aria-expanded={open}
+      aria-controls={open ? 'message-details' : undefined}
+      title={open ? 'Close the details (Esc)' : 'Show the selected message in full (Enter)'}
+      onClick={() => {
+        setDetailOpen(!open);
+        if (open) focusTimeline();
+      }}
+      className={cx(
+        'ml-auto whitespace-nowrap rounded-md border px-2 py-0.5 text-[12px] font-medium focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500',
+        open ? 'border-indigo-500 bg-indigo-50 text-indigo-800 dark:border-indigo-400 dark:bg-indigo-500/15 dark:text-indigo-200' : 'border-zinc-300 text-zinc-700 hover:bg-zinc-100 dark:border-zinc-700 dark:text-zinc-300 dark:hover:bg-zinc-800',
+      )}
+    >
+      Details{selected >= 0 ? ` · #${selected}` : ''}
+    </button>
+  );
+}
+
+/**
+ * The selected message in full, as text; long outputs behind "Show more"; raw source records on demand. Beside the
+ * timeline on wide windows (it can be hidden); below 1440 px a drawer over the timeline's right side, open only
+ * when asked, so the rows keep their room and the selected row stays where it is.
+ */
 export function DetailPane() {
+  const wide = useMediaQuery(WIDE_LAYOUT);
+  const drawerOpen = useInspector((s) => s.detailOpen);
+  const setDetailOpen = useInspector((s) => s.setDetailOpen);
   const detail = useInspector((s) => s.detail);
   const selected = useInspector((s) => s.selected);
   const rows = useInspector((s) => s.rows);
@@ -32,7 +68,7 @@ export function DetailPane() {
   const announce = useInspector((s) => s.announce);
   const system = useInspector((s) => s.doc?.system);
   const [raw, setRaw] = useState(false);
-  const [collapsed, setCollapsed] = useState(readCollapsed);
+  const [collapsed, setCollapsed] = useState(() => readStoredFlag(COLLAPSED_KEY));
   const headingRef = useRef<HTMLHeadingElement>(null);
 
   // Opening a message (Enter, double-click) opens the pane too.
@@ -47,14 +83,11 @@ export function DetailPane() {
 
   const toggle = (next: boolean) => {
     setCollapsed(next);
-    try {
-      localStorage.setItem(COLLAPSED_KEY, next ? '1' : '0');
-    } catch {
-      // Private mode: the choice lasts for this page only.
-    }
+    writeStoredFlag(COLLAPSED_KEY, next);
   };
 
-  if (collapsed) {
+  if (!wide && !drawerOpen) return null;
+  if (wide && collapsed) {
     return (
       <aside aria-label="Message details" data-collapsed="true" className="detail-pane flex shrink-0 border-zinc-200 bg-zinc-50/60 dark:border-zinc-800 dark:bg-zinc-900/40">
         <button
@@ -69,15 +102,19 @@ export function DetailPane() {
       </aside>
     );
   }
+  const closeDrawer = () => {
+    setDetailOpen(false);
+    focusTimeline();
+  };
   const hideButton = (
     <button
       type="button"
       aria-expanded={true}
-      onClick={() => toggle(true)}
-      title="Hide the details pane"
+      onClick={() => (wide ? toggle(true) : closeDrawer())}
+      title={wide ? 'Hide the details pane' : 'Close the details (Esc)'}
       className="whitespace-nowrap rounded border border-zinc-300 px-2 py-0.5 text-[11.5px] text-zinc-700 hover:bg-zinc-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 dark:border-zinc-700 dark:text-zinc-300 dark:hover:bg-zinc-800"
     >
-      Hide
+      {wide ? 'Hide' : 'Close'}
     </button>
   );
 
@@ -86,8 +123,16 @@ export function DetailPane() {
 
   return (
     <aside
+      id="message-details"
       aria-label="Message details"
       data-empty={selected < 0 || !rows ? 'true' : undefined}
+      data-drawer={wide ? undefined : 'true'}
+      onKeyDown={(e) => {
+        if (!wide && e.key === 'Escape' && !e.defaultPrevented) {
+          e.preventDefault();
+          closeDrawer();
+        }
+      }}
       className="detail-pane flex min-h-0 shrink-0 flex-col border-zinc-200 bg-zinc-50/60 dark:border-zinc-800 dark:bg-zinc-900/40"
     >
       {selected < 0 || !rows ? (
@@ -228,14 +273,14 @@ export function DetailPane() {
           </div>
           <div className="detail-body scroll-thin min-h-0 flex-1 overflow-auto px-4 py-3" aria-busy={!shown}>
             {!shown ? (
-              <p className="m-0 text-sm text-zinc-500">Loading…</p>
+              <p className="m-0 text-sm text-zinc-500 dark:text-zinc-400">Loading…</p>
             ) : raw ? (
               <>
-                <h3 className="m-0 mb-1 text-[11px] font-semibold uppercase tracking-wide text-zinc-500">
+                <h3 className="m-0 mb-1 text-[11px] font-semibold uppercase tracking-wide text-zinc-500 dark:text-zinc-400">
                   Source record{shown.sourceLines.length === 1 ? '' : 's'}
                 </h3>
                 <Collapsible key={`src-${shown.index}`} text={shown.sourceJson} mono />
-                <h3 className="m-0 mb-1 mt-4 text-[11px] font-semibold uppercase tracking-wide text-zinc-500">Canonical message</h3>
+                <h3 className="m-0 mb-1 mt-4 text-[11px] font-semibold uppercase tracking-wide text-zinc-500 dark:text-zinc-400">Canonical message</h3>
                 <Collapsible key={`msg-${shown.index}`} text={shown.messageJson} mono />
               </>
             ) : (

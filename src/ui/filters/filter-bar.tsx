@@ -120,7 +120,7 @@ function Check({
       <input type="checkbox" checked={checked} onChange={(e) => onChange(e.currentTarget.checked)} className="accent-indigo-600" />
       {icon}
       <span className="flex-1 truncate">{label}</span>
-      <span className="font-mono text-[11px] tabular-nums text-zinc-500" title={countLabel}>
+      <span className="font-mono text-[11px] tabular-nums text-zinc-500 dark:text-zinc-400" title={countLabel}>
         {formatInt(count)}
       </span>
     </label>
@@ -179,7 +179,7 @@ export function FilterBar() {
       })}
       <FilterMenu label="Tools" badge={filters.tools.length}>
         {tools.length === 0 ? (
-          <p className="m-0 p-1.5 text-[12px] text-zinc-500">No tool calls in this transcript.</p>
+          <p className="m-0 p-1.5 text-[12px] text-zinc-500 dark:text-zinc-400">No tool calls in this transcript.</p>
         ) : (
           <p className="m-0 flex justify-between gap-3 px-1.5 pb-1 text-[11px] text-zinc-500 dark:text-zinc-400">
             <span>Shows each call and its result</span>
@@ -234,7 +234,7 @@ export function FilterBar() {
       </label>
       {filtered && (
         <>
-          <span className="font-mono text-[12px] tabular-nums text-zinc-500" data-testid="shown-count">
+          <span className="font-mono text-[12px] tabular-nums text-zinc-500 dark:text-zinc-400" data-testid="shown-count">
             {formatInt(shown)} of {formatInt(count)}
           </span>
           <button type="button" onClick={clearFilters} className="rounded px-1.5 text-[12px] font-medium text-indigo-700 hover:underline focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 dark:text-indigo-300">

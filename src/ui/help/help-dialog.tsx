@@ -1,5 +1,6 @@
-import { useEffect, useRef } from 'react';
+import { useRef } from 'react';
 import { useInspector } from '../../state/react';
+import { DialogClose, useModalDialog } from '../common/modal-dialog';
 
 export const SHORTCUTS: readonly [string[], string][] = [
   [['j', '↓'], 'Next message'],
@@ -7,6 +8,7 @@ export const SHORTCUTS: readonly [string[], string][] = [
   [['g'], 'First message'],
   [['G'], 'Last message'],
   [['Enter'], 'Open the selected message in the details pane'],
+  [['←', '→'], "The selected row's lane cells: each says its fate and why"],
   [['p'], 'Jump to the linked tool call / result'],
   [['/'], 'Search'],
   [['Enter', '⇧ Enter'], 'Next / previous match (in search)'],
@@ -22,14 +24,10 @@ export const SHORTCUTS: readonly [string[], string][] = [
 export function HelpDialog() {
   const open = useInspector((s) => s.helpOpen);
   const setOpen = useInspector((s) => s.setHelpOpen);
+  const setExplainerOpen = useInspector((s) => s.setExplainerOpen);
   const ref = useRef<HTMLDialogElement>(null);
 
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
-    if (!open && dialog.open) dialog.close();
-  }, [open]);
+  useModalDialog(ref, open);
 
   return (
     <dialog
@@ -46,13 +44,7 @@ export function HelpDialog() {
           <h2 id="help-title" className="m-0 text-base font-semibold">
             Keyboard shortcuts
           </h2>
-          <button
-            type="button"
-            onClick={() => setOpen(false)}
-            className="rounded px-2 py-0.5 text-[13px] text-zinc-600 hover:bg-zinc-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 dark:text-zinc-300 dark:hover:bg-zinc-800"
-          >
-            Close
-          </button>
+          <DialogClose onClick={() => setOpen(false)} />
         </div>
         <dl className="m-0 mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1.5 text-[13px]">
           {SHORTCUTS.map(([keys, what]) => (
@@ -68,9 +60,16 @@ export function HelpDialog() {
             </div>
           ))}
         </dl>
-        <p className="m-0 mt-4 text-[12px] text-zinc-500">
-          Drop a file anywhere or paste outside a field to open a transcript. It never leaves this page.
-        </p>
+        <div className="mt-4 flex items-center justify-between gap-3">
+          <p className="m-0 text-[12px] text-zinc-600 dark:text-zinc-400">Drop a file anywhere or paste outside a field to open a transcript. It never leaves this page.</p>
+          <button
+            type="button"
+            onClick={() => setExplainerOpen(true)}
+            className="shrink-0 rounded border border-zinc-300 px-2 py-0.5 text-[12px] font-medium text-indigo-700 hover:bg-zinc-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 dark:border-zinc-700 dark:text-indigo-300 dark:hover:bg-zinc-800"
+          >
+            What am I looking at?
+          </button>
+        </div>
       </div>
     </dialog>
   );

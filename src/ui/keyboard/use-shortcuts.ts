@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { jumpToPartner } from '../../state';
+import { jumpToPartner, modalOpen } from '../../state';
 import { useInspectorStore } from '../../state/react';
 
 function isTyping(target: EventTarget | null): boolean {
@@ -21,7 +21,7 @@ export function useShortcuts(): void {
     const onKey = (e: KeyboardEvent) => {
       if (e.defaultPrevented || e.ctrlKey || e.metaKey || e.altKey) return;
       const s = store.getState();
-      if (s.helpOpen) return;
+      if (modalOpen(s)) return;
       if (isTyping(e.target)) return;
       const onControl = e.target instanceof HTMLElement && e.target.closest('button, a, [role="grid"]') !== null;
       let handled = true;

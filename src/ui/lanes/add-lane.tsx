@@ -15,7 +15,7 @@ export function AddLaneButton() {
   return (
     <div className="flex items-start justify-center border-l border-zinc-200 pt-2 dark:border-zinc-800">
       {full ? (
-        <span className="text-[11px] text-zinc-500" title={`At most ${MAX_LANES} lanes`}>
+        <span className="text-[11px] text-zinc-500 dark:text-zinc-400" title={`At most ${MAX_LANES} lanes`}>
           —
         </span>
       ) : (

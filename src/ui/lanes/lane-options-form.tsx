@@ -69,7 +69,6 @@ export function LaneOptionsForm({ strategy, initial, submitLabel, onSubmit }: { 
       )}
       <button
         type="submit"
-        data-popover-close
         className="self-end rounded-md bg-indigo-600 px-3 py-1 text-[12.5px] font-medium text-white hover:bg-indigo-700 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 focus-visible:ring-offset-2"
       >
         {submitLabel}

@@ -58,18 +58,18 @@ export function VerdictView({ verdict, label }: { verdict: Verdict; label: strin
                   #{p.messageIndex}
                 </button>
               ) : (
-                <span className="shrink-0 font-mono text-[11px] text-zinc-500">summary</span>
+                <span className="shrink-0 font-mono text-[11px] text-zinc-500 dark:text-zinc-400">summary</span>
               )}
               <span className="min-w-0 flex-1">
                 <span className="block break-words">{p.message}</span>
-                <span className="block font-mono text-[10.5px] text-zinc-500">
+                <span className="block font-mono text-[10.5px] text-zinc-500 dark:text-zinc-400">
                   {p.rule} · {p.inherited ? 'in the input too' : 'added by pruning'}
                 </span>
               </span>
             </li>
           ))}
           {verdict.problemCount > verdict.problems.length && (
-            <li className="border-t border-zinc-100 px-1 py-1.5 text-zinc-500 dark:border-zinc-800">
+            <li className="border-t border-zinc-100 px-1 py-1.5 text-zinc-500 dark:border-zinc-800 dark:text-zinc-400">
               …and {formatInt(verdict.problemCount - verdict.problems.length)} more
             </li>
           )}

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { modalOpen } from '../../state';
 import { useInspectorStore } from '../../state/react';
 import { cx } from '../common/format';
 
@@ -12,7 +13,10 @@ export interface PopoverProps {
   /** The panel's accessible name. */
   panelLabel: string;
   width?: number;
-  /** The panel's content; a click on an element marked `data-popover-close` closes it and returns focus to the button. */
+  /**
+   * The panel's content. A click on an element marked `data-popover-close` closes it and returns focus to the button;
+   * so does a form inside it once submitted (its own `onSubmit` runs first).
+   */
   children: ReactNode;
 }
 
@@ -39,7 +43,7 @@ export function Popover({ button, buttonClassName, buttonLabel, title, panelLabe
   useEffect(() => {
     if (!open) return;
     return store.subscribe((s) => {
-      if (s.helpOpen) close();
+      if (modalOpen(s)) close();
     });
   }, [open, store, close]);
 
@@ -102,8 +106,12 @@ export function Popover({ button, buttonClassName, buttonLabel, title, panelLabe
           role="group"
           aria-label={panelLabel}
           onClick={(e) => {
-            if (e.target instanceof Element && e.target.closest('[data-popover-close]')) close(true);
+            const closer = e.target instanceof Element ? e.target.closest('[data-popover-close]') : null;
+            // Never on a click that submits a form: closing unmounts the form before the browser submits it, and
+            // the submission is dropped ("form is not connected"). The form's submit event closes the panel instead.
+            if (closer && !isSubmitter(closer)) close(true);
           }}
+          onSubmit={() => close(true)}
           style={{ left: place?.left ?? 0, top: place?.top ?? 0, width: place?.width ?? width, visibility: place ? 'visible' : 'hidden' }}
           className={cx(
             'scroll-thin fixed z-30 max-h-[min(60vh,420px)] overflow-auto whitespace-normal rounded-lg border border-zinc-200 bg-white p-2 text-left text-[12px] font-normal text-zinc-700 shadow-xl',
@@ -115,4 +123,8 @@ export function Popover({ button, buttonClassName, buttonLabel, title, panelLabe
       )}
     </>
   );
+}
+
+function isSubmitter(element: Element): boolean {
+  return (element instanceof HTMLButtonElement || element instanceof HTMLInputElement) && element.type === 'submit' && element.form !== null;
 }

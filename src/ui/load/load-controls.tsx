@@ -162,7 +162,7 @@ export function DropOverlay() {
     <div className="pointer-events-none fixed inset-0 z-50 flex items-center justify-center bg-indigo-600/10 backdrop-blur-[1px]">
       <div className="rounded-xl border-2 border-dashed border-indigo-500 bg-white/95 px-10 py-8 text-center shadow-2xl dark:bg-zinc-900/95">
         <p className="m-0 text-lg font-semibold text-zinc-900 dark:text-zinc-100">Drop a transcript to open it</p>
-        <p className="m-0 mt-1 text-sm text-zinc-500">It is read here, in your browser; nothing is uploaded.</p>
+        <p className="m-0 mt-1 text-sm text-zinc-500 dark:text-zinc-400">It is read here, in your browser; nothing is uploaded.</p>
       </div>
     </div>
   );

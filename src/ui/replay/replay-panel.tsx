@@ -69,6 +69,8 @@ export default function ReplayPanel() {
     if (index === undefined) return;
     inspector.getState().setPanel('timeline');
     inspector.getState().jumpTo(index);
+    // "Click to open its message": in the details, not only selected.
+    inspector.getState().openDetail();
   };
 
   return (

@@ -18,7 +18,8 @@ function cssColor(name: string, fallback: string): string {
   return value || fallback;
 }
 
-export function Minimap({ scrollRef }: { scrollRef: RefObject<HTMLDivElement | null> }) {
+/** `rowsTop`: where the rows start inside the scroll element (the sticky column labels above them). */
+export function Minimap({ scrollRef, rowsTop = 0 }: { scrollRef: RefObject<HTMLDivElement | null>; rowsTop?: number }) {
   const store = useInspectorStore();
   const lanes = useInspector((s) => s.lanes);
   const plans = useInspector((s) => s.plans);
@@ -42,7 +43,7 @@ export function Minimap({ scrollRef }: { scrollRef: RefObject<HTMLDivElement | n
     const measure = () => {
       setHeight(el.clientHeight);
       const first = Math.floor(el.scrollTop / ROW_H);
-      const last = Math.min(items.length - 1, Math.ceil((el.scrollTop + el.clientHeight) / ROW_H) - 1);
+      const last = Math.min(items.length - 1, Math.ceil((el.scrollTop + el.clientHeight - rowsTop) / ROW_H) - 1);
       setView([messageAt(items, first, 1), messageAt(items, last, -1)]);
     };
     measure();
@@ -53,7 +54,7 @@ export function Minimap({ scrollRef }: { scrollRef: RefObject<HTMLDivElement | n
       resize.disconnect();
       el.removeEventListener('scroll', measure);
     };
-  }, [scrollRef, items]);
+  }, [scrollRef, items, rowsTop]);
 
   const width = PAD * 2 + lanes.length * COLUMN + Math.max(0, lanes.length - 1) * GAP;
 

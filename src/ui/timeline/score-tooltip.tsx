@@ -28,7 +28,7 @@ export function ScoreTooltip({ tip, rows }: { tip: ScoreTip; rows: RowData }) {
         <dt className="border-t border-zinc-200 pt-0.5 font-sans font-semibold dark:border-zinc-700">Total</dt>
         <dd className="m-0 border-t border-zinc-200 pt-0.5 text-right font-semibold dark:border-zinc-700">{b.total.toFixed(3)}</dd>
       </dl>
-      <p className="m-0 mt-1.5 text-[11px] text-zinc-500">Groups linked by tool ids score as their best member.</p>
+      <p className="m-0 mt-1.5 text-[11px] text-zinc-500 dark:text-zinc-400">Groups linked by tool ids score as their best member.</p>
     </div>
   );
 }

@@ -4,6 +4,7 @@ import { laneLabels } from '../../worker/lanes';
 import { LaneHeader } from '../lanes/lane-header';
 import { AddLaneButton } from '../lanes/add-lane';
 import { BudgetControl } from '../tune/budget-control';
+import { FactsDisclosure } from './facts-disclosure';
 import { PROVIDER_LABEL, formatCompact, formatInt, plural } from '../common/format';
 
 /** The budget control, facts, legend and lane headers: memoized, so a scroll never re-renders them. */
@@ -12,10 +13,9 @@ export const TimelineHead = memo(function TimelineHead() {
   const labels = laneLabels(lanes);
   return (
     <div className="timeline-grid">
-      <div className="col-span-6 flex min-w-0 flex-col justify-between gap-3 px-3 py-2">
+      <div className="col-span-6 flex min-w-0 flex-col gap-2 px-3 py-2">
         <BudgetControl />
-        <TranscriptFacts />
-        <FateLegend />
+        <FactsDisclosure facts={<TranscriptFacts />} legend={<FateLegend />} />
       </div>
       {lanes.map((lane, k) => (
         <LaneHeader key={lane.id} lane={lane} label={labels[k] ?? lane.strategy} position={k} count={lanes.length} />
@@ -33,7 +33,7 @@ export function JumpNoticeBar() {
   return (
     <div
       data-testid="jump-notice"
-      className="flex shrink-0 items-center gap-3 border-b border-amber-300 bg-amber-50 px-3 py-1.5 text-[12.5px] text-amber-900 dark:border-amber-500/40 dark:bg-amber-500/10 dark:text-amber-200"
+      className="flex basis-full items-center gap-3 rounded-md border border-amber-300 bg-amber-50 px-3 py-1.5 text-[12.5px] text-amber-900 dark:border-amber-500/40 dark:bg-amber-500/10 dark:text-amber-200"
     >
       <span className="min-w-0 flex-1">{notice.text}</span>
       <button
@@ -71,7 +71,7 @@ function FateLegend() {
         <span className="inline-flex h-3.5 w-3.5 items-center justify-center rounded-full border-2 border-sky-500 text-[8px] font-bold text-sky-600 dark:border-sky-400 dark:text-sky-300" aria-hidden="true">
           ↓
         </span>
-        tool call / ↑ result (hover to link)
+        call / ↑ result: hover to link
       </span>
     </p>
   );

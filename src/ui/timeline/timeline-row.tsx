@@ -31,6 +31,8 @@ export interface RowProps {
   lanes: readonly RowLane[];
   pinned: boolean;
   selected: boolean;
+  /** On the selected row: the lane whose cell is active (←/→), or -1. */
+  activeLane: number;
   /** The row is a partner of the hovered/selected row. */
   linked: boolean;
   /** The row is the hovered/selected row and has partners. */
@@ -175,15 +177,18 @@ export const TimelineRow = memo(function TimelineRow(p: RowProps) {
         }
         const fate = fateName(Number(code));
         const [tag, terms] = (p.cells ? (p.cells.split('\u0002')[k] ?? '') : '').split('\u0001');
+        const active = p.activeLane === k;
         return (
           <div
             role="gridcell"
             key={lane.id}
+            id={active ? `cell-${p.index}-${k}` : undefined}
+            aria-describedby={active ? 'cell-tip' : undefined}
             data-lane={lane.id}
             data-strategy={lane.strategy}
             data-fate={fate}
             title={`${reasonSentence(lane.label, fate, p.reasons.charCodeAt(k))}${terms ? ` ${terms}` : ''}`}
-            className={cx('fate fate-cell', `fate-${fate}`, p.focusLane === k && 'is-focus', p.stale[k] === '1' && 'is-stale')}
+            className={cx('fate fate-cell', `fate-${fate}`, p.focusLane === k && 'is-focus', p.stale[k] === '1' && 'is-stale', active && 'is-active')}
           >
             {fateLabel(fate)}
             {tag && <span className="cell-tag">{tag.replace(/_/g, ' ')}</span>}
@@ -203,7 +208,7 @@ export function InsertRow({ top, insert, lane, lanes, focusLane }: { top: number
       role="row"
       data-insert-row="true"
       data-lane={owner?.id}
-      className="timeline-grid absolute left-0 right-0 top-0 overflow-hidden border-y border-dashed border-amber-400/70 bg-amber-50/60 text-[13px] dark:border-amber-500/40 dark:bg-amber-500/5"
+      className="timeline-grid absolute left-0 top-0 overflow-hidden border-y border-dashed border-amber-400/70 bg-amber-50/60 text-[13px] dark:border-amber-500/40 dark:bg-amber-500/5"
       style={{ height: ROW_H, transform: `translateY(${top}px)` }}
     >
       <div role="gridcell" />
@@ -223,7 +228,7 @@ export function InsertRow({ top, insert, lane, lanes, focusLane }: { top: number
       <div role="gridcell" className="cell-chars flex items-center justify-end overflow-hidden pr-3 font-mono text-[11.5px] tabular-nums text-zinc-600 dark:text-zinc-400">
         {formatCompact(insert.tokens)} tok
       </div>
-      <div role="gridcell" className="cell-score flex items-center pl-1 text-[11px] text-zinc-500">—</div>
+      <div role="gridcell" className="cell-score flex items-center pl-1 text-[11px] text-zinc-500 dark:text-zinc-400">—</div>
       {lanes.map((l, k) => (
         <div role="gridcell" key={l.id} data-lane={l.id} className={cx('flex items-center border-l border-zinc-200/80 px-2 text-[12px] dark:border-zinc-800', focusLane === k && 'ring-1 ring-inset ring-indigo-400/60')}>
           {k === lane ? (
@@ -231,7 +236,7 @@ export function InsertRow({ top, insert, lane, lanes, focusLane }: { top: number
               <span aria-hidden="true" className="font-bold">+</span> Inserted
             </span>
           ) : (
-            <span className="text-zinc-500 dark:text-zinc-500" aria-label="not in this lane's output">
+            <span className="text-zinc-500 dark:text-zinc-400 dark:text-zinc-400" aria-label="not in this lane's output">
               —
             </span>
           )}

@@ -5,10 +5,13 @@ import { useInspector, useInspectorStore } from '../../state/react';
 import { laneLabels } from '../../worker/lanes';
 import type { PlanResult, RowData } from '../../worker/protocol';
 import { BoundaryRow, InsertRow, ROW_H, TimelineRow, type RowLane } from './timeline-row';
-import { JumpNoticeBar, TimelineHead } from './timeline-head';
+import { TimelineHead } from './timeline-head';
 import { ScoreTooltip, type ScoreTip } from './score-tooltip';
 import { Minimap } from './minimap';
 import { mark, markAfterPaint } from '../common/perf';
+import { rowsViewport, useKeepSelectionInView } from './keep-in-view';
+import { useSharedTimelineWidth } from './timeline-width';
+import { CellTip, useCellTip } from './cell-tip';
 
 /** A row's preview, cut to what a row can show (shaping text nobody sees costs layout time on every scroll). */
 const PREVIEW_SHOWN = 180;
@@ -50,11 +53,28 @@ export function Timeline() {
   const hover = useInspector((s) => s.hover);
   const openDetail = useInspector((s) => s.openDetail);
 
+  const rootRef = useRef<HTMLDivElement>(null);
+  // The grid is the rows' scroll area (so it is the one focusable, scrollable region); the column labels stick to
+  // its top. The lane headers above scroll sideways with it.
   const scrollRef = useRef<HTMLDivElement>(null);
   const lastLeft = useRef(0);
   const headRef = useRef<HTMLDivElement>(null);
-  const colsRef = useRef<HTMLDivElement>(null);
+  const labelsRef = useRef<HTMLDivElement>(null);
+  const [labelsHeight, setLabelsHeight] = useState(0);
   const [tip, setTip] = useState<ScoreTip | null>(null);
+  const cellTipRef = useRef<HTMLDivElement>(null);
+  const cellTip = useCellTip(scrollRef, cellTipRef, lanes.length, selected);
+
+  useSharedTimelineWidth(rootRef, scrollRef);
+  useLayoutEffect(() => {
+    const labels = labelsRef.current;
+    if (!labels) return;
+    const measure = () => setLabelsHeight(labels.offsetHeight);
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(labels);
+    return () => observer.disconnect();
+  }, []);
 
   // TanStack Virtual's functions cannot be memoized by the React Compiler; this component re-renders on scroll anyway.
   // eslint-disable-next-line react-hooks/incompatible-library
@@ -63,42 +83,22 @@ export function Timeline() {
     getScrollElement: () => scrollRef.current,
     estimateSize: () => ROW_H,
     overscan: 3,
+    // The rows start below the sticky column labels.
+    scrollMargin: labelsHeight,
     // Render the rows a scroll brings in as an ordinary React update, not synchronously inside the scroll event:
     // the rows' JavaScript and the browser's style/layout/paint then run as two tasks, neither one long.
     useFlushSync: false,
   });
 
-  // Scroll the selection fully into view when asked (keyboard, search, jump, load, URL): a row already in view
-  // (a row's height of margin included) stays put; a near one scrolls just enough; a far one lands centred.
-  useEffect(() => {
-    const el = scrollRef.current;
-    const pos = positionOf(store.getState().items, store.getState().selected);
-    if (!el) return;
-    if (pos < 0) {
-      if (store.getState().selected < 0) el.scrollTo({ top: 0 });
-      return;
-    }
-    const view = el.clientHeight;
-    const top = pos * ROW_H;
-    const margin = view > ROW_H * 4 ? ROW_H : 0;
-    const current = el.scrollTop;
-    if (top >= current + margin && top + ROW_H <= current + view - margin) return;
-    // A step past the edge (j/k, arrows) scrolls a row or two; anything further (load, URL, search, jump) centres,
-    // which also leaves room when the header above the rows grows after a load.
-    const near = top >= current - ROW_H * 2 && top + ROW_H <= current + view + ROW_H * 2;
-    const next = !near ? top - (view - ROW_H) / 2 : top < current + margin ? top - margin : top + ROW_H + margin - view;
-    el.scrollTop = Math.max(0, next);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [scrollSeq]);
+  useKeepSelectionInView(store, scrollRef, labelsRef, scrollSeq);
 
   // After a transcript loads, the timeline takes focus so j/k/g/Enter work at once (unless you are typing somewhere).
-  const gridRef = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (!docId) return;
     const active = document.activeElement;
     const typing = active instanceof HTMLElement && active.matches('input[type="search"], textarea, [contenteditable="true"]');
-    const inDialog = active instanceof HTMLElement && active.closest('[role="dialog"]') !== null;
-    if (!typing && !inDialog) gridRef.current?.focus({ preventScroll: true });
+    const inDialog = active instanceof HTMLElement && active.closest('[role="dialog"], dialog') !== null;
+    if (!typing && !inDialog) scrollRef.current?.focus({ preventScroll: true });
   }, [docId]);
 
   // Performance marks for the browser benchmark: a new transcript or a new plan on screen.
@@ -151,84 +151,109 @@ export function Timeline() {
   const slots = Math.max(1, virtualItems.length);
   const activePos = positionOf(items, active);
 
+  const activeCell = cellTip.lane >= 0 && selected >= 0 && positionOf(items, selected) >= 0 ? `cell-${selected}-${cellTip.lane}` : undefined;
+
   return (
-    <div className="flex min-h-0 min-w-0 flex-1 flex-col" style={{ '--lanes': lanes.length, '--add-lane': '40px' } as CSSProperties}>
-      <div ref={headRef} className="shrink-0 overflow-hidden border-b border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-950">
-        <TimelineHead />
-      </div>
-      <JumpNoticeBar />
+    <div ref={rootRef} className="flex min-h-0 min-w-0 flex-1 flex-col" style={{ '--lanes': lanes.length, '--add-lane': '40px' } as CSSProperties}>
       <div
-        ref={gridRef}
-        role="grid"
-        aria-label="Timeline"
-        aria-rowcount={count + 1}
-        aria-colcount={6 + lanes.length}
-        tabIndex={0}
-        aria-activedescendant={selected >= 0 && positionOf(items, selected) >= 0 ? `row-${selected}` : undefined}
-        className="relative flex min-h-0 flex-1 flex-col focus:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-indigo-500"
-        onMouseLeave={() => hover(-1)}
-        onKeyDown={(e) => {
-          if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
-            e.preventDefault();
-            store.getState().moveSelection(e.key === 'ArrowDown' ? 1 : -1);
-          } else if (e.key === 'PageDown' || e.key === 'PageUp') {
-            e.preventDefault();
-            const page = Math.max(1, Math.floor((scrollRef.current?.clientHeight ?? 600) / ROW_H) - 1);
-            store.getState().moveSelection(e.key === 'PageDown' ? page : -page);
-          } else if (e.key === 'Home' || e.key === 'End') {
-            e.preventDefault();
-            store.getState().moveSelection(e.key === 'Home' ? 'first' : 'last');
-          }
+        ref={headRef}
+        className="shrink-0 overflow-hidden border-b border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-950"
+        onScroll={(e) => {
+          // Focus moving to a lane header out of sight scrolls this box; the rows scroll instead, and the headers
+          // follow them (below), so headers and cells stay one column.
+          const delta = e.currentTarget.scrollLeft;
+          if (delta === 0) return;
+          e.currentTarget.scrollLeft = 0;
+          if (scrollRef.current) scrollRef.current.scrollLeft += delta;
         }}
       >
-        <div role="rowgroup" className="shrink-0 overflow-hidden border-b border-zinc-200 bg-zinc-50 dark:border-zinc-800 dark:bg-zinc-900" ref={colsRef}>
-          <div role="row" aria-rowindex={1} className="timeline-grid text-[10.5px] font-semibold uppercase tracking-wide text-zinc-500 dark:text-zinc-400">
-            <div role="columnheader" aria-label="Tool link" className="py-1.5" />
-            <div role="columnheader" className="py-1.5 pr-2 text-right">#</div>
-            <div role="columnheader" className="py-1.5">Role</div>
-            <div role="columnheader" className="py-1.5">Message</div>
-            <div role="columnheader" className="col-chars truncate py-1.5 pr-2 text-right" title="Tokens (characters on hover)">Tokens</div>
-            <div role="columnheader" className="col-score truncate py-1.5" title="Importance score (what the Importance strategy ranks by)">Score</div>
-            {laneView.rowLanes.map((lane) => (
-              <div role="columnheader" key={lane.id} className="truncate border-l border-zinc-200 px-2 py-1.5 dark:border-zinc-800">
-                {lane.label}
-              </div>
-            ))}
-          </div>
-        </div>
-        <div className="flex min-h-0 flex-1">
+        <TimelineHead />
+      </div>
+      <div className="flex min-h-0 flex-1">
         <div
           ref={scrollRef}
-          role="rowgroup"
-          className="scroll-thin min-h-0 min-w-0 flex-1 overflow-auto"
+          id="timeline"
+          role="grid"
+          aria-label="Timeline"
+          aria-rowcount={count + 1}
+          aria-colcount={6 + lanes.length}
+          tabIndex={0}
+          aria-activedescendant={activeCell ?? (selected >= 0 && positionOf(items, selected) >= 0 ? `row-${selected}` : undefined)}
+          className="scroll-thin relative min-h-0 min-w-0 flex-1 overflow-auto focus:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-indigo-500"
+          onMouseLeave={() => hover(-1)}
+          onBlur={(e) => {
+            if (!e.currentTarget.contains(e.relatedTarget as Node | null)) cellTip.reset();
+          }}
+          onKeyDown={(e) => {
+            if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
+              e.preventDefault();
+              store.getState().moveSelection(e.key === 'ArrowDown' ? 1 : -1);
+            } else if (e.key === 'ArrowRight' || e.key === 'ArrowLeft') {
+              // Across the selected row's lane cells, each saying its fate and why (the hover title, by keyboard).
+              e.preventDefault();
+              if (store.getState().selected < 0) store.getState().moveSelection(1);
+              cellTip.step(e.key === 'ArrowRight' ? 1 : -1);
+            } else if (e.key === 'PageDown' || e.key === 'PageUp') {
+              e.preventDefault();
+              const view = scrollRef.current ? rowsViewport(scrollRef.current, labelsHeight).height : 600;
+              const page = Math.max(1, Math.floor(view / ROW_H) - 1);
+              store.getState().moveSelection(e.key === 'PageDown' ? page : -page);
+            } else if (e.key === 'Home' || e.key === 'End') {
+              e.preventDefault();
+              store.getState().moveSelection(e.key === 'Home' ? 'first' : 'last');
+            } else if (e.key === 'Escape' && cellTip.lane >= 0) {
+              cellTip.reset();
+            }
+          }}
           onScroll={(e) => {
             const left = e.currentTarget.scrollLeft;
             if (left !== lastLeft.current) {
               lastLeft.current = left;
-              if (headRef.current) headRef.current.scrollLeft = left;
-              if (colsRef.current) colsRef.current.scrollLeft = left;
+              // A transform, not the head's own scrollLeft: the head box is wider than the rows' (no minimap or
+              // scrollbar beside it), so its scroll range would stop short of theirs.
+              const head = headRef.current?.firstElementChild;
+              if (head instanceof HTMLElement) head.style.transform = left ? `translateX(${-left}px)` : '';
             }
             if (tip) setTip(null);
+            cellTip.place();
           }}
           onWheel={() => {
             // Rows move under a still pointer while wheeling; the hover link follows the next mouse move instead.
             if (store.getState().hovered >= 0) hover(-1);
           }}
         >
-          <div className="relative" style={{ height: virtualizer.getTotalSize(), contain: 'layout style' }}>
+          <div ref={labelsRef} role="rowgroup" className="sticky top-0 z-[3] w-max min-w-full border-b border-zinc-200 bg-zinc-50 dark:border-zinc-800 dark:bg-zinc-900">
+            <div role="row" aria-rowindex={1} className="timeline-grid text-[10.5px] font-semibold uppercase tracking-wide text-zinc-600 dark:text-zinc-400">
+              <div role="columnheader" className="py-1.5">
+                <span className="sr-only">Tool link</span>
+              </div>
+              <div role="columnheader" className="py-1.5 pr-2 text-right">#</div>
+              <div role="columnheader" className="py-1.5">Role</div>
+              <div role="columnheader" className="py-1.5">Message</div>
+              <div role="columnheader" className="col-chars truncate py-1.5 pr-2 text-right" title="Tokens (characters on hover)">Tokens</div>
+              <div role="columnheader" className="col-score truncate py-1.5" title="Importance score, 0–1: recency + a tool bonus + length (what the Importance strategy ranks by)">Score</div>
+              {laneView.rowLanes.map((lane) => (
+                <div role="columnheader" key={lane.id} data-lane={lane.id} className="truncate border-l border-zinc-200 px-2 py-1.5 dark:border-zinc-800">
+                  {lane.label}
+                </div>
+              ))}
+            </div>
+          </div>
+          <div role="rowgroup" className="relative" style={{ height: virtualizer.getTotalSize(), contain: 'layout style' }}>
             {activePartners && activePos >= 0 && (
               <Connectors from={activePos} to={Array.from(activePartners, (i) => positionOf(items, i)).filter((x) => x >= 0)} />
             )}
             {rows &&
               virtualItems.map((v) => {
                 const index = items[v.index] as number;
+                const top = v.start - labelsHeight;
                 if (index < 0) {
                   const extra = extraOf(extras, index);
                   if (!extra) return null;
                   if (extra.kind === 'boundary') {
-                    return <BoundaryRow key={`x${v.index % slots}`} top={v.start} boundary={extra.boundary} />;
+                    return <BoundaryRow key={`x${v.index % slots}`} top={top} boundary={extra.boundary} />;
                   }
-                  return <InsertRow key={`x${v.index % slots}`} top={v.start} insert={extra.insert} lane={extra.lane} lanes={laneView.rowLanes} focusLane={focusLane} />;
+                  return <InsertRow key={`x${v.index % slots}`} top={top} insert={extra.insert} lane={extra.lane} lanes={laneView.rowLanes} focusLane={focusLane} />;
                 }
                 const partnerCount = (rows.partnerOffsets[index + 1] as number) - (rows.partnerOffsets[index] as number);
                 // Keyed by slot, not by message: a long scroll reuses the row elements it has instead of
@@ -237,7 +262,7 @@ export function Timeline() {
                   <TimelineRow
                     key={v.index % slots}
                     index={index}
-                    top={v.start}
+                    top={top}
                     role={rows.role[index] === 1 ? 1 : 0}
                     flags={rows.flags[index] as number}
                     preview={previewOf(rows, index)}
@@ -255,6 +280,7 @@ export function Timeline() {
                     lanes={laneView.rowLanes}
                     pinned={pinnedSet.has(index)}
                     selected={index === selected}
+                    activeLane={index === selected ? cellTip.lane : -1}
                     linked={linkedSet.has(index)}
                     linkSource={index === active && partnerCount > 0}
                     match={matchMask?.[index] === 1}
@@ -268,14 +294,12 @@ export function Timeline() {
                 );
               })}
           </div>
-          {rows && items.length === 0 && (
-            <p className="p-6 text-sm text-zinc-500">No message matches the filters.</p>
-          )}
+          {rows && items.length === 0 && <p className="p-6 text-sm text-zinc-500 dark:text-zinc-400">No message matches the filters.</p>}
         </div>
-        <Minimap scrollRef={scrollRef} />
-        </div>
+        <Minimap scrollRef={scrollRef} rowsTop={labelsHeight} />
       </div>
       {tip && rows && tip.index < rows.count && <ScoreTooltip tip={tip} rows={rows} />}
+      <CellTip ref={cellTipRef} lane={cellTip.lane} />
     </div>
   );
 }

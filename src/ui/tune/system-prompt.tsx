@@ -1,6 +1,7 @@
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { useInspector } from '../../state/react';
 import { formatCompact, formatInt } from '../common/format';
+import { DialogClose, useModalDialog } from '../common/modal-dialog';
 
 /**
  * The system prompt is not a message: it is always sent, never pruned, and not in the budget or the message totals
@@ -14,12 +15,7 @@ export function SystemPromptLine() {
   const buttonRef = useRef<HTMLButtonElement>(null);
   const dialogRef = useRef<HTMLDialogElement>(null);
 
-  useEffect(() => {
-    const dialog = dialogRef.current;
-    if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
-    if (!open && dialog.open) dialog.close();
-  }, [open]);
+  useModalDialog(dialogRef, open);
 
   if (!system || systemChars === 0) return null;
   const close = () => {
@@ -55,13 +51,7 @@ export function SystemPromptLine() {
           <h2 id="system-prompt-title" className="m-0 text-base font-semibold">
             System prompt <span className="font-normal text-zinc-600 dark:text-zinc-400">· {formatInt(systemTokens)} tokens · always sent, never pruned</span>
           </h2>
-          <button
-            type="button"
-            onClick={close}
-            className="rounded px-2 py-0.5 text-[13px] text-zinc-600 hover:bg-zinc-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 dark:text-zinc-300 dark:hover:bg-zinc-800"
-          >
-            Close
-          </button>
+          <DialogClose onClick={close} />
         </div>
         <pre className="scroll-thin m-0 min-h-0 flex-1 overflow-auto whitespace-pre-wrap break-words px-5 py-3 font-mono text-[12px] leading-relaxed text-zinc-800 dark:text-zinc-200">
           {system}
