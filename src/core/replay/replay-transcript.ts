@@ -91,7 +91,7 @@ export function replayTranscript(messages: readonly Message[], options: ReplayOp
         ? baseline()
         : options.mode === 'stateless'
           ? replayStateless(context, planner)
-          : planner.config.strategy === 'observation-masking'
+          : planner.config.strategy === 'observation-masking' && !(planner.config.pinned !== undefined && planner.config.pinned.length > 0)
             ? replayLiveMasking(context, planner, trigger, fixed)
             : replayLive(context, planner, trigger, fixed);
     return price(strategy.id, shapes, strategy.config);

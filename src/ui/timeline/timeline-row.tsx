@@ -132,7 +132,7 @@ export const TimelineRow = memo(function TimelineRow(p: RowProps) {
         {isError && <span className="tag tag-error">error</span>}
         {(p.flags & ROW_FLAG.compactSummary) !== 0 && <span className="tag tag-compact">compact</span>}
         {p.pinned && (
-          <span className="tag tag-pin" title="Pinned: strategies that honour pins never drop, summarize or mask it">
+          <span className="tag tag-pin" title="Pinned: no lane drops, summarizes or masks it (or its tool call or result)">
             pinned
           </span>
         )}
