@@ -78,6 +78,7 @@ export { createExtractiveSummarizer } from './summary/create-extractive-summariz
 export { summarizeExtractive } from './summary/summarize-extractive';
 export type { ExtractiveSummarizer, ExtractiveSummarizerOptions } from './summary/types';
 export { contentText } from './text/content-text';
+export { formatNumber, type NumberStyle } from './text/format-number';
 export type { TaskIntent, ContextUnitType, GovernorProfileName, IntentClassification, GovernorIntent, ScoreWeights, TypeWeights, GovernorProfile, CustomScoreWeights, CustomTypeWeights, GovernorConfig } from './governor/types';
 export { GOVERNOR_FATE_NAMES, UNIT_TYPES, UNIT_TYPE_PRECEDENCE, TASK_INTENTS } from './governor/constants';
 export { GOVERNOR_PROFILES } from './governor/governor-profiles';

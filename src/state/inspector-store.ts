@@ -4,7 +4,7 @@
  * selection and search in `navigation-actions.ts`.
  */
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import { getStrategy } from '../core';
+import { formatNumber, getStrategy } from '../core';
 import type { LoadOutcome, PruneClient } from '../worker/client';
 import { defaultLanes, laneLabels, type LaneSpec } from '../worker/lanes';
 import { NO_FILTERS, type ViewState } from './view';
@@ -255,7 +255,7 @@ function loadAnnouncement(s: InspectorState): string {
   const { doc } = s;
   if (!doc) return '';
   const labels = laneLabels(s.lanes);
-  const bound = s.budget.unit === 'tokens' ? `${s.budget.value.toLocaleString('en-US')} tokens` : `${s.budget.value} messages`;
+  const bound = s.budget.unit === 'tokens' ? `${formatNumber(s.budget.value)} tokens` : `${formatNumber(s.budget.value)} ${s.budget.value === 1 ? 'message' : 'messages'}`;
   const lanes = s.lanes
     .map((lane: LaneSpec, k) => {
       const plan = s.plans[lane.id];

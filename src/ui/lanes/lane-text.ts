@@ -1,4 +1,5 @@
 /** The words of a lane header, kept apart from React so they can be tested: how a plan's size relates to the budget, % saved, the verdict. */
+import { formatNumber } from '../../core';
 import type { PlanResult, Verdict } from '../../worker/protocol';
 
 /**
@@ -19,7 +20,7 @@ export function formatSaved(sentTokens: number, totalTokens: number, systemToken
 /** Why a lane sends more than the budget asked for, in plain words; undefined when it does not. */
 export function overNote(plan: PlanResult): string | undefined {
   if (!plan.over) return undefined;
-  const by = plan.over.unit === 'tokens' ? `${Math.round(plan.over.by).toLocaleString('en-US')} tokens` : `${plan.over.by} ${plan.over.by === 1 ? 'message' : 'messages'}`;
+  const by = plan.over.unit === 'tokens' ? `${formatNumber(plan.over.by)} tokens` : `${formatNumber(plan.over.by)} ${plan.over.by === 1 ? 'message' : 'messages'}`;
   return `${by} over: ${plan.over.why}`;
 }
 
@@ -28,7 +29,7 @@ export function summaryNote(plan: PlanResult): string | undefined {
   if (plan.inserts.length === 0) return undefined;
   const tokens = plan.inserts.reduce((sum, insert) => sum + insert.tokens, 0);
   const messages = plan.inserts.length === 1 ? '1 message' : `${plan.inserts.length} messages`;
-  return `into ${messages} of ${Math.round(tokens).toLocaleString('en-US')} tokens`;
+  return `into ${messages} of ${formatNumber(tokens)} tokens`;
 }
 
 const plural = (n: number, one: string, many: string): string => `${n} ${n === 1 ? one : many}`;

@@ -8,7 +8,8 @@ import { useEffect, useMemo, useState } from 'react';
 import { useInspector, useInspectorStore, useReplay } from '../../state/react';
 import { laneLabels } from '../../worker/lanes';
 import { BASELINE_ID, type LaneReplay } from '../../worker/replay-protocol';
-import { formatCompact, formatInt } from '../common/format';
+import { formatNumber } from '../../core';
+import { formatCompact, formatInt, formatUsd } from '../common/format';
 import { ReplayChart, type ChartLine } from './replay-chart';
 import { ReplayControls } from './replay-controls';
 import { ReplayTable, type TableLane } from './replay-table';
@@ -16,8 +17,9 @@ import { HoverReadout, RecordedLine, ReplayStatus } from './replay-text';
 
 // Rose is the window's colour; no lane takes it.
 const PALETTE = ['#6366f1', '#10b981', '#f59e0b', '#d946ef', '#0ea5e9', '#8b5cf6', '#14b8a6', '#f97316'];
-const formatShare = (v: number) => `${Math.round(v * 100)}%`;
-const formatDollars = (v: number) => (v >= 10 || v === 0 ? `$${Math.round(v)}` : `$${v.toFixed(2)}`);
+const formatShare = (v: number) => formatNumber(v, 'percent', 0);
+// An axis label: whole dollars from $10, cents below.
+const formatDollars = (v: number) => (Math.abs(v) >= 10 ? `$${formatInt(v)}` : formatUsd(v));
 
 function useDark(): boolean {
   const [dark, setDark] = useState(() => document.documentElement.classList.contains('dark'));

@@ -1,8 +1,8 @@
 /** Each lane's replay in figures: the charts' text alternative, and the totals a reader compares. */
 import type { LaneReplay } from '../../worker/replay-protocol';
 import { useReplay } from '../../state/react';
-import { formatInt } from '../common/format';
-import { formatUsd } from './replay-text';
+import { formatNumber } from '../../core';
+import { formatInt, formatUsd } from '../common/format';
 
 export interface TableLane {
   id: string;
@@ -59,11 +59,11 @@ export function ReplayTable({ lanes }: { lanes: TableLane[] }) {
                   <td className="px-2 py-1.5 text-right font-semibold">{formatUsd(r.totals.costUsd)}</td>
                   <td className="px-2 py-1.5 text-right">{base && r !== base ? change(r.totals.costUsd, base.totals.costUsd) : '–'}</td>
                   <td className="px-2 py-1.5 text-right">{formatInt(r.totals.inputTokens)}</td>
-                  <td className="px-2 py-1.5 text-right">{r.totals.inputTokens > 0 ? `${((r.totals.cacheReadTokens / r.totals.inputTokens) * 100).toFixed(1)}%` : '–'}</td>
+                  <td className="px-2 py-1.5 text-right">{r.totals.inputTokens > 0 ? formatNumber(r.totals.cacheReadTokens / r.totals.inputTokens, 'percent') : '–'}</td>
                   <td className="px-2 py-1.5 text-right">{formatInt(r.peakInputTokens)}</td>
                   <td className="px-2 py-1.5 text-right">{formatInt(r.rewrites)}</td>
                   <td className="px-2 py-1.5 text-right">{formatInt(r.overWindow)}</td>
-                  <td className="px-2 py-1.5 text-right text-zinc-600 dark:text-zinc-400">{r.ms < 1000 ? `${Math.round(r.ms)} ms` : `${(r.ms / 1000).toFixed(1)} s`}</td>
+                  <td className="px-2 py-1.5 text-right text-zinc-600 dark:text-zinc-400">{r.ms < 1000 ? `${formatInt(r.ms)} ms` : `${(r.ms / 1000).toFixed(1)} s`}</td>
                 </>
               ) : (
                 <td colSpan={8} className="px-2 py-1.5 text-zinc-600 dark:text-zinc-400">
@@ -79,8 +79,5 @@ export function ReplayTable({ lanes }: { lanes: TableLane[] }) {
 }
 
 function change(value: number, base: number): string {
-  if (base <= 0) return '–';
-  const pct = ((value - base) / base) * 100;
-  const text = `${pct > 0 ? '+' : pct < 0 ? '−' : '±'}${Math.abs(pct).toFixed(1)}%`;
-  return text;
+  return base > 0 ? formatNumber((value - base) / base, 'change') : '–';
 }

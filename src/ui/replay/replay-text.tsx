@@ -2,14 +2,11 @@
 import { useEffect, useState } from 'react';
 import { getStrategy } from '../../core';
 import { useInspector, useReplay } from '../../state/react';
-import { formatInt } from '../common/format';
+import { formatNumber } from '../../core';
+import { formatInt, formatUsd } from '../common/format';
 import type { TableLane } from './replay-table';
 
-export function formatUsd(value: number): string {
-  return value >= 100 ? `$${value.toFixed(0)}` : value >= 1 ? `$${value.toFixed(2)}` : `$${value.toFixed(4)}`;
-}
-
-const pct = (v: number) => `${(v * 100).toFixed(1)}%`;
+const pct = (v: number) => formatNumber(v, 'percent');
 
 const BUTTON =
   'rounded border border-zinc-300 px-2 py-0.5 text-[12px] font-medium hover:bg-zinc-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 dark:border-zinc-700 dark:hover:bg-zinc-800';
