@@ -1,7 +1,7 @@
 /** `--prices`: prices of the user's own, for a model the table does not know or to correct the table's. */
 import type { ModelPrices } from './replay/replay-core';
 import { CliError } from './errors';
-import { formatUsd } from './text';
+import { formatNumber } from '../core/text/format-number';
 
 export type PriceOverrides = Partial<Pick<ModelPrices, 'input' | 'output' | 'cacheRead' | 'cacheWrite'>>;
 
@@ -26,7 +26,7 @@ export function readPrices(command: string, text: string): PriceOverrides {
 
 /** One line: what a million tokens of each kind cost, and where the prices come from. */
 export function pricesLine(prices: ModelPrices): string {
-  const usd = (v: number) => formatUsd(v).replace(/(\.\d*?)0+$/, '$1').replace(/\.$/, '');
+  const usd = (v: number) => formatNumber(v, 'price');
   return `prices per million tokens: input ${usd(prices.input)}, output ${usd(prices.output)}, cache read ${usd(prices.cacheRead)}, cache write ${usd(prices.cacheWrite)}${prices.source ? ` (${prices.source})` : ''}`;
 }
 

@@ -110,3 +110,4 @@ export { cacheRulesFor } from './replay/cache-rules-for';
 export { priceRequest, type RequestShape, type RequestPrice } from './replay/price-request';
 export { findTableModel, type TableMatch } from './replay/find-table-model';
 export { defaultReplayModel } from './replay/default-replay-model';
+export { triggerFires } from './replay/trigger-fires';

@@ -43,6 +43,17 @@ describe('formatNumber', () => {
     expect(formatNumber(value, 'usd')).toBe(text);
   });
 
+  it.each([
+    [10, '$10'],
+    [1.25, '$1.25'],
+    [0.13, '$0.13'],
+    [0.075, '$0.075'],
+    [0, '$0'],
+    [15_000, '$15,000'],
+  ])('price %d → %s', (value, text) => {
+    expect(formatNumber(value, 'price')).toBe(text);
+  });
+
   it('writes shares and signed changes with a true minus, and ±0 for no change', () => {
     expect(formatNumber(0.1234, 'percent')).toBe('12.3%');
     expect(formatNumber(0.5, 'percent', 0)).toBe('50%');

@@ -6,6 +6,8 @@ export type NumberStyle =
   | 'compact'
   /** Dollars: $217,604 from $100 up, $12.34 from $1, $0.0123 below. */
   | 'usd'
+  /** A unit price in dollars, as a price list writes it: $10, $1.25, $0.075 (up to 4 decimals, none trailing). */
+  | 'price'
   /** A share (0.123) as a percentage: 12.3%. */
   | 'percent'
   /** A relative change (-0.4) signed: −40.0%, +5.0%, ±0.0%. */
@@ -32,6 +34,10 @@ export function formatNumber(value: number, style: NumberStyle = 'integer', digi
       if (abs === 0) return '$0';
       const text = abs >= 99.995 ? grouped.format(Math.round(abs)) : abs >= 0.99995 ? abs.toFixed(2) : abs.toFixed(4);
       return `${sign}$${text}`;
+    }
+    case 'price': {
+      const text = abs.toFixed(4).replace(/\.?0+$/, '');
+      return `${Number(text) === 0 ? '' : sign}$${abs >= 1000 ? grouped.format(Number(text)) : text}`;
     }
     case 'percent':
       return `${sign}${(abs * 100).toFixed(digits)}%`;

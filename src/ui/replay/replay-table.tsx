@@ -28,6 +28,8 @@ const COLUMNS: readonly { name: string; title?: string }[] = [
 export function ReplayTable({ lanes }: { lanes: TableLane[] }) {
   const errors = useReplay((s) => s.laneErrors);
   const running = useReplay((s) => s.status === 'running');
+  // Live, a trigger that never fires leaves every lane as it was: say so where the ±0.0% is.
+  const neverFired = useReplay((s) => s.settings.mode === 'live' && s.meta?.triggerFiresAt === -1);
   const base = lanes[0]?.replay;
   return (
     <table className="w-full border-collapse text-[12.5px] tabular-nums">
@@ -57,7 +59,9 @@ export function ReplayTable({ lanes }: { lanes: TableLane[] }) {
               {r ? (
                 <>
                   <td className="px-2 py-1.5 text-right font-semibold">{formatUsd(r.totals.costUsd)}</td>
-                  <td className="px-2 py-1.5 text-right">{base && r !== base ? change(r.totals.costUsd, base.totals.costUsd) : '–'}</td>
+                  <td className="px-2 py-1.5 text-right">
+                    {base && r !== base ? `${change(r.totals.costUsd, base.totals.costUsd)}${neverFired ? ' (never pruned)' : ''}` : '–'}
+                  </td>
                   <td className="px-2 py-1.5 text-right">{formatInt(r.totals.inputTokens)}</td>
                   <td className="px-2 py-1.5 text-right">{r.totals.inputTokens > 0 ? formatNumber(r.totals.cacheReadTokens / r.totals.inputTokens, 'percent') : '–'}</td>
                   <td className="px-2 py-1.5 text-right">{formatInt(r.peakInputTokens)}</td>

@@ -16,6 +16,7 @@ export function ReplayStatus({ lanes }: { lanes: TableLane[] }) {
   const status = useReplay((s) => s.status);
   const progress = useReplay((s) => s.progress);
   const error = useReplay((s) => s.error);
+  const needsPrices = useReplay((s) => s.needsPrices);
   const mode = useReplay((s) => s.settings.mode);
   const stop = useReplay((s) => s.stop);
   const rerun = useReplay((s) => s.rerun);
@@ -49,7 +50,12 @@ export function ReplayStatus({ lanes }: { lanes: TableLane[] }) {
           Replay
         </button>
       )}
-      {status === 'error' && (
+      {status === 'error' && needsPrices && (
+        <span className="font-medium text-amber-800 dark:text-amber-200" data-testid="replay-needs-prices">
+          {error}
+        </span>
+      )}
+      {status === 'error' && !needsPrices && (
         <span className="text-rose-700 dark:text-rose-300">
           The replay failed: {error}{' '}
           <button type="button" className={BUTTON} onClick={rerun}>
