@@ -59,7 +59,10 @@ export function createInspectorStore(client: PruneClient): InspectorStore {
       // The same conversation keeps its budget (the worker clamps it); another one starts from its own default.
       const plan = index === doc.conversationIndex ? { lanes, pinned, budget } : { lanes, pinned, unit: budget.unit };
       const outcome = await client.reopen(doc.docId, index, { scope, repair, encoding: get().encoding }, plan);
-      if (outcome.status === 'error') set({ loading: undefined, loadError: outcome.error });
+      if (outcome.status === 'error') {
+        set({ loading: undefined, loadError: outcome.error });
+        client.setPlan(doc.docId, planRequestOf(get()));
+      }
       else adopt(outcome, undefined);
     };
 
@@ -106,8 +109,11 @@ export function createInspectorStore(client: PruneClient): InspectorStore {
         });
         if (outcome.status === 'stale') return outcome;
         if (outcome.status === 'error') {
-          // The previous transcript stays loaded, and so does its view; the error shows in place.
+          // The previous transcript stays loaded, and so does its view; the error shows in place. The load cancelled
+          // its lanes' slow plans and verdicts: ask for them again (its counting goes on, and re-plans when done).
           set({ loading: undefined, loadError: outcome.error, ...(view ? before : {}) });
+          const { doc } = get();
+          if (doc) client.setPlan(doc.docId, planRequestOf(get()));
           get().announce(`Could not load ${outcome.error.fileName ?? fileName}: ${outcome.error.message}`);
           return outcome;
         }
