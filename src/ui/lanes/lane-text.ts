@@ -1,5 +1,6 @@
 /** The words of a lane header, kept apart from React so they can be tested: how a plan's size relates to the budget, % saved, the verdict. */
-import { formatNumber } from '../../core';
+import { formatNumber, getStrategy } from '../../core';
+import type { Budget, LaneSpec } from '../../worker/lanes';
 import type { PlanResult, Verdict } from '../../worker/protocol';
 
 /**
@@ -22,6 +23,35 @@ export function overNote(plan: PlanResult): string | undefined {
   if (!plan.over) return undefined;
   const by = plan.over.unit === 'tokens' ? `${formatNumber(plan.over.by)} tokens` : `${formatNumber(plan.over.by)} ${plan.over.by === 1 ? 'message' : 'messages'}`;
   return `${by} over: ${plan.over.why}`;
+}
+
+/**
+ * When the shared budget does not bind a lane, why, in its header: a strategy that bounds tokens only under a budget
+ * in messages, or the token budget on its own limits. Undefined when the lane answers to the budget on screen (a
+ * lane that cannot meet it says so through `overNote`).
+ */
+export function boundNote(lane: LaneSpec, budget: Budget, totalTokens: number): string | undefined {
+  const definition = getStrategy(lane.strategy);
+  const bound = lane.budget ?? budget;
+  const option = (key: string): number => {
+    const given = lane.options[key];
+    const spec = definition.options.find((o) => o.key === key);
+    return typeof given === 'number' ? given : typeof spec?.default === 'number' ? spec.default : 0;
+  };
+  const limits = () => {
+    const soft = option('softLimitTokens');
+    const hard = option('hardLimitTokens');
+    const under = totalTokens <= soft ? `; the transcript's ${formatNumber(totalTokens)} tokens are under them, so it keeps every message` : '';
+    return `its own limits (soft ${formatNumber(soft, 'compact')}, hard ${formatNumber(hard, 'compact')})${under}`;
+  };
+  if (bound.unit === 'messages' && !definition.bounds.includes('maxTurns')) {
+    const head = 'A budget in messages does not apply: it bounds tokens only';
+    if (lane.strategy === 'observation-masking') return `${head}. Masking never removes a message; it clears every old tool result it may.`;
+    if (lane.strategy === 'token-budget') return `${head}, so it answers to ${limits()}.`;
+    return `${head}.`;
+  }
+  if (lane.strategy === 'token-budget' && lane.options.ownLimits === true && bound.unit === 'tokens') return `The shared budget does not apply: it answers to ${limits()}.`;
+  return undefined;
 }
 
 /** What a summary stands for, said where the count is: "into 1 message of 12 tokens". */

@@ -3,6 +3,7 @@ import type { LaneReplay } from '../../worker/replay-protocol';
 import { useReplay } from '../../state/react';
 import { formatNumber } from '../../core';
 import { formatInt, formatUsd } from '../common/format';
+import { peopleText } from '../common/people-text';
 
 export interface TableLane {
   id: string;
@@ -71,7 +72,7 @@ export function ReplayTable({ lanes }: { lanes: TableLane[] }) {
                 </>
               ) : (
                 <td colSpan={8} className="px-2 py-1.5 text-zinc-600 dark:text-zinc-400">
-                  {error ? `Could not replay: ${error}` : running ? 'replaying…' : 'not replayed'}
+                  {error ? `Could not replay: ${peopleText(error)}` : running ? 'replaying…' : 'not replayed'}
                 </td>
               )}
             </tr>

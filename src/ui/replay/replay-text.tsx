@@ -4,6 +4,7 @@ import { getStrategy } from '../../core';
 import { useInspector, useReplay } from '../../state/react';
 import { formatNumber } from '../../core';
 import { formatInt, formatUsd } from '../common/format';
+import { peopleText } from '../common/people-text';
 import type { TableLane } from './replay-table';
 
 const pct = (v: number) => formatNumber(v, 'percent');
@@ -57,7 +58,7 @@ export function ReplayStatus({ lanes }: { lanes: TableLane[] }) {
       )}
       {status === 'error' && !needsPrices && (
         <span className="text-rose-700 dark:text-rose-300">
-          The replay failed: {error}{' '}
+          The replay failed: {peopleText(error ?? '')}{' '}
           <button type="button" className={BUTTON} onClick={rerun}>
             Try again
           </button>
