@@ -58,18 +58,19 @@ test('the recorded bill is a sum on the page: messages counted plus what the fil
   await openApp(page);
   await expect(page.getByTestId('token-status')).toHaveText('counted with claude', { timeout: 20_000 });
   const sum = page.getByTestId('recorded-usage');
-  await expect(sum).toHaveText(/^last request ([\d,]+) = ([\d,]+) counted in its messages \+ ([\d,]+) not in the file$/);
-  const [, recorded, counted, rest] = /^last request ([\d,]+) = ([\d,]+) counted in its messages \+ ([\d,]+) not in the file$/.exec((await sum.textContent()) ?? '') ?? [];
+  const shape = /^last request ([\d,]+) = ([\d,]+) counted \+ ([\d,]+) not in the file$/;
+  await expect(sum).toHaveText(shape);
+  const [, recorded, counted, rest] = shape.exec((await sum.textContent()) ?? '') ?? [];
   const n = (s: string | undefined) => Number(s?.replace(/,/g, ''));
   expect(n(counted) + n(rest)).toBe(n(recorded));
-  await expect(page.getByTestId('recorded-detail')).toContainText(/^Not in the file: system prompt and tools, ≈[\d,]+ \(estimated from the first request\)/);
+  await expect(page.getByTestId('recorded-detail')).toHaveText(/^\(≈[\d,]+ system prompt and tools, by the first request; [\d,]+ added later\)$/);
 });
 
 test('with a budget in messages, the lanes that bound tokens only say the budget does not apply, and why', async ({ page }) => {
   await openApp(page);
   await useMessages(page);
-  await expect(lane(page, 'Observation masking').getByTestId('bound-note')).toHaveText(/^A budget in messages does not apply: it bounds tokens only\. Masking never removes a message/);
-  await expect(lane(page, 'Token budget').getByTestId('bound-note')).toContainText('answers to its own limits (soft 500k, hard 800k)');
+  await expect(lane(page, 'Observation masking').getByTestId('bound-note')).toHaveText('Not bound by messages: masking never drops one.');
+  await expect(lane(page, 'Token budget').getByTestId('bound-note')).toHaveText('Not bound by messages; under its own 500k limit.');
   for (const label of ['Sliding window', 'Summarize', 'Importance', 'Governor']) await expect(lane(page, label).getByTestId('bound-note')).toHaveCount(0);
   await page.getByRole('radiogroup', { name: 'Budget unit' }).getByRole('radio', { name: 'tokens' }).click();
   await expect(page.getByTestId('bound-note')).toHaveCount(0);
@@ -94,7 +95,7 @@ test('a pinned message is kept in every lane, with its tool call or result', asy
 
 test('numbers and words: repairs that made the input clean, the compaction banner as last sent', async ({ page }) => {
   await openApp(page);
-  await expect(page.getByTestId('input-problems')).toHaveText(/· input has no problems: the [\d,]+ repairs made it clean/, { timeout: 20_000 });
+  await expect(page.getByTestId('input-problems')).toHaveText(/· input clean after [\d,]+ repairs/, { timeout: 20_000 });
   await expect(page.locator('[data-boundary-row]').first()).toContainText(/the [\d,]+ earlier messages were no longer sent and are not shown \(Whole history shows them\)/);
   await page.getByRole('radio', { name: 'Whole history' }).click();
   await expect(page.locator('#row-0')).toBeVisible({ timeout: 20_000 });

@@ -74,7 +74,7 @@ export function LaneHeader({ lane, label, position, count }: { lane: LaneSpec; l
         </p>
       )}
       {unbound && (
-        <p className="m-0 line-clamp-3 whitespace-normal text-[10.5px] leading-tight text-amber-800 dark:text-amber-200" title={unbound} data-testid="bound-note">
+        <p className="m-0 whitespace-normal text-[10.5px] leading-tight text-amber-800 dark:text-amber-200" data-testid="bound-note">
           {unbound}
         </p>
       )}

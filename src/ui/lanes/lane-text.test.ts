@@ -24,17 +24,14 @@ describe('boundNote', () => {
   const tokens = { unit: 'tokens' as const, value: 30_000 };
 
   it('says when a budget in messages does not bind a lane that bounds tokens only, and what it does instead', () => {
-    expect(boundNote(lane('observation-masking'), messages, 65_130)).toBe(
-      'A budget in messages does not apply: it bounds tokens only. Masking never removes a message; it clears every old tool result it may.',
-    );
-    expect(boundNote(lane('token-budget'), messages, 65_130)).toBe(
-      "A budget in messages does not apply: it bounds tokens only, so it answers to its own limits (soft 500k, hard 800k); the transcript's 65,130 tokens are under them, so it keeps every message.",
-    );
+    expect(boundNote(lane('observation-masking'), messages, 65_130)).toBe('Not bound by messages: masking never drops one.');
+    expect(boundNote(lane('token-budget'), messages, 65_130)).toBe('Not bound by messages; under its own 500k limit.');
+    expect(boundNote(lane('token-budget'), messages, 650_000)).toBe('Not bound by messages; it runs on its own limits (500k / 800k).');
   });
 
   it('says when the token budget answers to its own limits instead of the shared budget', () => {
     expect(boundNote(lane('token-budget', { ownLimits: true, softLimitTokens: 20_000, hardLimitTokens: 50_000 }), tokens, 65_130)).toBe(
-      'The shared budget does not apply: it answers to its own limits (soft 20k, hard 50k).',
+      'Not bound by the budget: it runs on its own limits (20k / 50k).',
     );
   });
 

@@ -38,19 +38,16 @@ export function boundNote(lane: LaneSpec, budget: Budget, totalTokens: number): 
     const spec = definition.options.find((o) => o.key === key);
     return typeof given === 'number' ? given : typeof spec?.default === 'number' ? spec.default : 0;
   };
-  const limits = () => {
-    const soft = option('softLimitTokens');
-    const hard = option('hardLimitTokens');
-    const under = totalTokens <= soft ? `; the transcript's ${formatNumber(totalTokens)} tokens are under them, so it keeps every message` : '';
-    return `its own limits (soft ${formatNumber(soft, 'compact')}, hard ${formatNumber(hard, 'compact')})${under}`;
-  };
+  // Lane headers are narrow: a few words that carry the why.
+  const soft = option('softLimitTokens');
+  const hard = option('hardLimitTokens');
+  const limits = totalTokens <= soft ? `under its own ${formatNumber(soft, 'compact')} limit` : `it runs on its own limits (${formatNumber(soft, 'compact')} / ${formatNumber(hard, 'compact')})`;
   if (bound.unit === 'messages' && !definition.bounds.includes('maxTurns')) {
-    const head = 'A budget in messages does not apply: it bounds tokens only';
-    if (lane.strategy === 'observation-masking') return `${head}. Masking never removes a message; it clears every old tool result it may.`;
-    if (lane.strategy === 'token-budget') return `${head}, so it answers to ${limits()}.`;
-    return `${head}.`;
+    if (lane.strategy === 'observation-masking') return 'Not bound by messages: masking never drops one.';
+    if (lane.strategy === 'token-budget') return `Not bound by messages; ${limits}.`;
+    return 'Not bound by messages: it bounds tokens only.';
   }
-  if (lane.strategy === 'token-budget' && lane.options.ownLimits === true && bound.unit === 'tokens') return `The shared budget does not apply: it answers to ${limits()}.`;
+  if (lane.strategy === 'token-budget' && lane.options.ownLimits === true && bound.unit === 'tokens') return `Not bound by the budget: ${limits}.`;
   return undefined;
 }
 

@@ -79,8 +79,9 @@ export function ReplayHints({ lanes }: { lanes: TableLane[] }) {
         (up to {formatInt(worst)} of {formatInt(meta.requests)}).{' '}
         {canHelp ? (
           <>
-            A budget of {formatInt(suggestion)} tokens fits: with the {formatInt(meta.fixedTokens)} tokens every request adds, it fills {Math.round(WINDOW_SHARE * 100)}% of the window and leaves the rest for the
-            answer.{' '}
+            A budget of {formatInt(suggestion)} tokens fits: with the {formatInt(meta.fixedTokens)} tokens every request adds
+            {meta.fixedTokens > meta.window / 2 ? ` (${Math.round((meta.fixedTokens / meta.window) * 100)}% of the window on their own)` : ''}, it fills {Math.round(WINDOW_SHARE * 100)}% of the
+            window and leaves the rest for the answer.{' '}
             <button type="button" className={BUTTON} onClick={() => setBudget({ unit: 'tokens', value: suggestion })}>
               Set the budget to {formatCompact(suggestion)} tokens
             </button>

@@ -9,7 +9,7 @@ import { useInspector, useInspectorStore, useReplay } from '../../state/react';
 import { laneLabels } from '../../worker/lanes';
 import { BASELINE_ID, type LaneReplay } from '../../worker/replay-protocol';
 import { formatNumber } from '../../core';
-import { formatCompact, formatInt, formatUsd, plural } from '../common/format';
+import { formatCompact, plural } from '../common/format';
 import { ReplayChart, type ChartLine } from './replay-chart';
 import { ReplayControls } from './replay-controls';
 import { ReplayTable, type TableLane } from './replay-table';
@@ -19,8 +19,8 @@ import { fixedWords, ReplayHints } from './replay-hints';
 // Rose is the window's colour; no lane takes it.
 const PALETTE = ['#6366f1', '#10b981', '#f59e0b', '#d946ef', '#0ea5e9', '#8b5cf6', '#14b8a6', '#f97316'];
 const formatShare = (v: number) => formatNumber(v, 'percent', 0);
-// An axis label: whole dollars from $10, cents below.
-const formatDollars = (v: number) => (Math.abs(v) >= 10 ? `$${formatInt(v)}` : formatUsd(v));
+// An axis label: as a price list writes it ($0.2, $1.25, $1,234).
+const formatDollars = (v: number) => formatNumber(v, 'price');
 
 function useDark(): boolean {
   const [dark, setDark] = useState(() => document.documentElement.classList.contains('dark'));

@@ -97,7 +97,7 @@ function TranscriptFacts() {
       {doc.usage?.last && (
         <>
           <dt className="text-zinc-600 dark:text-zinc-400">Recorded</dt>
-          <dd className="m-0" title={`The file records what ${plural(doc.usage.requests, 'request')} cost; counted: the messages each request held, counted here.`}>
+          <dd className="m-0">
             <RecordedUsage usage={doc.usage} />
           </dd>
         </>
@@ -124,8 +124,7 @@ function TranscriptFacts() {
 /** The input's problems, and what repair did about them: "no problems" beside "Repaired: 3 changes" needs the link. */
 export function inputWords(problems: number, repairs: number): string {
   if (repairs === 0) return `input has ${problems === 0 ? 'no problems' : plural(problems, 'problem')}`;
-  const made = `${repairs === 1 ? 'the repair' : `the ${formatInt(repairs)} repairs`}`;
-  return problems === 0 ? `input has no problems: ${made} made it clean` : `input has ${plural(problems, 'problem')} after ${made}`;
+  return problems === 0 ? `input clean after ${plural(repairs, 'repair')}` : `input has ${plural(problems, 'problem')} after ${plural(repairs, 'repair')}`;
 }
 
 const ENCODINGS = [
