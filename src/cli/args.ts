@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { CliError } from './errors';
+import { formatNumber } from '../core/text/format-number';
 
 /** One flag as `node:util`'s `parseArgs` declares it. */
 export interface FlagSpec {
@@ -48,7 +49,8 @@ export function readInteger(command: string, flag: string, text: string, min: nu
   if (!/^-?\d+$/.test(trimmed)) throw new CliError(`${command}: --${flag} must be a whole number, got ${JSON.stringify(text)}`);
   const value = Number(trimmed);
   if (value < min || value > max) {
-    throw new CliError(`${command}: --${flag} must be from ${min.toLocaleString('en-US')} to ${max.toLocaleString('en-US')}, got ${value.toLocaleString('en-US')}`);
+    // The value as typed: a hyphen for a minus sign, which a terminal user can search for.
+    throw new CliError(`${command}: --${flag} must be from ${formatNumber(min)} to ${formatNumber(max)}, got ${value < 0 ? '-' : ''}${formatNumber(Math.abs(value))}`);
   }
   return value;
 }

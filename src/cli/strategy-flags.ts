@@ -6,6 +6,7 @@ import { STRATEGY_REGISTRY, getStrategy, isStrategyId, type OptionSpec, type Pru
 import { readChoice, readInteger, single, type FlagSpec, type FlagValues } from './args';
 import { CliError } from './errors';
 import { wrap } from './text';
+import { formatNumber } from '../core/text/format-number';
 
 /** An option flag and the strategies that define it (two strategies may share an option if its kind agrees). */
 export interface StrategyFlag {
@@ -197,7 +198,7 @@ function valueName(o: OptionSpec): string {
 function defaultText(o: OptionSpec): string {
   switch (o.kind) {
     case 'integer':
-      return `(default ${o.default.toLocaleString('en-US')}; ${o.min.toLocaleString('en-US')}–${o.max.toLocaleString('en-US')}${o.unit ? ` ${o.unit}` : ''})`;
+      return `(default ${formatNumber(o.default)}; ${formatNumber(o.min)}–${formatNumber(o.max)}${o.unit ? ` ${o.unit}` : ''})`;
     case 'boolean':
       return o.default ? '(on by default)' : '(off by default)';
     case 'string-list':

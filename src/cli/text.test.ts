@@ -21,6 +21,6 @@ describe('text layout', () => {
     expect(formatChange(60, 100)).toBe('−40.0%');
     expect(formatChange(105, 100)).toBe('+5.0%');
     expect(formatChange(1, 0)).toBe('–');
-    expect([formatUsd(0.01234), formatUsd(12.345), formatUsd(1234.5)]).toEqual(['$0.0123', '$12.35', '$1235']);
+    expect([formatUsd(0.01234), formatUsd(12.345), formatUsd(1234.5)]).toEqual(['$0.0123', '$12.35', '$1,235']);
   });
 });

@@ -1,4 +1,5 @@
 /** Plain-text layout for help and tables: word wrapping, aligned columns, CSV, numbers. */
+import { formatNumber } from '../core/text/format-number';
 
 /** Wraps `text` at `width` columns, every line after the first indented by `indent` spaces. */
 export function wrap(text: string, width: number, indent: number): string {
@@ -40,22 +41,21 @@ export function toCsv(header: readonly string[], rows: readonly (readonly (strin
   return [header, ...rows].map((row) => row.map(field).join(',')).join('\r\n') + '\r\n';
 }
 
+// Figures are written by the core's one formatter, so the CLI and the inspector write a number alike.
 export function formatCount(n: number): string {
-  return Math.round(n).toLocaleString('en-US');
+  return formatNumber(n, 'integer');
 }
 
 /** A share as a percentage with one decimal, or `–` when there is nothing to divide by. */
 export function formatShare(part: number, whole: number): string {
-  return whole > 0 ? `${((part / whole) * 100).toFixed(1)}%` : '–';
+  return whole > 0 ? formatNumber(part / whole, 'percent') : '–';
 }
 
 export function formatUsd(usd: number): string {
-  return `$${usd.toFixed(usd >= 100 ? 0 : usd >= 1 ? 2 : 4)}`;
+  return formatNumber(usd, 'usd');
 }
 
-/** A change relative to `base`, signed: `−40.0%`, `+5.0%`; `–` without a base. */
+/** A change relative to `base`, signed: `−40.0%`, `+5.0%`, `±0.0%`; `–` without a base. */
 export function formatChange(value: number, base: number): string {
-  if (!(base > 0)) return '–';
-  const change = ((value - base) / base) * 100;
-  return `${change < 0 ? '−' : '+'}${Math.abs(change).toFixed(1)}%`;
+  return base > 0 ? formatNumber((value - base) / base, 'change') : '–';
 }

@@ -68,6 +68,7 @@ export { createExtractiveSummarizer } from './summary/create-extractive-summariz
 export type { ExtractiveSummarizer, ExtractiveSummarizerOptions, SummarizeOptions, AbortSignalLike } from './summary/types';
 export type { TaskIntent, ContextUnitType, GovernorProfileName, IntentClassification, GovernorIntent, ScoreWeights, TypeWeights, GovernorProfile, CustomScoreWeights, CustomTypeWeights, GovernorConfig, Summarize } from './governor/types';
 export { UNIT_TYPES, TASK_INTENTS } from './governor/constants';
+export { formatNumber, type NumberStyle } from './text/format-number';
 export { GOVERNOR_PROFILES } from './governor/governor-profiles';
 export { planGovernor, type GovernorInput } from './strategies/governor/plan-governor';
 export type { GovernorPlan } from './strategies/governor/plan-governor-lane';
@@ -91,3 +92,6 @@ export { loadModelPrices } from './replay/load-model-prices';
 export { listModels } from './replay/list-models';
 export { cacheRulesFor } from './replay/cache-rules-for';
 export { defaultReplayModel } from './replay/default-replay-model';
+export { findTableModel, type TableMatch } from './replay/find-table-model';
+export { providerLabel } from './replay/provider-label';
+export { triggerFires } from './requests/trigger-fires';

@@ -50,7 +50,7 @@ export interface InspectorState {
   lanes: LaneSpec[];
   /** The bound every lane without one of its own is asked to meet. */
   budget: Budget;
-  /** Pinned messages, ascending: never dropped, summarized or masked by strategies that honour pins. */
+  /** Pinned messages, ascending: never dropped, summarized or masked by any lane. */
   pinned: number[];
   /** Each lane's latest plan by lane id; it may answer an older budget while the new one is planned (see `laneStatus`). */
   plans: Record<string, PlanResult>;

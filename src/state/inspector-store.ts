@@ -4,7 +4,7 @@
  * selection and search in `navigation-actions.ts`.
  */
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import { getStrategy } from '../core';
+import { formatNumber, getStrategy } from '../core';
 import type { LoadOutcome, PruneClient } from '../worker/client';
 import { defaultLanes, laneLabels, type LaneSpec } from '../worker/lanes';
 import { NO_FILTERS, type ViewState } from './view';
@@ -59,7 +59,10 @@ export function createInspectorStore(client: PruneClient): InspectorStore {
       // The same conversation keeps its budget (the worker clamps it); another one starts from its own default.
       const plan = index === doc.conversationIndex ? { lanes, pinned, budget } : { lanes, pinned, unit: budget.unit };
       const outcome = await client.reopen(doc.docId, index, { scope, repair, encoding: get().encoding }, plan);
-      if (outcome.status === 'error') set({ loading: undefined, loadError: outcome.error });
+      if (outcome.status === 'error') {
+        set({ loading: undefined, loadError: outcome.error });
+        client.setPlan(doc.docId, planRequestOf(get()));
+      }
       else adopt(outcome, undefined);
     };
 
@@ -108,8 +111,11 @@ export function createInspectorStore(client: PruneClient): InspectorStore {
         });
         if (outcome.status === 'stale') return outcome;
         if (outcome.status === 'error') {
-          // The previous transcript stays loaded, and so does its view; the error shows in place.
+          // The previous transcript stays loaded, and so does its view; the error shows in place. The load cancelled
+          // its lanes' slow plans and verdicts: ask for them again (its counting goes on, and re-plans when done).
           set({ loading: undefined, loadError: outcome.error, ...(view ? before : {}) });
+          const { doc } = get();
+          if (doc) client.setPlan(doc.docId, planRequestOf(get()));
           get().announce(`Could not load ${outcome.error.fileName ?? fileName}: ${outcome.error.message}`);
           return outcome;
         }
@@ -261,7 +267,7 @@ function loadAnnouncement(s: InspectorState): string {
   const { doc } = s;
   if (!doc) return '';
   const labels = laneLabels(s.lanes);
-  const bound = s.budget.unit === 'tokens' ? `${s.budget.value.toLocaleString('en-US')} tokens` : `${s.budget.value} messages`;
+  const bound = s.budget.unit === 'tokens' ? `${formatNumber(s.budget.value)} tokens` : `${formatNumber(s.budget.value)} ${s.budget.value === 1 ? 'message' : 'messages'}`;
   const lanes = s.lanes
     .map((lane: LaneSpec, k) => {
       const plan = s.plans[lane.id];

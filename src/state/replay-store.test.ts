@@ -94,7 +94,7 @@ describe('replay store', () => {
       });
       const meta: ReplayResponse = {
         type: 'meta',
-        meta: { prices: { model: 'm', input: 1, output: 1, cacheRead: 0.1, cacheWrite: 1.25 }, models: [], requests: 1, messages: 12, window: 200_000, fixedTokens: 0, hasRecorded: false },
+        meta: { prices: { model: 'm', input: 1, output: 1, cacheRead: 0.1, cacheWrite: 1.25 }, requests: 1, messages: 12, window: 200_000, fixedTokens: 0, systemTokens: 0, hasRecorded: false },
       };
       const first = client.runs[0];
       first?.answer(meta);

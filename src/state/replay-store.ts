@@ -8,7 +8,7 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { ReplayClient } from '../worker/replay-client';
 import type { RecordedComparison } from '../core';
-import type { LaneReplay, ReplayMeta, ReplayRequest, ReplayResponse, ReplaySettings } from '../worker/replay-protocol';
+import type { LaneReplay, PickerModel, ReplayMeta, ReplayRequest, ReplayResponse, ReplaySettings } from '../worker/replay-protocol';
 import type { InspectorStore } from './inspector-store';
 import { planRequestOf, type InspectorState } from './inspector-state';
 
@@ -17,6 +17,12 @@ export interface ReplayState {
   status: 'idle' | 'running' | 'done' | 'error';
   progress?: { phase: string; laneId?: string; done: number; total: number; startedAt: number };
   meta?: ReplayMeta;
+  /** The price table's models, the file's own model and the one the replay prices, as the last replay said. */
+  models: PickerModel[];
+  fileModel?: string;
+  model?: string;
+  /** The last replay stopped for want of prices: the view asks for them. */
+  needsPrices: boolean;
   /** By lane id; the baseline is `none`. */
   lanes: Record<string, LaneReplay>;
   laneErrors: Record<string, string>;
@@ -48,6 +54,8 @@ export function createReplayStore(inspector: InspectorStore, client: Pick<Replay
   const store = createStore<ReplayState>()((set, get) => ({
     settings: DEFAULT_REPLAY_SETTINGS,
     status: 'idle',
+    models: [],
+    needsPrices: false,
     lanes: {},
     laneErrors: {},
     hovered: -1,
@@ -112,8 +120,11 @@ export function createReplayStore(inspector: InspectorStore, client: Pick<Replay
         case 'progress':
           store.setState({ progress: { phase: response.phase, ...(response.laneId ? { laneId: response.laneId } : {}), done: response.done, total: response.total, startedAt } });
           return;
+        case 'models':
+          store.setState({ models: response.models, fileModel: response.fileModel, model: response.model });
+          return;
         case 'meta':
-          store.setState({ meta: response.meta });
+          store.setState({ meta: response.meta, needsPrices: false });
           return;
         case 'lane':
           store.setState({ lanes: { ...store.getState().lanes, [response.lane.laneId]: response.lane }, ...(response.recorded ? { recorded: response.recorded } : {}) });
@@ -125,7 +136,7 @@ export function createReplayStore(inspector: InspectorStore, client: Pick<Replay
           store.setState({ status: 'done', progress: undefined });
           return;
         case 'error':
-          store.setState({ status: 'error', progress: undefined, error: response.message });
+          store.setState({ status: 'error', progress: undefined, error: response.message, needsPrices: response.needsPrices === true, ...(response.needsPrices ? { meta: undefined } : {}) });
           return;
       }
     });

@@ -183,4 +183,23 @@ describe('PruneClient', () => {
     expect(tokens[0]!.total).not.toBe(loaded.doc.totalTokens);
     expect(new Set(planned)).toEqual(new Set(['1']));
   });
+
+  it('a load that fails while the loaded transcript is still counted leaves its counting to finish: exact counts, lanes planned on them', async () => {
+    const { transport } = heldTransport();
+    const client = new PruneClient(transport);
+    const tokens: number[] = [];
+    const planned: string[] = [];
+    client.events.onTokens = (t) => tokens.push(t.epoch);
+    client.events.onPlanned = (u) => planned.push(...u.plans.map((p) => p.key.split('|').at(-1)!));
+    const loaded = await client.load({ kind: 'text', text: chat, fileName: 'chat.json' }, { plan: { lanes, pinned: [] } });
+    if (loaded.status !== 'loaded') throw new Error('load failed');
+    // Dropped at once, before the counts are in: a file no format reads.
+    const rejected = await client.load({ kind: 'text', text: 'not a transcript', fileName: 'notes.txt' }, { plan: { lanes, pinned: [] } });
+    expect(rejected.status).toBe('error');
+    client.setPlan(loaded.doc.docId, { lanes, pinned: [], budget: messages(3), epoch: 0 });
+    for (let i = 0; i < 300 && !(tokens.length > 0 && planned.includes('1')); i++) await tick(10);
+    expect(tokens).toEqual([1]);
+    expect(planned).toContain('1');
+  });
 });
+

@@ -46,7 +46,11 @@ export class PruneClient {
   private planInFlight = 0;
   private lastPlanSent = 0;
   private wantedPlan: { docId: number; plan: PlanRequest } | undefined;
-  /** Plans and verdicts of older loads are dropped: only ids from the newest load on may answer. */
+  /**
+   * Plans, counts and verdicts of transcripts no longer on screen are dropped: only ids from the load that put the
+   * transcript on screen on may answer. It moves when a load succeeds, not when one starts: a load that fails leaves
+   * the transcript on screen, whose counting must still be heard.
+   */
   private epoch = 0;
   readonly events: ClientEvents;
 
@@ -65,7 +69,7 @@ export class PruneClient {
 
   load(source: LoadSource, options: { plan: LoadPlanRequest; conversation?: number; open?: OpenOptions; onProgress?: Pending['onProgress'] }): Promise<LoadOutcome> {
     const id = this.open('load');
-    this.supersedeDocWork(id);
+    this.supersedeDocWork();
     const request: WorkerRequest = {
       type: 'load',
       id,
@@ -74,14 +78,19 @@ export class PruneClient {
       ...(options.conversation !== undefined ? { conversation: options.conversation } : {}),
       ...(options.open ? { open: options.open } : {}),
     };
-    return this.ask(id, 'load', request, options.onProgress).then(loadOutcome);
+    return this.ask(id, 'load', request, options.onProgress).then((response) => this.adopted(id, loadOutcome(response)));
   }
 
   /** Another conversation of the loaded file, or the same one in another scope or with repair switched. */
   reopen(docId: number, conversation: number, open: OpenOptions, plan: LoadPlanRequest): Promise<LoadOutcome> {
     const id = this.open('load');
-    this.supersedeDocWork(id);
-    return this.ask(id, 'load', { type: 'open', id, docId, conversation, open, plan }).then(loadOutcome);
+    this.supersedeDocWork();
+    return this.ask(id, 'load', { type: 'open', id, docId, conversation, open, plan }).then((response) => this.adopted(id, loadOutcome(response)));
+  }
+
+  private adopted(id: number, outcome: LoadOutcome): LoadOutcome {
+    if (outcome.status === 'loaded') this.epoch = Math.max(this.epoch, id);
+    return outcome;
   }
 
   /** Re-plan every lane; coalesced, answers arrive through `events.onPlanned` (quick lanes first, slow ones after). */
@@ -148,8 +157,7 @@ export class PruneClient {
     return id;
   }
 
-  private supersedeDocWork(loadId: number): void {
-    this.epoch = loadId;
+  private supersedeDocWork(): void {
     if (this.lastPlanSent) this.transport.post({ type: 'cancel', id: this.lastPlanSent });
     this.planInFlight = 0;
     this.wantedPlan = undefined;

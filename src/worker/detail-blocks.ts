@@ -2,6 +2,7 @@
 import type { Message } from '../core';
 import { isBlock, readToolOutput, safeJson } from './preview';
 import type { DetailBlock } from './protocol';
+import { formatNumber } from '../core';
 
 /**
  * A tool's input for reading: one `key: value` line per argument, string values with their real line breaks
@@ -73,7 +74,7 @@ export function detailBlocks(message: Message, synthesized?: readonly string[]):
     } else if (type === 'image') {
       const source = isBlock(block.source) ? block.source : {};
       const media = typeof source.media_type === 'string' ? source.media_type : 'image';
-      const size = typeof source.data === 'string' ? ` (${source.data.length.toLocaleString('en-US')} base64 characters)` : '';
+      const size = typeof source.data === 'string' ? ` (${formatNumber(source.data.length)} base64 characters)` : '';
       blocks.push({ kind: 'image', label: 'image', text: `[${media}${size}]` });
     } else {
       blocks.push({ kind: 'other', label: type, text: safeJson(block, 2) });

@@ -1,5 +1,5 @@
 /** A transcript the worker holds: the parse, the open conversation, its analysis, and what was planned for it. */
-import { analyzeTranscript, type Conversation, type Message, type ParsedTranscript, type PrunePlan, providerForFormat, type Provider, type RepairChange, type ScorecardFacts, type TokenEncoding, type TranscriptAnalysis, type UsageComparison } from '../core';
+import { analyzeTranscript, charsTokenCounter, countMessageTokens, withTokens, type Conversation, type Message, type ParsedTranscript, type PrunePlan, providerForFormat, type Provider, type RepairChange, type ScorecardFacts, type TokenEncoding, type TranscriptAnalysis, type UsageComparison } from '../core';
 import type { DocSummary } from './protocol';
 import { openWith, type OpenOptions } from './open-options';
 
@@ -51,7 +51,7 @@ export function openConversation(base: DocBase, index: number, options: OpenOpti
   const opened = openWith(whole, options);
   const conversation = opened.conversation;
   const messages = conversation.messages;
-  const analysis = analyzeTranscript(messages);
+  const analysis = withImageEstimates(analyzeTranscript(messages), messages);
   let totalChars = 0;
   for (let i = 0; i < analysis.count; i++) totalChars += analysis.scan.textLength[i] as number;
   const system = typeof conversation.system === 'string' ? conversation.system : '';
@@ -75,6 +75,31 @@ export function openConversation(base: DocBase, index: number, options: OpenOpti
     plans: new Map(),
     laneOfKey: new Map(),
   };
+}
+
+/**
+ * The first paint counts characters ÷ 4, which gives an image (no characters) nothing: a message that holds one is
+ * counted by the estimate's counter instead, which sizes images by their pixels (Anthropic's rule), so an image shows
+ * about what the exact count will say from the start. One look at each block's type; nothing changes without images.
+ */
+function withImageEstimates(analysis: TranscriptAnalysis, messages: readonly Message[]): TranscriptAnalysis {
+  let tokens: Float64Array | undefined;
+  for (let i = 0; i < messages.length; i++) {
+    if (!holdsImage(messages[i]?.content)) continue;
+    tokens ??= Float64Array.from(analysis.tokens);
+    tokens[i] = countMessageTokens(messages, charsTokenCounter, { from: i, to: i + 1 })[0] as number;
+  }
+  return tokens ? withTokens(analysis, tokens, analysis.counter) : analysis;
+}
+
+function holdsImage(content: unknown): boolean {
+  if (!Array.isArray(content)) return false;
+  for (const block of content as unknown[]) {
+    if (block === null || typeof block !== 'object') continue;
+    const { type, content: inner } = block as { type?: unknown; content?: unknown };
+    if (type === 'image' || (type === 'tool_result' && holdsImage(inner))) return true;
+  }
+  return false;
 }
 
 export function summarize(d: Doc): DocSummary {

@@ -3,7 +3,7 @@
  * worker turns a lane into a core config, the store keeps lanes in the URL, the UI edits them. Every list of
  * strategies comes from the core's `STRATEGY_REGISTRY`.
  */
-import { STRATEGY_REGISTRY, getStrategy, isStrategyId, type OptionSpec, type PruneConfig, type StrategyId } from '../core';
+import { STRATEGY_REGISTRY, formatNumber, getStrategy, isStrategyId, type OptionSpec, type PruneConfig, type StrategyId } from '../core';
 
 /** One lane: a registered strategy and the options it differs in from their defaults. */
 export interface LaneSpec {
@@ -70,7 +70,7 @@ export function describeOptions(lane: LaneSpec): string {
     if (value === undefined || sameValue(value, option.default)) continue;
     parts.push(describeOption(option, value));
   }
-  if (lane.budget) parts.push(`own budget ${lane.budget.value.toLocaleString('en-US')} ${lane.budget.unit}`);
+  if (lane.budget) parts.push(`own budget ${formatNumber(lane.budget.value)} ${lane.budget.unit}`);
   return parts.join(' · ');
 }
 
@@ -86,7 +86,7 @@ function describeOption(option: OptionSpec, value: number | boolean | string | r
     case 'text':
       return `${label} “${String(value).slice(0, 24)}”`;
     case 'integer':
-      return `${label} ${(value as number).toLocaleString('en-US')}${option.unit === 'tokens' ? ' tok' : ''}`;
+      return `${label} ${formatNumber(value as number)}${option.unit === 'tokens' ? ' tok' : ''}`;
   }
 }
 

@@ -17,6 +17,17 @@ export interface ReplaySettings {
   model?: string;
   /** Fit the messages to the recorded bill (`readReplayInputs`' `calibrate`). */
   calibrate: boolean;
+  /** Prices the user typed, dollars per million tokens; each replaces the table's (`loadModelPrices`' overrides). */
+  prices?: PriceOverrides;
+}
+
+export type PriceOverrides = Partial<Pick<ModelPrices, 'input' | 'output' | 'cacheRead' | 'cacheWrite'>>;
+
+/** A model the picker offers: its table id, name and provider. */
+export interface PickerModel {
+  id: string;
+  name: string;
+  provider: string;
 }
 
 export interface ReplayRequest {
@@ -52,25 +63,33 @@ export interface ReplayMeta {
   prices: ModelPrices;
   /** The model the file records, when it does. */
   fileModel?: string;
-  /** Models of the price table, for the picker. */
-  models: { id: string; name: string }[];
   requests: number;
   messages: number;
   /** The window drawn on the chart and counted against. */
   window: number;
   fixedTokens: number;
+  /** The part of `fixedTokens` that is the file's own system prompt; the rest is estimated from recorded usage. */
+  systemTokens: number;
   hasRecorded: boolean;
+  /**
+   * Live mode: the first request at which the trigger fires (until then every lane sends what no pruning sends, so
+   * this is read from the baseline); -1 when it never does.
+   */
+  triggerFiresAt?: number;
   injectedTokens?: number;
 }
 
 export type ReplayResponse =
   | { type: 'progress'; phase: 'reading' | 'parsing' | 'counting' | 'replaying'; laneId?: string; done: number; total: number }
+  /** The price table's models for the picker, and the file's own, sent before anything can fail on prices. */
+  | { type: 'models'; models: PickerModel[]; fileModel?: string; model: string }
   | { type: 'meta'; meta: ReplayMeta }
   /** The baseline (`laneId` "none") first, then each lane as it is done. */
   | { type: 'lane'; lane: LaneReplay; recorded?: RecordedComparison }
   | { type: 'lane-error'; laneId: string; message: string }
   | { type: 'done'; ms: number }
-  | { type: 'error'; message: string };
+  /** `needsPrices`: the model has no prices the table or the user gave; the view asks for them. */
+  | { type: 'error'; message: string; needsPrices?: boolean };
 
 export const BASELINE_ID = 'none';
 

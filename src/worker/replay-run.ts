@@ -12,9 +12,12 @@ import {
   listModels,
   loadModelPrices,
   parseTranscript,
+  countSystemTokens,
   readReplayInputs,
   replayTranscript,
+  triggerFires,
   type Conversation,
+  type ModelPrices,
   type ReplayOptions,
   type ReplayTrigger,
   type StrategyReplay,
@@ -43,8 +46,20 @@ export async function runReplay(request: ReplayRequest, post: (response: ReplayR
     const counter = await createTokenCounter({ encoding });
     const inputs = readReplayInputs(conversation, counter, { text: source.text, calibrate: request.settings.calibrate });
     const model = request.settings.model ?? inputs.model ?? defaultReplayModel(format);
-    const prices = await loadModelPrices(model);
-    const models = (await listModels()).map((m) => ({ id: m.model, name: m.name ?? m.model }));
+    const models = (await listModels()).map((m) => ({ id: m.model, name: m.name ?? m.model, provider: m.model.split('/')[0] ?? '' }));
+    post({ type: 'models', models, model, ...(inputs.model !== undefined ? { fileModel: inputs.model } : {}) });
+    let prices: ModelPrices;
+    try {
+      prices = await loadModelPrices(model, request.settings.prices ?? {});
+    } catch (error) {
+      if (!(error instanceof TypeError && /^no prices for/.test(error.message))) throw error;
+      post({
+        type: 'error',
+        needsPrices: true,
+        message: `No prices for ${model}: the price table has no entry for it or its family. Type its prices below (input and output at least, dollars per million tokens), or pick a model whose prices apply.`,
+      });
+      return;
+    }
     const window = prices.contextWindow ?? 200_000;
     const trigger: ReplayTrigger = request.settings.trigger.kind === 'fraction' ? { ...request.settings.trigger, window } : request.settings.trigger;
     const messages = conversation.messages;
@@ -66,16 +81,18 @@ export async function runReplay(request: ReplayRequest, post: (response: ReplayR
     const baseline = replayTranscript(messages, { ...common, strategies: [{ id: BASELINE_ID }] });
     const baselineMs = performance.now() - baselineFrom;
     const none = baseline.strategies[0] as StrategyReplay;
+    const firesAt = request.settings.mode === 'live' ? none.requests.findIndex((r, k) => triggerFires(trigger, k, r.inputTokens)) : undefined;
     post({
       type: 'meta',
       meta: {
         prices,
         ...(inputs.model !== undefined ? { fileModel: inputs.model } : {}),
-        models,
         requests: none.requests.length,
         messages: messages.length,
         window,
         fixedTokens: inputs.fixedTokens,
+        systemTokens: countSystemTokens(conversation.system, counter),
+        ...(firesAt !== undefined ? { triggerFiresAt: firesAt } : {}),
         hasRecorded: inputs.recorded.length > 0,
         ...(inputs.injectedTokens !== undefined ? { injectedTokens: inputs.injectedTokens } : {}),
       },

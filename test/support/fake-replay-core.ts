@@ -24,7 +24,7 @@ export function fakeReplayCore(): ReplayCore & { calls: { messages: number; opti
         })),
       };
     },
-    pricesFor: (model) => (model === 'nobody/unknown' ? undefined : { model, input: 3, output: 15, cacheRead: 0.3, cacheWrite: 3.75 }),
+    pricesFor: (model, overrides = {}) => (model === 'nobody/unknown' ? undefined : { model, input: 3, output: 15, cacheRead: 0.3, cacheWrite: 3.75, ...overrides }),
     cacheRulesFor: () => ({ provider: 'anthropic', minTokens: 1024 }),
   };
 }

@@ -20,9 +20,8 @@ export function strategyConfig(count: number, totalTokens: number, ids = STRATEG
       { requiredKeys: [] },
     ).filter((b) => !definition.needsBound || Object.keys(b).length > 0);
     const options = fc.record(Object.fromEntries(definition.options.map((o) => [o.key, optionValue(o)])), { requiredKeys: [] });
-    const pinned = definition.honoursPins
-      ? fc.option(fc.uniqueArray(fc.integer({ min: 0, max: Math.max(0, count - 1) }), { maxLength: 3 }), { nil: undefined })
-      : fc.constant(undefined);
+    // Every strategy honours pins (law 8), so every strategy gets them.
+    const pinned = fc.option(fc.uniqueArray(fc.integer({ min: 0, max: Math.max(0, count - 1) }), { maxLength: 3 }), { nil: undefined });
     return fc
       .tuple(bound, options, pinned)
       .map(([b, o, p]) => ({ strategy: id, ...b, ...o, ...(p !== undefined && count > 0 ? { pinned: p } : {}) }) as PruneConfig)

@@ -43,7 +43,7 @@ describe('replay (against a stand-in for the replay core)', () => {
 
   it('an unknown model, a trigger without live mode, and options no strategy takes are bad usage', async () => {
     await expect(replayCommand([SPOTTER, '-m', 'nobody/unknown', '--encoding', 'chars'], testIo(), fakeReplayCore())).rejects.toThrow(
-      'replay: no prices for model "nobody/unknown"; --model takes an id such as anthropic/claude-sonnet-4.5',
+      'replay: no prices for "nobody/unknown": the price table has no entry for it or its family; give them with --prices input=N,output=N (dollars per million tokens), or pick a listed model with --model',
     );
     await expect(replayCommand([SPOTTER, '--trigger', 'over:1000', '--encoding', 'chars'], testIo(), fakeReplayCore())).rejects.toThrow(CliError);
     await expect(replayCommand([SPOTTER, '--mode', 'live', '--trigger', 'often', '--encoding', 'chars'], testIo(), fakeReplayCore())).rejects.toThrow(
@@ -51,6 +51,37 @@ describe('replay (against a stand-in for the replay core)', () => {
     );
     await expect(replayCommand([SPOTTER, '-s', 'importance', '--keep-recent', '3'], testIo(), fakeReplayCore())).rejects.toThrow(
       'replay: --keep-recent is an option of observation-masking, which this run does not include',
+    );
+  });
+});
+
+describe('replay: prices', () => {
+  const CODEX_55 = 'fixtures/codex-rollout-gpt-5.5.jsonl';
+
+  it('a Codex rollout of gpt-5.5, a model the table lacks, is priced at its family\'s nearest entry, and says which', async () => {
+    const io = testIo();
+    expect(await replayCommand([CODEX_55, '-s', 'sliding-window', '--encoding', 'chars'], io)).toBe(0);
+    expect(io.out).toContain('stateless replay priced as openai/gpt-5');
+    expect(io.out).toMatch(/prices per million tokens: input \$1\.25, output \$10, cache read \$0\.13, cache write \$0 \(ai-tokenizer's price table: openai\/gpt-5, the nearest entry to "gpt-5\.5"\)/);
+  });
+
+  it('--prices gives prices of your own, over the table or for a model it does not know', async () => {
+    const core = fakeReplayCore();
+    await replayCommand([SPOTTER, '--prices', 'input=2,output=8,cache-read=0.2,cache-write=2.5', '--encoding', 'chars'], testIo(), core);
+    expect(core.calls[0]?.options.prices).toMatchObject({ input: 2, output: 8, cacheRead: 0.2, cacheWrite: 2.5 });
+
+    const io = testIo();
+    expect(await replayCommand([SPOTTER, '-m', 'in-house-7b', '--prices', 'input=0.2,output=0.4', '-s', 'importance', '--encoding', 'chars'], io)).toBe(0);
+    expect(io.out).toContain('priced as in-house-7b');
+    expect(io.out).toMatch(/input \$0\.2, output \$0\.4, cache read \$0\.2, cache write \$0 \(given\)/);
+  });
+
+  it('says what to do about a model without prices, and about prices it cannot read', async () => {
+    await expect(replayCommand([SPOTTER, '-m', 'in-house-7b', '--encoding', 'chars'], testIo())).rejects.toThrow(
+      'replay: no prices for "in-house-7b": the price table has no entry for it or its family; give them with --prices input=N,output=N (dollars per million tokens), or pick a listed model with --model',
+    );
+    await expect(replayCommand([SPOTTER, '--prices', 'input=cheap', '--encoding', 'chars'], testIo(), fakeReplayCore())).rejects.toThrow(
+      'replay: --prices takes input=N,output=N,cache-read=N,cache-write=N (any of them, dollars per million tokens, 0 or more), such as input=1.25,output=10; got "input=cheap"',
     );
   });
 });

@@ -6,7 +6,8 @@ import { FORMATS, loadTranscript, selectConversations } from '../input';
 import type { Io } from '../io';
 import { createProgress, LARGE_INPUT_CHARS } from '../progress';
 import { defaultReplayModel as defaultModel } from '../../lib/formats';
-import { replayCore, type ReplayCore, type ReplayResult } from '../replay/replay-core';
+import { replayCore, type ModelPrices, type ReplayCore, type ReplayResult } from '../replay/replay-core';
+import { noPricesError, pricesLine, PRICES_USAGE, readPrices } from '../prices';
 import {
   checkOptionsUsed,
   readBoundFlags,
@@ -26,6 +27,7 @@ const COMMAND = 'replay';
 
 const OWN_FLAGS: Record<string, FlagSpec> = {
   model: { type: 'string', short: 'm' },
+  prices: { type: 'string' },
   mode: { type: 'string' },
   trigger: { type: 'string' },
   calibrate: { type: 'boolean' },
@@ -59,6 +61,11 @@ recorded usage (Claude Code, Codex), it is checked against what the file says th
 Options:
   -m, --model M          prices of this model (default: the model the file records, else the format's:
 ${defaultModels()})
+                         A model the price table lacks takes its family's nearest entry (gpt-5.5 → openai/gpt-5);
+                         the output says which entry it used
+  --prices P             prices of your own, in dollars per million tokens: ${PRICES_USAGE}
+                         (any of them; they replace the table's; a model the table does not know needs input and
+                         output, and its cache read defaults to the input price, its cache write to 0)
   --mode MODE            stateless (default): prune the whole history before every request;
                          live: keep sending what was sent, prune when the trigger fires
   --trigger T            for live: fraction:0.8 (default; of the model's window, else 200k), over:N (tokens),
@@ -86,6 +93,7 @@ Examples:
   prunescope replay session.jsonl --model anthropic/claude-sonnet-4.5
   prunescope replay session.jsonl --mode live -s ${strategyWithOption('keepRecent')},${strategyWithOption('intent')} --json | jq '.strategies[].totals'
   prunescope replay rollout.jsonl --mode live --trigger over:100000 --calibrate
+  prunescope replay session.jsonl --model in-house-7b --prices input=0.2,output=0.4
 `;
 }
 
@@ -118,6 +126,8 @@ export async function replayCommand(args: readonly string[], io: Io, core: Repla
   const formatText = single(COMMAND, values, 'format');
   const format = formatText === undefined ? undefined : readChoice(COMMAND, 'format', formatText, FORMATS);
   const encoding = readChoice(COMMAND, 'encoding', single(COMMAND, values, 'encoding') ?? 'auto', ENCODING_CHOICES) as EncodingChoice;
+  const pricesText = single(COMMAND, values, 'prices');
+  const givenPrices = pricesText === undefined ? undefined : readPrices(COMMAND, pricesText);
   const triggerText = single(COMMAND, values, 'trigger');
   if (triggerText !== undefined && mode !== 'live') throw new CliError(`${COMMAND}: --trigger is for --mode live`);
 
@@ -136,8 +146,8 @@ export async function replayCommand(args: readonly string[], io: Io, core: Repla
   let total = 0;
   for (const count of tokens) total += count;
   const model = single(COMMAND, values, 'model') ?? inputs.model ?? defaultModel(conversation.format);
-  const prices = await core.pricesFor(model);
-  if (prices === undefined) throw new CliError(`${COMMAND}: no prices for model ${JSON.stringify(model)}; --model takes an id such as ${defaultModel(conversation.format)}`);
+  const prices = await core.pricesFor(model, givenPrices);
+  if (prices === undefined) throw noPricesError(COMMAND, model);
 
   const bound: BoundFlags = givenBound.maxTurns === undefined && givenBound.maxTokens === undefined ? { maxTokens: Math.round(total / 2) } : givenBound;
   const options = new Map(strategies.map((id) => [id, readStrategyOptions(COMMAND, id, values, flags, false)]));
@@ -166,10 +176,10 @@ export async function replayCommand(args: readonly string[], io: Io, core: Repla
   progress.done();
 
   if (values.json === true) {
-    io.stdout(`${JSON.stringify(replayJson(result, conversation.id, bound, options), null, 2)}\n`);
+    io.stdout(`${JSON.stringify({ ...replayJson(result, conversation.id, bound, options), prices }, null, 2)}\n`);
     return EXIT_OK;
   }
-  io.stdout(replayTable(result, loaded.label, conversation.id));
+  io.stdout(replayTable(result, loaded.label, conversation.id, prices));
   return EXIT_OK;
 }
 
@@ -192,7 +202,7 @@ export function replayJson(result: ReplayResult, conversation: string, bound: Bo
   };
 }
 
-export function replayTable(result: ReplayResult, label: string, conversation: string): string {
+export function replayTable(result: ReplayResult, label: string, conversation: string, prices?: ModelPrices): string {
   const base = result.strategies.find((s) => s.id === 'none');
   const header = ['strategy', 'requests', 'input', 'cache read', 'cache write', 'output', 'peak input', 'rewrites', 'cost', 'vs none'];
   const rows = result.strategies.map((s) => [
@@ -207,7 +217,7 @@ export function replayTable(result: ReplayResult, label: string, conversation: s
     formatUsd(s.totals.costUsd),
     base && s !== base ? formatChange(s.totals.costUsd, base.totals.costUsd) : '',
   ]);
-  const lines = [`${label} (${conversation}): ${result.mode} replay priced as ${result.model}\n`, formatTable(header, rows, ['left', ...header.slice(1).map(() => 'right' as const)])];
+  const lines = [`${label} (${conversation}): ${result.mode} replay priced as ${result.model}\n`, ...(prices ? [`${pricesLine(prices)}\n`] : []), formatTable(header, rows, ['left', ...header.slice(1).map(() => 'right' as const)])];
   const r = result.recorded;
   if (r) {
     lines.push(

@@ -15,6 +15,7 @@ import type { ConversationOutcome, FileOutcome, ReportBound, ReportJson, ReportS
 import { checkOptionsUsed, readBoundFlags, readStrategies, readStrategyOptions, strategiesHelp, strategyFlags, strategyFlagSpecs, strategyWithOption } from '../strategy-flags';
 import { formatChange, formatCount, formatShare, formatTable, formatUsd, toCsv } from '../text';
 import { ENCODING_CHOICES, type EncodingChoice } from '../tokens';
+import { PRICES_USAGE, readPrices } from '../prices';
 
 const COMMAND = 'report';
 
@@ -26,6 +27,7 @@ const OWN_FLAGS: Record<string, FlagSpec> = {
   encoding: { type: 'string' },
   format: { type: 'string' },
   model: { type: 'string', short: 'm' },
+  prices: { type: 'string' },
   jobs: { type: 'string', short: 'j' },
   json: { type: 'boolean' },
   csv: { type: 'boolean' },
@@ -57,7 +59,11 @@ Options:
   --json                 write every file's and conversation's figures and the totals (mergeable)
   --csv                  write the totals as CSV
   --merge                the arguments are --json reports of parts of one run: write their combined report
-  -m, --model M          the model the cost column prices, once replay is available (default: by format)
+  -m, --model M          the model the cost column prices (default: the model each file records, else by
+                         format); a model the price table lacks takes its family's nearest entry, and the
+                         report says which entries it used
+  --prices P             prices of your own, in dollars per million tokens: ${PRICES_USAGE}
+                         (any of them; they replace the table's for every conversation)
   -h, --help             this help
 
 ${strategiesHelp()}
@@ -205,7 +211,8 @@ function readSettings(values: Parameters<typeof readBoundFlags>[1], flags: Retur
   }
   const encoding = readChoice(COMMAND, 'encoding', single(COMMAND, values, 'encoding') ?? 'auto', ENCODING_CHOICES) as EncodingChoice;
   const model = single(COMMAND, values, 'model');
-  return { strategies, bound, encoding, ...(model !== undefined ? { model } : {}) };
+  const pricesText = single(COMMAND, values, 'prices');
+  return { strategies, bound, encoding, ...(model !== undefined ? { model } : {}), ...(pricesText !== undefined ? { prices: readPrices(COMMAND, pricesText) } : {}) };
 }
 
 /** The files the arguments name: files as given (- is standard input), directories searched (sorted, so runs are comparable). */
@@ -298,7 +305,9 @@ function write(io: Io, report: ReportJson, json: boolean, csv: boolean): void {
     bound.kind === 'fraction' ? `each conversation's bound ${bound.fraction} × its tokens` : bound.kind === 'tokens' ? `bound ${formatCount(bound.maxTokens)} tokens` : `bound ${formatCount(bound.maxTurns)} messages`;
   const encodings = [...new Set(report.conversations.map((c) => c.encoding).filter((e) => e !== ''))].join(', ') || '–';
   io.stdout(
-    `${formatCount(none?.conversations ?? 0)} conversations in ${read.length} file${read.length === 1 ? '' : 's'}${skipped > 0 ? ` (${skipped} skipped)` : ''}; ${boundText}; tokens counted with ${encodings}${priced ? '' : "; no cost column: no prices for the files' models (--model picks one)"}\n`,
+    `${formatCount(none?.conversations ?? 0)} conversations in ${read.length} file${read.length === 1 ? '' : 's'}${skipped > 0 ? ` (${skipped} skipped)` : ''}; ${boundText}; tokens counted with ${encodings}${priced ? '' : "; no cost column: some conversations' models have no prices (--model picks one, --prices gives them)"}\n`,
   );
   io.stdout(formatTable(header, rows, ['left', ...header.slice(1).map(() => 'right' as const)]));
+  const pricedWith = [...new Set(report.conversations.flatMap((c) => (c.pricedWith === undefined ? [] : [c.pricedWith])))];
+  if (priced && pricedWith.length > 0) io.stdout(`priced with ${pricedWith.join('; ')}\n`);
 }

@@ -9,16 +9,19 @@ export type { CacheRules, ModelPrices, ReplayOptions, ReplayResult, ReplayTotals
 
 export interface ReplayCore {
   replayTranscript(messages: readonly Message[], options: ReplayOptions): ReplayResult;
-  /** Prices of a model (`anthropic/claude-sonnet-4.5`, or a name a file records such as `claude-opus-4-6`); `undefined` when unknown. */
-  pricesFor(model: string): ModelPrices | undefined | Promise<ModelPrices | undefined>;
+  /**
+   * Prices of a model (`anthropic/claude-sonnet-4.5`, or a name a file records such as `claude-opus-4-6`), with the
+   * user's own over the table's; `undefined` when neither the table nor `overrides` price it.
+   */
+  pricesFor(model: string, overrides?: Partial<ModelPrices>): ModelPrices | undefined | Promise<ModelPrices | undefined>;
   cacheRulesFor(model: string): CacheRules;
 }
 
 export const replayCore: ReplayCore = {
   replayTranscript,
-  async pricesFor(model) {
+  async pricesFor(model, overrides) {
     try {
-      return await loadModelPrices(model);
+      return await loadModelPrices(model, overrides);
     } catch (error) {
       // Unknown to the price table: the command says so in its own words. Anything else is not ours to hide.
       if (error instanceof TypeError && /no prices for/.test(error.message)) return undefined;

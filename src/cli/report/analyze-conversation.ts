@@ -71,8 +71,9 @@ export async function analyzeConversation(task: ConversationTask, settings: Repo
   };
   if (replay !== undefined) {
     const model = settings.model ?? task.recorded?.find((r) => r.model !== undefined)?.model ?? defaultModel(task.format);
-    const prices = await replay.pricesFor(model);
+    const prices = await replay.pricesFor(model, settings.prices);
     if (prices !== undefined) {
+      outcome.pricedWith = prices.source ?? prices.model;
       const result = replay.replayTranscript(messages, {
         strategies: [{ id: 'none' }, ...[...configs].map(([id, config]) => ({ id, config }))],
         mode: 'stateless',

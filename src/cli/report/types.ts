@@ -10,8 +10,10 @@ export interface ReportSettings {
   strategies: { id: StrategyId; options: Record<string, number | boolean | string | readonly string[]> }[];
   bound: ReportBound;
   encoding: EncodingChoice;
-  /** The model the cost column prices (once the replay core is wired); default by format. */
+  /** The model the cost column prices; default: the one each file records, else by format. */
   model?: string;
+  /** Prices of the user's own (`--prices`), over the table's, in dollars per million tokens. */
+  prices?: { input?: number; output?: number; cacheRead?: number; cacheWrite?: number };
 }
 
 /** One conversation, as a worker receives it: what the analysis needs and nothing of the source records. */
@@ -54,6 +56,8 @@ export interface ConversationOutcome {
   hasTask: boolean;
   /** Cost of the conversation as it was sent (the replay's `none`), when priced. */
   costUsd?: number;
+  /** Where its prices came from (the table entry, the nearest one, or given). */
+  pricedWith?: string;
   strategies: StrategyOutcome[];
   /** The conversation could not be analysed at all. */
   error?: string;

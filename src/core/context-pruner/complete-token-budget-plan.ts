@@ -3,6 +3,7 @@ import { FATE } from '../plan/fate';
 import type { TokenBudgetPlan } from './types';
 import type { TokenBudgetCut } from './select-token-budget-cut';
 import { CONTEXT_SUMMARY_MARKER } from '../text/harness-text';
+import { formatNumber } from '../text/format-number';
 
 /**
  * Turns a cut and the summarizer's text into the plan: the summary's content and tokens, tokens after, and the
@@ -40,7 +41,7 @@ export function completeTokenBudgetPlan(
   if (tokensAfter >= cut.tokensBefore) {
     return unchanged(
       'not-smaller',
-      `the summary of ${cut.summarized.length} turns would leave ${tokensAfter} tokens, not fewer than ${cut.tokensBefore}`,
+      `the summary of ${formatNumber(cut.summarized.length)} ${cut.summarized.length === 1 ? 'turn' : 'turns'} would leave ${formatNumber(tokensAfter)} tokens, not fewer than ${formatNumber(cut.tokensBefore)}`,
     );
   }
   const kept = new Int32Array(n - cut.summarized.length);

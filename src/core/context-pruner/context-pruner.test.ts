@@ -219,7 +219,7 @@ describe('where real systems fail, this does not', () => {
     const window = windowOf(sizedTurns(10, 55_000));
     const result = await new ContextPruner(verbose).prune(window);
     expect(result).toMatchObject({ pruned: false, reason: 'not-smaller' });
-    expect(result.detail).toMatch(/not fewer than 550000/);
+    expect(result.detail).toMatch(/not fewer than 550,000/);
     expect(result.window).toBe(window);
   });
 

@@ -74,7 +74,7 @@ describe('planTokenBudgetPrune', () => {
     const messages = chat(10);
     const plan = planTokenBudgetPrune({ messages, tokenCounts: tokens(messages), config, summarize: () => 'y'.repeat(2000) });
     expect(plan).toMatchObject({ pruned: false, reason: 'not-smaller', summaryBefore: -1 });
-    expect(plan.detail).toMatch(/would leave 1105 tokens, not fewer than 1000/);
+    expect(plan.detail).toMatch(/would leave 1,105 tokens, not fewer than 1,000/);
     expect(plan.summarized).toHaveLength(0);
     expect([...plan.fates].every((f) => f === FATE.kept)).toBe(true);
   });

@@ -22,7 +22,7 @@ export interface PruneBound {
 
 /** Fields every strategy's config may hold beside its own options. */
 export interface CommonPruneOptions extends PruneBound {
-  /** Indices of pinned messages: strategies that honour pins never drop, summarize or mask them. Default is none. */
+  /** Indices of pinned messages: every strategy sends them as they are, with their tool groups; they count against the bound. Default is none. */
   pinned?: readonly number[];
   /** How `maxTokens` counts. Default is the characters ÷ 4 estimate. */
   tokenCounter?: TokenCounter;

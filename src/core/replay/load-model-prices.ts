@@ -30,7 +30,7 @@ export async function loadModelPrices(modelId: string, overrides: Partial<ModelP
   if (match === undefined) {
     if (overrides.input === undefined || overrides.output === undefined) {
       throw new TypeError(
-        `loadModelPrices: no prices for "${modelId}" in ai-tokenizer's table (listModels() names the ones it has); pass overrides with input and output prices`,
+        `no prices for "${modelId}": the price table (ai-tokenizer's) has no entry for it or its family; give its input and output prices in dollars per million tokens, or pick a model the table lists`,
       );
     }
     return {

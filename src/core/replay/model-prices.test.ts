@@ -20,6 +20,29 @@ describe('findTableModel', () => {
     expect(findTableModel(IDS, model)).toEqual({ id, exact });
   });
 
+  it('takes the nearest entry of the family for every provider, not only Claude', async () => {
+    const { models } = await import('ai-tokenizer');
+    const ids = Object.keys(models);
+    expect.soft(findTableModel(ids, 'gpt-5.5')).toEqual({ id: 'openai/gpt-5', exact: false });
+    expect.soft(findTableModel(ids, 'openai/gpt-5.5')).toEqual({ id: 'openai/gpt-5', exact: false });
+    expect.soft(findTableModel(ids, 'gpt-5.5-mini')).toEqual({ id: 'openai/gpt-5-mini', exact: false });
+    expect.soft(findTableModel(ids, 'gpt-5.5-codex')).toEqual({ id: 'openai/gpt-5.1-codex', exact: false });
+    expect.soft(findTableModel(ids, 'gpt-6')).toEqual({ id: 'openai/gpt-5', exact: false });
+    expect.soft(findTableModel(ids, 'o5-mini')).toEqual({ id: 'openai/o4-mini', exact: false });
+    expect.soft(findTableModel(ids, 'gemini-3.5-pro')).toEqual({ id: 'google/gemini-3-pro-preview', exact: false });
+    expect.soft(findTableModel(ids, 'gemini-3-flash')).toEqual({ id: 'google/gemini-2.5-flash', exact: false });
+    expect.soft(findTableModel(ids, 'grok-5')).toEqual({ id: 'xai/grok-4', exact: false });
+    expect.soft(findTableModel(ids, 'glm-4.6')).toEqual({ id: 'zai/glm-4.5', exact: false });
+    expect.soft(findTableModel(ids, 'kimi-k3')).toEqual({ id: 'moonshotai/kimi-k2', exact: false });
+    expect.soft(findTableModel(ids, 'deepseek-v4')).toEqual({ id: 'deepseek/deepseek-v3.2-exp', exact: false });
+    expect.soft(findTableModel(ids, 'qwen3.5-coder')).toEqual({ id: 'alibaba/qwen3-coder', exact: false });
+    expect.soft(findTableModel(ids, 'claude-sonnet-4-6')).toEqual({ id: 'anthropic/claude-sonnet-4.5', exact: false });
+    expect.soft(findTableModel(ids, 'claude-haiku-5')).toEqual({ id: 'anthropic/claude-haiku-4.5', exact: false });
+    // A tier the family does not list is not priced as another tier (a haiku is not an opus).
+    expect.soft(findTableModel(ids.filter((id) => !id.includes('haiku')), 'claude-haiku-4-5')).toBeUndefined();
+    expect.soft(findTableModel(ids, 'in-house-7b')).toBeUndefined();
+  });
+
   it('knows nothing of a model of no listed family or prefix', () => {
     expect(findTableModel(IDS, 'llama-9')).toBeUndefined();
     expect(findTableModel(IDS, 'claude-haiku-4-5')).toBeUndefined();
@@ -33,6 +56,12 @@ describe('loadModelPrices and listModels', () => {
     expect(prices.source).toContain('anthropic/claude-sonnet-4.5');
   });
 
+  it('prices a Codex rollout of gpt-5.5 at gpt-5, and says so', async () => {
+    const prices = await loadModelPrices('gpt-5.5');
+    expect(prices).toMatchObject({ model: 'openai/gpt-5', input: 1.25, output: 10 });
+    expect(prices.source).toContain('openai/gpt-5, the nearest entry to "gpt-5.5"');
+  });
+
   it('says when it used the nearest entry, and fills cache prices the table lacks by the provider rule', async () => {
     expect((await loadModelPrices('claude-opus-4-6')).source).toContain('nearest entry to "claude-opus-4-6"');
     const gpt = await loadModelPrices('openai/gpt-4-turbo');
@@ -43,7 +72,8 @@ describe('loadModelPrices and listModels', () => {
   it('takes overrides, and prices an unknown model only from them', async () => {
     expect(await loadModelPrices('gpt-5', { input: 1 })).toMatchObject({ input: 1, output: 10, source: expect.stringContaining('input given') });
     expect(await loadModelPrices('in-house-7b', { input: 0.2, output: 0.4 })).toMatchObject({ model: 'in-house-7b', cacheRead: 0.2, cacheWrite: 0 });
-    await expect(loadModelPrices('in-house-7b')).rejects.toThrow(/no prices for "in-house-7b".*overrides/);
+    await expect(loadModelPrices('in-house-7b')).rejects.toThrow(/no prices for "in-house-7b".*input and output prices/);
+    await expect(loadModelPrices('in-house-7b')).rejects.not.toThrow(/listModels\(\)|loadModelPrices:/);
     await expect(loadModelPrices('gpt-5', { output: -1 })).rejects.toThrow(/overrides.output/);
     await expect(loadModelPrices('' as string)).rejects.toThrow(/modelId/);
   });

@@ -20,7 +20,7 @@ export function pricesOfTableEntry(id: string, entry: TableEntry): ModelPrices {
   const input = perMillion(pricing.input);
   const output = perMillion(pricing.output);
   if (input === undefined || output === undefined) {
-    throw new TypeError(`loadModelPrices: the table has no input and output price for "${id}"; pass prices of your own`);
+    throw new TypeError(`no prices for "${id}": its entry in the price table has no input and output price; give prices of your own`);
   }
   const provider = id.split('/')[0] ?? '';
   const filled: string[] = [];

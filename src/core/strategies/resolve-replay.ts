@@ -18,7 +18,7 @@ export interface ResolvedReplay {
  * Checks a config by its strategy's `normalize` (so a bad option fails before the first request) and binds the
  * strategy's hooks to the settings: `keepsEverything` (default: only for no messages), the replays (default: plan
  * each request, or the held context at each prune), and the strategy's own live trigger, which a live replay then
- * fires on in place of the replay's. `definition` is the registered one (another only in tests of the hooks).
+ * fires on in place of the replay's. With pins, the default replays (see below). `definition` is the registered one (another only in tests of the hooks).
  *
  * @throws {TypeError | RangeError} as `planPrune` does for the config
  */
@@ -32,7 +32,10 @@ export function resolveReplay(config: PruneConfig, definition: RegisteredStrateg
     plan: (analysis, pinned) => definition.plan(analysis, pinned === undefined ? settings : definition.normalize({ ...config, pinned })),
     keepsEverything: keeps === undefined ? (count) => count === 0 : (count, total) => keeps(settings, count, total),
   };
-  const { stateless, live } = definition.replay ?? {};
+  // Pins hold a message's unit, which can grow as later messages link to it; a strategy's own fast replay reads the
+  // units of the whole context once, so with pins every strategy plans each request afresh (exact, slower).
+  const pinned = config.pinned !== undefined && config.pinned.length > 0;
+  const { stateless, live } = pinned ? {} : (definition.replay ?? {});
   return {
     planner,
     stateless: (context) => (stateless ?? replayExact)(context, planner),

@@ -12,7 +12,8 @@
  *     messages' tokens plus the inserts' (messages shortened in place at most their originals).
  *  6. Bounds: the plan's tokens are within `maxTokens` unless the plan says it is over, and by how much.
  *  7. Never empty for non-empty input; the last message is always sent.
- *  8. Pins: a strategy that honours pins keeps pinned messages as they are.
+ *  8. Pins: every strategy keeps each pinned message as it is, and every message of its tool group (pins count
+ *     against the bound; when they alone exceed it, the plan says it is over).
  *  9. One answer two ways: analyse once + planPrune + applyPrunePlan equals pruneMessages.
  * 10. The API sees nothing new: on transcripts every provider accepts, the output is accepted by every provider.
  * 11. On broken transcripts too: for every provider, each kind of problem is found no more often in the output than in
@@ -143,8 +144,12 @@ describe('laws of every registered strategy', () => {
           expect(out.length).toBeGreaterThan(0);
           expect(origins[origins.length - 1]).toBe(n - 1);
         }
-        if (getStrategy(config.strategy).honoursPins) {
-          for (const index of config.pinned ?? []) if (index < n) expect(plan.fates[index]).toBe(FATE.kept);
+        for (const index of config.pinned ?? []) {
+          if (index >= n) continue;
+          const group = analysis.groupOf[index] as number;
+          for (let i = 0; i < n; i++) {
+            if (analysis.groupOf[i] === group) expect({ pinned: index, message: i, fate: plan.fates[i] }).toEqual({ pinned: index, message: i, fate: FATE.kept });
+          }
         }
       }),
       { numRuns: 3000, ...replay },

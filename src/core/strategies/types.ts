@@ -55,6 +55,12 @@ export interface StrategyDefinition<Id extends string, C extends { strategy: Id 
   keepsEverything?(settings: NoInfer<S>, count: number, total: number): boolean;
   /** How the replays run it; each hook left out falls back to planning (see `ReplayHooks`). */
   replay?: ReplayHooks<NoInfer<S>>;
+  /**
+   * Why a shared budget in `unit` does not bind it, in a few words for a narrow lane header ("Not bound by
+   * messages: …"); undefined when it answers to the budget. `option` reads an option as given, else its default.
+   * Default: a budget in messages does not bind a strategy whose `bounds` lack `maxTurns` ("it bounds tokens only").
+   */
+  unboundNote?(unit: 'messages' | 'tokens', option: (key: string) => unknown, totalTokens: number): string | undefined;
 }
 
 /**

@@ -1,19 +1,16 @@
-/** Number formatting for a dense UI: 12,345 → "12.3k", tokens as "≈3.1k tok". */
-import { estimateTokens, listFormats, type Provider, type TranscriptFormat } from '../../core';
-
-const integer = new Intl.NumberFormat('en-US');
+/** Number formatting for a dense UI: 12,345 → "12.3k", tokens as "≈3.1k tok". Every figure goes through the core's `formatNumber`. */
+import { estimateTokens, formatNumber, listFormats, type Provider, type TranscriptFormat } from '../../core';
 
 export function formatInt(value: number): string {
-  return integer.format(value);
+  return formatNumber(value, 'integer');
 }
 
 export function formatCompact(value: number): string {
-  const abs = Math.abs(value);
-  if (abs < 1000) return String(Math.round(value));
-  if (abs < 10_000) return `${(value / 1000).toFixed(1)}k`;
-  if (abs < 1_000_000) return `${Math.round(value / 1000)}k`;
-  if (abs < 10_000_000) return `${(value / 1_000_000).toFixed(2)}M`;
-  return `${(value / 1_000_000).toFixed(1)}M`;
+  return formatNumber(value, 'compact');
+}
+
+export function formatUsd(value: number): string {
+  return formatNumber(value, 'usd');
 }
 
 export function formatTokens(chars: number): string {
@@ -44,9 +41,4 @@ export function plural(count: number, singular: string, pluralForm = /(s|x|ch|sh
 
 export function cx(...classes: (string | false | null | undefined)[]): string {
   return classes.filter(Boolean).join(' ');
-}
-
-/** Dollars: whole above $100, cents above $1, four places below. */
-export function formatUsd(value: number): string {
-  return value >= 100 ? `$${value.toFixed(0)}` : value >= 1 ? `$${value.toFixed(2)}` : `$${value.toFixed(4)}`;
 }

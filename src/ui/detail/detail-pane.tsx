@@ -180,7 +180,7 @@ export function DetailPane() {
                 <button
                   type="button"
                   aria-pressed={pinned}
-                  title="Pinned messages are never dropped, summarized or masked by the lanes that honour pins (P)"
+                  title="Pinned messages (with their tool calls or results) are never dropped, summarized or masked by any lane (⇧P)"
                   onClick={() => togglePin(selected)}
                   className={cx(
                     'whitespace-nowrap rounded border px-2 py-0.5 text-[11.5px] focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500',

@@ -9,7 +9,8 @@ import { FateIcon } from '../common/fate-badge';
 import { cx, formatCompact, formatInt } from '../common/format';
 import { downloadText, copyText } from '../common/clipboard';
 import { Popover } from '../layout/popover';
-import { formatSaved, overNote, summaryNote } from './lane-text';
+import { peopleText } from '../common/people-text';
+import { boundNote, formatSaved, overNote, summaryNote } from './lane-text';
 import { LaneOptionsForm } from './lane-options-form';
 import { VerdictView } from './verdict-view';
 
@@ -26,6 +27,8 @@ export function LaneHeader({ lane, label, position, count }: { lane: LaneSpec; l
   const totalTokens = useInspector((s) => s.doc?.totalTokens ?? 0);
   const systemTokens = useInspector((s) => s.doc?.systemTokens ?? 0);
   const focused = useInspector((s) => s.focus === lane.id);
+  const budget = useInspector((s) => s.budget);
+  const unbound = boundNote(lane, budget, totalTokens);
   const setFocus = useInspector((s) => s.setFocus);
   const slow = getStrategy(lane.strategy).slow === true;
   const options = describeOptions(lane);
@@ -70,9 +73,14 @@ export function LaneHeader({ lane, label, position, count }: { lane: LaneSpec; l
           {options}
         </p>
       )}
+      {unbound && (
+        <p className="m-0 whitespace-normal text-[10.5px] leading-tight text-amber-800 dark:text-amber-200" data-testid="bound-note">
+          {unbound}
+        </p>
+      )}
       {error && status === 'error' ? (
         <p className="m-0 whitespace-normal text-[11px] text-rose-700 dark:text-rose-300" role="alert">
-          {error.message}
+          {peopleText(error.message)}
         </p>
       ) : !plan ? (
         <p className="m-0 text-zinc-600 dark:text-zinc-400" data-testid="lane-status">

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PlanResult, Verdict } from '../../worker/protocol';
-import { formatSaved, overNote, summaryNote, verdictWords } from './lane-text';
+import { boundNote, formatSaved, overNote, summaryNote, verdictWords } from './lane-text';
 
 const plan = (over?: PlanResult['over'], inserts: PlanResult['inserts'] = []): PlanResult => ({
   laneId: 'l1',
@@ -16,6 +16,31 @@ const plan = (over?: PlanResult['over'], inserts: PlanResult['inserts'] = []): P
   inserts,
   scorecard: { task: undefined, prompts: { kept: 0, total: 0 }, errors: { kept: 0, total: 0 }, files: { named: 0, total: 0 } },
   ...(over ? { over } : {}),
+});
+
+describe('boundNote', () => {
+  const lane = (strategy: 'observation-masking' | 'token-budget' | 'sliding-window' | 'governor', options = {}) => ({ id: 'l1', strategy, options });
+  const messages = { unit: 'messages' as const, value: 40 };
+  const tokens = { unit: 'tokens' as const, value: 30_000 };
+
+  it('says when a budget in messages does not bind a lane that bounds tokens only, and what it does instead', () => {
+    expect(boundNote(lane('observation-masking'), messages, 65_130)).toBe('Not bound by messages: masking never drops one.');
+    expect(boundNote(lane('token-budget'), messages, 65_130)).toBe('Not bound by messages; under its own 500k limit.');
+    expect(boundNote(lane('token-budget'), messages, 650_000)).toBe('Not bound by messages; it runs on its own limits (500k / 800k).');
+  });
+
+  it('says when the token budget answers to its own limits instead of the shared budget', () => {
+    expect(boundNote(lane('token-budget', { ownLimits: true, softLimitTokens: 20_000, hardLimitTokens: 50_000 }), tokens, 65_130)).toBe(
+      'Not bound by the budget: it runs on its own limits (20k / 50k).',
+    );
+  });
+
+  it('says nothing when the lane answers to the budget on screen', () => {
+    expect(boundNote(lane('sliding-window'), messages, 65_130)).toBeUndefined();
+    expect(boundNote(lane('governor'), messages, 65_130)).toBeUndefined();
+    expect(boundNote(lane('observation-masking'), tokens, 65_130)).toBeUndefined();
+    expect(boundNote(lane('token-budget'), tokens, 65_130)).toBeUndefined();
+  });
 });
 
 describe('overNote and summaryNote', () => {

@@ -1,4 +1,6 @@
 /** The words of a lane header, kept apart from React so they can be tested: how a plan's size relates to the budget, % saved, the verdict. */
+import { formatNumber, getStrategy } from '../../core';
+import type { Budget, LaneSpec } from '../../worker/lanes';
 import type { PlanResult, Verdict } from '../../worker/protocol';
 
 /**
@@ -19,8 +21,20 @@ export function formatSaved(sentTokens: number, totalTokens: number, systemToken
 /** Why a lane sends more than the budget asked for, in plain words; undefined when it does not. */
 export function overNote(plan: PlanResult): string | undefined {
   if (!plan.over) return undefined;
-  const by = plan.over.unit === 'tokens' ? `${Math.round(plan.over.by).toLocaleString('en-US')} tokens` : `${plan.over.by} ${plan.over.by === 1 ? 'message' : 'messages'}`;
+  const by = plan.over.unit === 'tokens' ? `${formatNumber(plan.over.by)} tokens` : `${formatNumber(plan.over.by)} ${plan.over.by === 1 ? 'message' : 'messages'}`;
   return `${by} over: ${plan.over.why}`;
+}
+
+/**
+ * When the shared budget does not bind a lane, why, in its header (the strategy's own words, `unboundNote`).
+ * Undefined when the lane answers to the budget on screen (a lane that cannot meet it says so through `overNote`).
+ */
+export function boundNote(lane: LaneSpec, budget: Budget, totalTokens: number): string | undefined {
+  const definition = getStrategy(lane.strategy);
+  const unit = (lane.budget ?? budget).unit;
+  const option = (key: string): unknown => lane.options[key] ?? definition.options.find((o) => o.key === key)?.default;
+  if (definition.unboundNote) return definition.unboundNote(unit, option, totalTokens);
+  return unit === 'messages' && !definition.bounds.includes('maxTurns') ? 'Not bound by messages: it bounds tokens only.' : undefined;
 }
 
 /** What a summary stands for, said where the count is: "into 1 message of 12 tokens". */
@@ -28,7 +42,7 @@ export function summaryNote(plan: PlanResult): string | undefined {
   if (plan.inserts.length === 0) return undefined;
   const tokens = plan.inserts.reduce((sum, insert) => sum + insert.tokens, 0);
   const messages = plan.inserts.length === 1 ? '1 message' : `${plan.inserts.length} messages`;
-  return `into ${messages} of ${Math.round(tokens).toLocaleString('en-US')} tokens`;
+  return `into ${messages} of ${formatNumber(tokens)} tokens`;
 }
 
 const plural = (n: number, one: string, many: string): string => `${n} ${n === 1 ? one : many}`;

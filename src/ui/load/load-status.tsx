@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useInspector } from '../../state/react';
 import { formatBytes } from '../common/format';
+import { peopleText } from '../common/people-text';
 
 const PHASE_LABEL = { reading: 'Reading', parsing: 'Parsing', analyzing: 'Linking and scoring', planning: 'Pruning' } as const;
 const PHASES = ['reading', 'parsing', 'analyzing', 'planning'] as const;
@@ -64,7 +65,7 @@ export function LoadStatus() {
               {error.line !== undefined ? ` — line ${error.line}${error.column !== undefined ? `, column ${error.column}` : ''}` : ''}
             </p>
             {/* The message says once what the input looks like, what is supported and the closest format. */}
-            <p className="m-0 mt-0.5 break-words text-[12.5px]">{error.message}</p>
+            <p className="m-0 mt-0.5 break-words text-[12.5px]">{peopleText(error.message)}</p>
             {docName && <p className="m-0 mt-1 text-[12px] opacity-80">Still showing {docName}.</p>}
           </div>
           <button

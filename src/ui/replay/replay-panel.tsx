@@ -8,16 +8,19 @@ import { useEffect, useMemo, useState } from 'react';
 import { useInspector, useInspectorStore, useReplay } from '../../state/react';
 import { laneLabels } from '../../worker/lanes';
 import { BASELINE_ID, type LaneReplay } from '../../worker/replay-protocol';
-import { formatCompact, formatInt } from '../common/format';
+import { formatNumber } from '../../core';
+import { formatCompact, plural } from '../common/format';
 import { ReplayChart, type ChartLine } from './replay-chart';
 import { ReplayControls } from './replay-controls';
 import { ReplayTable, type TableLane } from './replay-table';
 import { HoverReadout, RecordedLine, ReplayStatus } from './replay-text';
+import { fixedWords, ReplayHints } from './replay-hints';
 
 // Rose is the window's colour; no lane takes it.
 const PALETTE = ['#6366f1', '#10b981', '#f59e0b', '#d946ef', '#0ea5e9', '#8b5cf6', '#14b8a6', '#f97316'];
-const formatShare = (v: number) => `${Math.round(v * 100)}%`;
-const formatDollars = (v: number) => (v >= 10 || v === 0 ? `$${Math.round(v)}` : `$${v.toFixed(2)}`);
+const formatShare = (v: number) => formatNumber(v, 'percent', 0);
+// An axis label: as a price list writes it ($0.2, $1.25, $1,234).
+const formatDollars = (v: number) => formatNumber(v, 'price');
 
 function useDark(): boolean {
   const [dark, setDark] = useState(() => document.documentElement.classList.contains('dark'));
@@ -77,6 +80,7 @@ export default function ReplayPanel() {
     <section aria-label="Replay" className="scroll-thin flex min-h-0 min-w-0 flex-1 flex-col gap-3 overflow-auto p-4">
       <ReplayControls />
       <ReplayStatus lanes={shown} />
+      <ReplayHints lanes={shown} />
       <RecordedLine />
       {charts && (
         <ul className="m-0 flex list-none flex-wrap gap-x-4 gap-y-1 p-0 text-[12px]" aria-label="Lanes in the charts">
@@ -104,11 +108,8 @@ export default function ReplayPanel() {
       {charts && <HoverReadout lanes={shown} onPick={pick} />}
       <ReplayTable lanes={shown} />
       {meta && (
-        <p className="m-0 text-[11.5px] text-zinc-600 dark:text-zinc-400">
-          {formatInt(meta.requests)} requests (one per assistant message) over {formatInt(meta.messages)} messages; every request also sends {formatInt(meta.fixedTokens)} tokens the
-          file does not hold (system prompt, tool definitions: estimated from the first recorded request). Prices of {meta.prices.name ?? meta.prices.model} per million tokens: input $
-          {meta.prices.input}, output ${meta.prices.output}, cache read ${meta.prices.cacheRead}, cache write ${meta.prices.cacheWrite}
-          {meta.prices.source ? ` (${meta.prices.source})` : ''}.
+        <p className="m-0 text-[11.5px] text-zinc-600 dark:text-zinc-400" data-testid="replay-fixed">
+          {plural(meta.requests, 'request')} (one per assistant message) over {plural(meta.messages, 'message')}; {fixedWords(meta)}
         </p>
       )}
     </section>

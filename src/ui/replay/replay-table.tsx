@@ -1,7 +1,9 @@
 /** Each lane's replay in figures: the charts' text alternative, and the totals a reader compares. */
 import type { LaneReplay } from '../../worker/replay-protocol';
 import { useReplay } from '../../state/react';
+import { formatNumber } from '../../core';
 import { formatInt, formatUsd } from '../common/format';
+import { peopleText } from '../common/people-text';
 
 export interface TableLane {
   id: string;
@@ -27,6 +29,8 @@ const COLUMNS: readonly { name: string; title?: string }[] = [
 export function ReplayTable({ lanes }: { lanes: TableLane[] }) {
   const errors = useReplay((s) => s.laneErrors);
   const running = useReplay((s) => s.status === 'running');
+  // Live, a trigger that never fires leaves every lane as it was: say so where the ±0.0% is.
+  const neverFired = useReplay((s) => s.settings.mode === 'live' && s.meta?.triggerFiresAt === -1);
   const base = lanes[0]?.replay;
   return (
     <table className="w-full border-collapse text-[12.5px] tabular-nums">
@@ -56,17 +60,19 @@ export function ReplayTable({ lanes }: { lanes: TableLane[] }) {
               {r ? (
                 <>
                   <td className="px-2 py-1.5 text-right font-semibold">{formatUsd(r.totals.costUsd)}</td>
-                  <td className="px-2 py-1.5 text-right">{base && r !== base ? change(r.totals.costUsd, base.totals.costUsd) : '–'}</td>
+                  <td className="px-2 py-1.5 text-right">
+                    {base && r !== base ? `${change(r.totals.costUsd, base.totals.costUsd)}${neverFired ? ' (never pruned)' : ''}` : '–'}
+                  </td>
                   <td className="px-2 py-1.5 text-right">{formatInt(r.totals.inputTokens)}</td>
-                  <td className="px-2 py-1.5 text-right">{r.totals.inputTokens > 0 ? `${((r.totals.cacheReadTokens / r.totals.inputTokens) * 100).toFixed(1)}%` : '–'}</td>
+                  <td className="px-2 py-1.5 text-right">{r.totals.inputTokens > 0 ? formatNumber(r.totals.cacheReadTokens / r.totals.inputTokens, 'percent') : '–'}</td>
                   <td className="px-2 py-1.5 text-right">{formatInt(r.peakInputTokens)}</td>
                   <td className="px-2 py-1.5 text-right">{formatInt(r.rewrites)}</td>
                   <td className="px-2 py-1.5 text-right">{formatInt(r.overWindow)}</td>
-                  <td className="px-2 py-1.5 text-right text-zinc-600 dark:text-zinc-400">{r.ms < 1000 ? `${Math.round(r.ms)} ms` : `${(r.ms / 1000).toFixed(1)} s`}</td>
+                  <td className="px-2 py-1.5 text-right text-zinc-600 dark:text-zinc-400">{r.ms < 1000 ? `${formatInt(r.ms)} ms` : `${(r.ms / 1000).toFixed(1)} s`}</td>
                 </>
               ) : (
                 <td colSpan={8} className="px-2 py-1.5 text-zinc-600 dark:text-zinc-400">
-                  {error ? `Could not replay: ${error}` : running ? 'replaying…' : 'not replayed'}
+                  {error ? `Could not replay: ${peopleText(error)}` : running ? 'replaying…' : 'not replayed'}
                 </td>
               )}
             </tr>
@@ -78,8 +84,5 @@ export function ReplayTable({ lanes }: { lanes: TableLane[] }) {
 }
 
 function change(value: number, base: number): string {
-  if (base <= 0) return '–';
-  const pct = ((value - base) / base) * 100;
-  const text = `${pct > 0 ? '+' : pct < 0 ? '−' : '±'}${Math.abs(pct).toFixed(1)}%`;
-  return text;
+  return base > 0 ? formatNumber((value - base) / base, 'change') : '–';
 }

@@ -2,10 +2,12 @@
 import { useEffect, useState } from 'react';
 import { getStrategy } from '../../core';
 import { useInspector, useReplay } from '../../state/react';
+import { formatNumber } from '../../core';
 import { formatInt, formatUsd } from '../common/format';
+import { peopleText } from '../common/people-text';
 import type { TableLane } from './replay-table';
 
-const pct = (v: number) => `${(v * 100).toFixed(1)}%`;
+const pct = (v: number) => formatNumber(v, 'percent');
 
 const BUTTON =
   'rounded border border-zinc-300 px-2 py-0.5 text-[12px] font-medium hover:bg-zinc-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 dark:border-zinc-700 dark:hover:bg-zinc-800';
@@ -15,6 +17,7 @@ export function ReplayStatus({ lanes }: { lanes: TableLane[] }) {
   const status = useReplay((s) => s.status);
   const progress = useReplay((s) => s.progress);
   const error = useReplay((s) => s.error);
+  const needsPrices = useReplay((s) => s.needsPrices);
   const mode = useReplay((s) => s.settings.mode);
   const stop = useReplay((s) => s.stop);
   const rerun = useReplay((s) => s.rerun);
@@ -48,9 +51,14 @@ export function ReplayStatus({ lanes }: { lanes: TableLane[] }) {
           Replay
         </button>
       )}
-      {status === 'error' && (
+      {status === 'error' && needsPrices && (
+        <span className="font-medium text-amber-800 dark:text-amber-200" data-testid="replay-needs-prices">
+          {error}
+        </span>
+      )}
+      {status === 'error' && !needsPrices && (
         <span className="text-rose-700 dark:text-rose-300">
-          The replay failed: {error}{' '}
+          The replay failed: {peopleText(error ?? '')}{' '}
           <button type="button" className={BUTTON} onClick={rerun}>
             Try again
           </button>

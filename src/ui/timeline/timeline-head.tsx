@@ -6,6 +6,7 @@ import { AddLaneButton } from '../lanes/add-lane';
 import { BudgetControl } from '../tune/budget-control';
 import { FactsDisclosure } from './facts-disclosure';
 import { PROVIDER_LABEL, formatCompact, formatInt, plural } from '../common/format';
+import { RecordedUsage } from '../tune/recorded-usage';
 
 /** The budget control, facts, legend and lane headers: memoized, so a scroll never re-renders them. */
 export const TimelineHead = memo(function TimelineHead() {
@@ -85,7 +86,8 @@ function TranscriptFacts() {
     <dl className="m-0 grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 text-[12px] text-zinc-600 dark:text-zinc-400">
       <dt className="text-zinc-600 dark:text-zinc-400">Unpruned</dt>
       <dd className="m-0 font-mono tabular-nums text-zinc-800 dark:text-zinc-200" title={`${formatInt(doc.totalChars)} characters`}>
-        {formatInt(doc.count)} messages · {formatCompact(doc.totalTokens)} tokens
+        {formatInt(doc.count)} messages · {doc.encoding === 'chars' ? '≈' : ''}
+        {formatCompact(doc.totalTokens)} tokens
         {doc.systemTokens > 0 ? ` + ${formatCompact(doc.systemTokens)} system` : ''}
       </dd>
       <dt className="text-zinc-600 dark:text-zinc-400">Tokens</dt>
@@ -95,8 +97,8 @@ function TranscriptFacts() {
       {doc.usage?.last && (
         <>
           <dt className="text-zinc-600 dark:text-zinc-400">Recorded</dt>
-          <dd className="m-0 font-mono tabular-nums text-zinc-800 dark:text-zinc-200" data-testid="recorded-usage" title={`The file records what ${plural(doc.usage.requests, 'request')} cost. Counted: the messages each request held, counted here. The rest is what the file does not hold (system prompt, tool definitions)${doc.usage.fixedTokens !== undefined ? `: about ${formatInt(Math.round(doc.usage.fixedTokens))} tokens in the first request` : ''}.`}>
-            last request {formatInt(doc.usage.last.recorded)} · counted {formatInt(Math.round(doc.usage.last.counted))}
+          <dd className="m-0">
+            <RecordedUsage usage={doc.usage} />
           </dd>
         </>
       )}
@@ -109,11 +111,20 @@ function TranscriptFacts() {
       <dd className="m-0 text-zinc-800 dark:text-zinc-200">
         {PROVIDER_LABEL[doc.provider]} API
         {inputProblems !== undefined && (
-          <span className="text-zinc-600 dark:text-zinc-400"> · input has {inputProblems === 0 ? 'no problems' : plural(inputProblems, 'problem')}</span>
+          <span className="text-zinc-600 dark:text-zinc-400" data-testid="input-problems">
+            {' '}
+            · {inputWords(inputProblems, doc.repair.on ? doc.repair.changeCount : 0)}
+          </span>
         )}
       </dd>
     </dl>
   );
+}
+
+/** The input's problems, and what repair did about them: "no problems" beside "Repaired: 3 changes" needs the link. */
+export function inputWords(problems: number, repairs: number): string {
+  if (repairs === 0) return `input has ${problems === 0 ? 'no problems' : plural(problems, 'problem')}`;
+  return problems === 0 ? `input clean after ${plural(repairs, 'repair')}` : `input has ${plural(problems, 'problem')} after ${plural(repairs, 'repair')}`;
 }
 
 const ENCODINGS = [
@@ -147,8 +158,20 @@ function TokenCounting() {
         ))}
       </select>
       <span className="text-[11.5px] text-zinc-600 dark:text-zinc-400" data-testid="token-status" title={error ?? fallback}>
-        {progress !== undefined ? `counting… ${Math.round(progress * 100)}%` : error !== undefined ? `estimate (counting failed: ${error})` : counted === 'chars' ? (fallback ? 'estimate (vocabulary unavailable)' : 'estimate') : `counted with ${counted}`}
+        {tokenStatus({ wanted: encoding, counted, progress, error, fallback })}
       </span>
     </span>
   );
+}
+
+/**
+ * How the counts on screen were made. The first paint uses characters ÷ 4 while the vocabulary loads and the pool
+ * counts: that phase says so, so figures that move when exact counts land are not a surprise.
+ */
+export function tokenStatus(s: { wanted: string; counted: string | undefined; progress: number | undefined; error: string | undefined; fallback: string | undefined }): string {
+  if (s.error !== undefined) return `estimate (counting failed: ${s.error})`;
+  if (s.counted !== 'chars') return `counted with ${s.counted}`;
+  if (s.fallback) return 'estimate (vocabulary unavailable)';
+  if (s.wanted === 'chars') return 'estimate (characters ÷ 4)';
+  return `estimate — exact counts coming${s.progress !== undefined ? ` (${Math.round(s.progress * 100)}%)` : ''}`;
 }

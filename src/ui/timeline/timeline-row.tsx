@@ -134,7 +134,7 @@ export const TimelineRow = memo(function TimelineRow(p: RowProps) {
         {isError && <span className="tag tag-error">error</span>}
         {(p.flags & ROW_FLAG.compactSummary) !== 0 && <span className="tag tag-compact">compact</span>}
         {p.pinned && (
-          <span className="tag tag-pin" title="Pinned: strategies that honour pins never drop, summarize or mask it">
+          <span className="tag tag-pin" title="Pinned: no lane drops, summarizes or masks it (or its tool call or result)">
             pinned
           </span>
         )}
@@ -246,10 +246,17 @@ export function InsertRow({ top, insert, lane, lanes, focusLane }: { top: number
   );
 }
 
-/** Where the agent compacted its context: what came before was no longer sent; the summary after it was. */
-export function BoundaryRow({ top, boundary }: { top: number; boundary: DocSummary['boundaries'][number] }) {
+/**
+ * Where the agent compacted its context: what came before was no longer sent; the summary after it was. Opened as
+ * last sent, nothing lies above the first boundary: the banner says where the earlier messages are instead.
+ */
+export function BoundaryRow({ top, boundary, hidden = 0 }: { top: number; boundary: DocSummary['boundaries'][number]; hidden?: number }) {
   const who = boundary.kind === 'compaction-block' ? 'by the API' : boundary.trigger === 'manual' ? 'by the user (/compact)' : 'by the agent';
-  const size = boundary.preTokens !== undefined ? ` · ${boundary.preTokens.toLocaleString('en-US')} tokens before` : '';
+  const size = boundary.preTokens !== undefined ? ` · ${formatInt(boundary.preTokens)} tokens before` : '';
+  const before =
+    boundary.before === 0 && hidden > 0
+      ? `the ${formatInt(hidden)} earlier ${hidden === 1 ? 'message was' : 'messages were'} no longer sent and are not shown (Whole history shows them); the summary below was sent next`
+      : 'the messages above were no longer sent; the summary below was';
   return (
     <div
       role="row"
@@ -259,7 +266,7 @@ export function BoundaryRow({ top, boundary }: { top: number; boundary: DocSumma
     >
       <span role="gridcell" className="min-w-0 truncate">
         ⇣ Compacted {who}
-        {size} — the messages above were no longer sent; the summary below was
+        {size} — {before}
       </span>
     </div>
   );

@@ -251,7 +251,7 @@ export function Timeline() {
                   const extra = extraOf(extras, index);
                   if (!extra) return null;
                   if (extra.kind === 'boundary') {
-                    return <BoundaryRow key={`x${v.index % slots}`} top={top} boundary={extra.boundary} />;
+                    return <BoundaryRow key={`x${v.index % slots}`} top={top} boundary={extra.boundary} hidden={doc?.scope === 'last-sent' ? doc.offset : 0} />;
                   }
                   return <InsertRow key={`x${v.index % slots}`} top={top} insert={extra.insert} lane={extra.lane} lanes={laneView.rowLanes} focusLane={focusLane} />;
                 }

@@ -19,6 +19,9 @@ export function BudgetControl() {
   const setBudget = useInspector((s) => s.setBudget);
   const setBudgetUnit = useInspector((s) => s.setBudgetUnit);
   const hintId = useId();
+  // Until exact counts land, token figures are the characters ÷ 4 estimate (unless that is what was asked for).
+  const estimating = useInspector((s) => s.doc?.encoding === 'chars' && s.encoding !== 'chars' && s.countError === undefined && s.doc.countFallback === undefined);
+  const atDefault = useInspector((s) => s.budget.unit === 'tokens' && s.budget.value === Math.round((s.doc?.totalTokens ?? 0) / 2));
   const disabled = count === 0;
   const tokens = budget.unit === 'tokens';
   const max = tokens ? totalTokens : count;
@@ -82,7 +85,9 @@ export function BudgetControl() {
       </div>
       <span id={hintId} className="text-[11px] text-zinc-600 dark:text-zinc-400" data-testid="budget-hint">
         {tokens
-          ? `tokens of messages each lane may send, 0–${formatInt(max)}; the system prompt is sent apart`
+          ? estimating
+            ? `tokens of messages each lane may send, 0–${formatInt(max)} by the estimate${atDefault ? '; the default, half the transcript, moves to half the exact count when it comes' : ''}`
+            : `tokens of messages each lane may send, 0–${formatInt(max)}; the system prompt is sent apart`
           : `messages each lane may keep, 0–${formatInt(max)}; tool pairs stay whole, so counts can differ`}
       </span>
       <SystemPromptLine />

@@ -39,6 +39,7 @@ export const observationMaskingStrategy = defineStrategy({
   needsBound: false,
   honoursPins: true,
   options: OPTIONS,
+  unboundNote: (unit) => (unit === 'messages' ? 'Not bound by messages: masking never drops one.' : undefined),
   normalize: (config: ObservationMaskingConfig): ObservationMaskingSettings => ({
     ...checkBound({ maxTokens: config.maxTokens }, 'observation-masking', false),
     keepRecent: checkOption(config, OPTIONS[0]),

@@ -24,7 +24,7 @@ export interface ObservationMaskingSettings extends CheckedBound {
  * Without a token budget, every eligible old result is cleared (SWE-agent's `LastNObservations`). With one, old
  * results are cleared oldest first only until the messages fit (Anthropic's context editing clears when a trigger
  * is passed, not always); when clearing them all is not enough the plan says by how much. Results of excluded tools,
- * of pinned messages, and under `minTokens` are never cleared. O(n) over the analysis.
+ * in the unit (tool group) of a pinned message, and under `minTokens` are never cleared. O(n) over the analysis.
  */
 export function planObservationMasking(
   analysis: TranscriptAnalysis,
@@ -38,8 +38,11 @@ export function planObservationMasking(
   if (results.count === 0) return withOverrun(plan, settings);
 
   const excluded = new Set(settings.excludeTools);
+  // A pin holds its message's whole unit (its tool group): a pinned call keeps its results, a pinned result its call.
+  const pinnedUnits = new Set<number>();
+  for (const index of settings.pinned) if (Number.isInteger(index) && index >= 0 && index < count) pinnedUnits.add(analysis.unitOf[index] as number);
   const pinned = new Uint8Array(count);
-  for (const index of settings.pinned) if (Number.isInteger(index) && index >= 0 && index < count) pinned[index] = 1;
+  if (pinnedUnits.size > 0) for (let i = 0; i < count; i++) if (pinnedUnits.has(analysis.unitOf[i] as number)) pinned[i] = 1;
   // Every cleared placeholder is a short line; size one once instead of counting each.
   const placeholderTokens = counter.count(resultPlaceholder(12_345, 123_456));
   const share = (message: number, chars: number): number => {

@@ -5,8 +5,14 @@ import { FATE } from '../../plan/fate';
 import { REASON } from '../../plan/reason';
 import { emptyPlan } from '../../plan/empty-plan';
 
+/** The window strategies' settings: the bounds, and the messages the user pinned. */
+export interface WindowSettings extends CheckedBound {
+  pinned?: readonly number[];
+}
+
 /**
- * The window strategies' plan: keep a suffix, cut where no tool group is split.
+ * The window strategies' plan: keep a suffix, cut where no tool group is split, and keep every pinned message with
+ * its unit (tool group) wherever it is.
  *
  * - A message bound keeps at least the last `maxTurns` messages: a cut inside a group moves earlier, to the group's
  *   first message (seed 001), so it may keep more.
@@ -14,22 +20,32 @@ import { emptyPlan } from '../../plan/empty-plan';
  *   inside a group moves later, past the group, so the budget holds.
  * - Both: the later of the two cuts. The most recent message is always kept (with its group); when that alone is
  *   over the budget, the plan says by how much.
+ * - Pins count against the bound: the window is what the bound leaves beside the pinned units before it. When the
+ *   pins and the last message alone are over the bound, the window is the last message and the plan says so. The
+ *   summary stands for the messages before the cut that are not pinned, and goes where the window starts.
  *
- * O(log n) to find the cut over the analysis' prefix sums and valid cuts, then one fill of the fates.
+ * O(log n) to find the cut over the analysis' prefix sums and valid cuts (O(n) with pins), then one fill of the fates.
  */
 export function planWindow<Id extends string>(
   analysis: TranscriptAnalysis,
   strategy: Id,
-  bound: CheckedBound,
+  settings: WindowSettings,
   summary?: { message: (replaced: number) => Message; tokens: (message: Message) => number },
 ): StrategyPlan<Id> {
   const { count, suffixTokens, cutAtOrBefore, cutAtOrAfter } = analysis;
+  const bound: CheckedBound = { maxTurns: settings.maxTurns, maxTokens: settings.maxTokens };
   const total = suffixTokens[0] as number;
   const plan = emptyPlan(strategy, bound, count, total);
-  if (count === 0 || (count <= bound.maxTurns && total <= bound.maxTokens)) return plan;
+  if (count === 0) return plan;
+  const pins = pinnedUnits(analysis, settings.pinned);
+  // What a cut at c keeps: the suffix, and the pinned messages before it.
+  const keptCount = (c: number): number => count - c + (pins ? (pins.countBefore[c] as number) : 0);
+  const keptTokens = (c: number): number => (suffixTokens[c] as number) + (pins ? (pins.tokensBefore[c] as number) : 0);
+  if (count <= bound.maxTurns && total <= bound.maxTokens) return plan;
 
-  const byTurns = count > bound.maxTurns ? (cutAtOrBefore[count - bound.maxTurns] as number) : 0;
+  const byTurns = count > bound.maxTurns ? (cutAtOrBefore[smallestCut(count, (c) => keptCount(c) <= bound.maxTurns)] as number) : 0;
   const floorCut = cutAtOrBefore[count - 1] as number;
+  const replacedAt = (c: number): number => c - (pins ? (pins.countBefore[c] as number) : 0);
   let cut = byTurns;
   let insert: PlanInsert | undefined;
   if (total > bound.maxTokens) {
@@ -37,10 +53,10 @@ export function planWindow<Id extends string>(
     let summaryTokens = 0;
     for (let round = 0; round < 2; round++) {
       const budget = bound.maxTokens - summaryTokens;
-      const fits = firstFittingCut(suffixTokens, budget);
+      const fits = smallestCut(count, (c) => keptTokens(c) <= budget);
       cut = Math.max(byTurns, cutAtOrAfter[fits] as number);
       if (!summary || cut === 0) break;
-      const message = summary.message(Math.min(cut, floorCut));
+      const message = summary.message(replacedAt(Math.min(cut, floorCut)));
       summaryTokens = summary.tokens(message);
     }
   }
@@ -49,11 +65,26 @@ export function planWindow<Id extends string>(
     cut = floorCut;
     floored = true;
   }
-  if (cut === 0) return withOverrun(plan, bound, floored);
+  const replaced = replacedAt(cut);
+  if (replaced === 0) {
+    if (pins) plan.reasons.fill(REASON.pinned, 0, cut);
+    return withOverrun(plan, bound, floored, pins !== undefined);
+  }
 
   const fate = summary ? FATE.summarized : FATE.dropped;
-  plan.fates.fill(fate, 0, cut);
-  plan.reasons.fill(summary ? REASON.replacedBySummary : REASON.outsideWindow, 0, cut);
+  const reason = summary ? REASON.replacedBySummary : REASON.outsideWindow;
+  if (pins) {
+    for (let i = 0; i < cut; i++) {
+      if (pins.member[i] === 1) plan.reasons[i] = REASON.pinned;
+      else {
+        plan.fates[i] = fate;
+        plan.reasons[i] = reason;
+      }
+    }
+  } else {
+    plan.fates.fill(fate, 0, cut);
+    plan.reasons.fill(reason, 0, cut);
+  }
   if (floored) {
     plan.reasons.fill(REASON.floor, cut, count);
   } else {
@@ -61,26 +92,54 @@ export function planWindow<Id extends string>(
     plan.reasons.fill(REASON.pulledByPair, cut, windowStart);
     plan.reasons.fill(REASON.recentWindow, windowStart, count);
   }
-  plan.kept = count - cut;
+  plan.kept = count - replaced;
   if (summary) {
-    const message = summary.message(cut);
-    insert = { before: cut, message, replaces: cut, tokens: summary.tokens(message) };
+    const message = summary.message(replaced);
+    insert = { before: cut, message, replaces: replaced, tokens: summary.tokens(message) };
     plan.inserts = [insert];
-    plan.summarized = cut;
+    plan.summarized = replaced;
   } else {
-    plan.dropped = cut;
+    plan.dropped = replaced;
   }
-  plan.tokens = (suffixTokens[cut] as number) + (insert?.tokens ?? 0);
-  return withOverrun(plan, bound, floored);
+  plan.tokens = keptTokens(cut) + (insert?.tokens ?? 0);
+  return withOverrun(plan, bound, floored, pins !== undefined);
 }
 
-function withOverrun<P extends StrategyPlan>(plan: P, bound: CheckedBound, floored: boolean): P {
+interface PinnedUnits {
+  /** 1 for a message in the unit of a pinned message. */
+  member: Uint8Array;
+  /** `countBefore[c]`: how many such messages lie before `c`; `tokensBefore[c]`: their tokens. */
+  countBefore: Int32Array;
+  tokensBefore: Float64Array;
+}
+
+/** The units (tool groups, glued to broken turns) of the pinned messages; undefined without a valid pin. */
+function pinnedUnits(analysis: TranscriptAnalysis, pinned: readonly number[] | undefined): PinnedUnits | undefined {
+  const { count, unitOf, tokens } = analysis;
+  if (!pinned || pinned.length === 0) return undefined;
+  const units = new Set<number>();
+  for (const index of pinned) if (Number.isInteger(index) && index >= 0 && index < count) units.add(unitOf[index] as number);
+  if (units.size === 0) return undefined;
+  const member = new Uint8Array(count);
+  const countBefore = new Int32Array(count + 1);
+  const tokensBefore = new Float64Array(count + 1);
+  for (let i = 0; i < count; i++) {
+    const pin = units.has(unitOf[i] as number);
+    member[i] = pin ? 1 : 0;
+    countBefore[i + 1] = (countBefore[i] as number) + (pin ? 1 : 0);
+    tokensBefore[i + 1] = (tokensBefore[i] as number) + (pin ? (tokens[i] as number) : 0);
+  }
+  return { member, countBefore, tokensBefore };
+}
+
+function withOverrun<P extends StrategyPlan>(plan: P, bound: CheckedBound, floored: boolean, pinned: boolean): P {
+  const pinnedWhy = 'the pinned messages and the most recent message, with the tool calls it answers, are over the bound on their own';
   if (plan.kept > bound.maxTurns) {
     // Seed 001: the window keeps more rather than split a pair; say so, it is by design, not a failure.
     plan.over = {
       unit: 'messages',
       by: plan.kept - bound.maxTurns,
-      why: floored && plan.kept === 1 ? 'at least 1 message is always kept' : 'to keep a tool call with its result',
+      why: floored && pinned ? pinnedWhy : floored && plan.kept === 1 ? 'at least 1 message is always kept' : 'to keep a tool call with its result',
     };
   }
   if (plan.tokens > bound.maxTokens) {
@@ -88,20 +147,25 @@ function withOverrun<P extends StrategyPlan>(plan: P, bound: CheckedBound, floor
       unit: 'tokens',
       by: plan.tokens - bound.maxTokens,
       why: floored
-        ? 'the most recent message, with the tool calls it answers, is larger than the budget on its own'
+        ? pinned
+          ? pinnedWhy
+          : 'the most recent message, with the tool calls it answers, is larger than the budget on its own'
         : 'the summary message does not fit beside the most recent message',
     };
   }
   return plan;
 }
 
-/** The smallest cut whose suffix fits `budget` tokens (`count` when not even the last message fits). */
-function firstFittingCut(suffixTokens: Float64Array, budget: number): number {
+/**
+ * The smallest cut in 0…count for which `fits` holds (`count` when none does). `fits` must not turn false again once
+ * true as the cut moves later: what a later cut keeps is never more.
+ */
+function smallestCut(count: number, fits: (cut: number) => boolean): number {
   let lo = 0;
-  let hi = suffixTokens.length - 1;
+  let hi = count;
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
-    if ((suffixTokens[mid] as number) <= budget) hi = mid;
+    if (fits(mid)) hi = mid;
     else lo = mid + 1;
   }
   return lo;

@@ -4,7 +4,7 @@ import { checkBound } from '../../plan/check-bound';
 import { findWindowCut } from '../../links/find-window-cut';
 import { createSummaryMessage } from '../../summary/create-summary-message';
 import { fitsBound } from '../../plan/fits-bound';
-import { planWindow } from '../sliding-window/plan-window';
+import { planWindow, type WindowSettings } from '../sliding-window/plan-window';
 import { replayWindow } from '../sliding-window/replay-window';
 
 /** The `summarize` strategy's config (seed 001). */
@@ -22,16 +22,16 @@ export const summarizeStrategy = defineStrategy({
   description: 'Keeps the most recent messages and puts one placeholder message, "[Previous context: N turns summarized]", in place of the rest.',
   bounds: ['maxTurns', 'maxTokens'],
   needsBound: true,
-  honoursPins: false,
+  honoursPins: true,
   options: [],
-  normalize: (config: SummarizeConfig) => checkBound(config, 'summarize', true),
-  plan: (analysis, bound) =>
-    planWindow(analysis, 'summarize', bound, {
+  normalize: (config: SummarizeConfig): WindowSettings => ({ ...checkBound(config, 'summarize', true), pinned: config.pinned ?? [] }),
+  plan: (analysis, settings) =>
+    planWindow(analysis, 'summarize', settings, {
       message: createSummaryMessage,
       tokens: (message) => analysis.counter.count(message.content as string),
     }),
   prune: (messages, bound) => {
-    if (bound.maxTokens !== Infinity) return undefined;
+    if (bound.maxTokens !== Infinity || (bound.pinned !== undefined && bound.pinned.length > 0)) return undefined;
     const cut = findWindowCut(messages, bound.maxTurns);
     if (cut < 0) return undefined;
     return cut > 0 ? [createSummaryMessage(cut), ...messages.slice(cut)] : messages.slice();

@@ -6,6 +6,7 @@ import { REASON } from '../../plan/reason';
 import { emptyPlan } from '../../plan/empty-plan';
 import { planTokenBudgetPrune } from '../../context-pruner/plan-token-budget-prune';
 import { createExtractiveSummarizer } from '../../summary/create-extractive-summarizer';
+import { formatNumber } from '../../text/format-number';
 
 export interface TokenBudgetSettings extends CheckedBound {
   softLimitTokens: number;
@@ -49,7 +50,7 @@ export function planTokenBudget(analysis: TranscriptAnalysis, settings: TokenBud
     // Units, not bare tool groups: a broken block's turn stays whole, so a broken input gains no API problem.
     groups: { count, scan: analysis.scan, groupOf: analysis.unitOf, groupFirst: analysis.unitFirst, groupSize: analysis.unitSize },
   });
-  const k = (n: number) => `${Math.round(n / 100) / 10}k`;
+  const k = (n: number) => formatNumber(n, 'compact');
   const headline = `Urgency ${result.urgency}: ${k(total)} tokens; ${shared ? `budget ${k(settings.maxTokens)}` : `soft ${k(settings.softLimitTokens)}, hard ${k(settings.hardLimitTokens)}`}${result.pruned ? `; ${k(total - result.tokensAfter)} saved` : result.detail ? `; ${result.detail}` : ''}`;
   plan.explain = { headline, about: () => undefined };
   if (!result.pruned) {

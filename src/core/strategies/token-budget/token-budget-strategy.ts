@@ -2,6 +2,7 @@ import type { CommonPruneOptions } from '../../plan/types';
 import { defineStrategy } from '../define-strategy';
 import { checkBound } from '../../plan/check-bound';
 import { checkOption } from '../check-option';
+import { formatNumber } from '../../text/format-number';
 import { planTokenBudget, type TokenBudgetSettings } from './plan-token-budget';
 
 /** The `token-budget` strategy's config (seed 003's `ContextPruner` as a strategy). */
@@ -46,6 +47,13 @@ export const tokenBudgetStrategy = defineStrategy({
   honoursPins: true,
   slow: true,
   options: OPTIONS,
+  unboundNote: (unit, option, totalTokens) => {
+    const soft = option('softLimitTokens') as number;
+    const hard = option('hardLimitTokens') as number;
+    const limits = totalTokens <= soft ? `under its own ${formatNumber(soft, 'compact')} limit` : `it runs on its own limits (${formatNumber(soft, 'compact')} / ${formatNumber(hard, 'compact')})`;
+    if (unit === 'messages') return `Not bound by messages; ${limits}.`;
+    return option('ownLimits') === true ? `Not bound by the budget: ${limits}.` : undefined;
+  },
   normalize: (config: TokenBudgetConfig): TokenBudgetSettings => {
     const soft = checkOption(config, OPTIONS[0]);
     const hard = checkOption(config, OPTIONS[1]);
