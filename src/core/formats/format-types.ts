@@ -14,7 +14,11 @@ export interface JsonLine {
 
 /** The input after JSON parsing, before any format has looked at it. */
 export type TranscriptSource =
-  | { kind: 'document'; value: unknown }
+  /**
+   * `text`: what the document was parsed from (from its first non-space character), when the caller kept it; a
+   * format that writes unchanged records back byte for byte cuts them out of it (`spansOfList`).
+   */
+  | { kind: 'document'; value: unknown; text?: string }
   | { kind: 'lines'; lines: JsonLine[]; warnings: ParseWarning[] };
 
 /** Per-message facts from the source that the canonical shape has no room for. */
@@ -89,6 +93,29 @@ export interface ConversationOf<F extends string = string> {
   layout?: SourceLayout;
   /** The source records that `system` came from (OpenAI system/developer messages), for export. */
   systemSources?: unknown[];
+  /**
+   * For a JSON document whose messages are one list of records: where each record sits in the text, so export copies
+   * the records it keeps byte for byte (Python's indent, float and `\uXXXX` habits survive) and writes only new ones.
+   */
+  recordSpans?: RecordSpans;
+}
+
+/**
+ * The text of a JSON document and where the records of its message list sit in it (`spansOfList`), for
+ * `writeJsonList`. Records are the parsed objects in `sources` and `systemSources`, found by identity.
+ */
+export interface RecordSpans {
+  text: string;
+  /** Offsets of the list's `[` and `]`. */
+  open: number;
+  close: number;
+  /** Each element of the list, in order, with its `[start, end)` in `text`. */
+  spans: ReadonlyMap<unknown, readonly [number, number]>;
+  /**
+   * Whether a record written anew escapes non-ASCII characters as `\uXXXX` (Python's `json.dumps` does by default,
+   * `JSON.stringify` does not) when the text itself does not show it: the reader knows which program wrote the file.
+   */
+  escapeNonAscii: boolean;
 }
 
 /**
