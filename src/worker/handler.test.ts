@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { createPruneHandler } from './handler';
 import { defaultLanes } from './lanes';
@@ -101,3 +102,16 @@ describe('prune handler', () => {
     expect(loaded?.type === 'loaded' && loaded.plans.length).toBe(4);
   });
 });
+
+describe('recorded usage in the counts', () => {
+  it('a run total (SWE-agent info.model_stats) comes with the exact counts, held against the counted requests', async () => {
+    const text = readFileSync(new URL('../../fixtures/swe-agent-test-repo-gpt-4o.traj', import.meta.url), 'utf8');
+    const out = await run([{ type: 'load', id: 1, source: { kind: 'text', text, fileName: 'run.traj' }, plan: plan(4), open: { encoding: 'o200k_base' } }], 'tokens');
+    const tokens = out.find((r) => r.type === 'tokens');
+    if (tokens?.type !== 'tokens') throw new Error('no tokens');
+    expect(tokens.usage).toMatchObject({ requests: 0, total: { total: { requests: 5, inputTokens: 7141, costUsd: 0.019520000000000006, model: 'gpt-4o' }, countedRequests: 4 } });
+    expect(tokens.usage?.last).toBeUndefined();
+    expect(tokens.usage?.total?.countedInputTokens).toBeGreaterThan(4000);
+  });
+});
+

@@ -7,6 +7,7 @@ import { createReplayContext } from '../requests/create-replay-context';
 import { replayUnpruned } from '../requests/replay-unpruned';
 import { priceRequest } from './price-request';
 import { compareReplayWithRecorded } from './compare-replay-with-recorded';
+import { compareReplayWithRecordedTotal } from './compare-replay-with-recorded-total';
 import type { SentShapes } from '../requests/sent-types';
 
 /**
@@ -22,7 +23,8 @@ import type { SentShapes } from '../requests/sent-types';
  * request of the same strategy, output tokens (recorded, else the message's own count: an estimate that misses
  * hidden reasoning), cost, and whether it rewrote what the previous one sent. Models that drop earlier turns'
  * thinking count those messages by `priorTurnTokens` once a new turn has begun. With `recorded`, the baseline is
- * held against the file request by request (`ReplayResult.recorded`).
+ * held against the file request by request (`ReplayResult.recorded`); with `recordedTotal`, its totals against the
+ * run's (`ReplayResult.recordedTotal`).
  *
  * Stateless replays equal planning the full history before every request (the naive O(n²) replay in the tests);
  * strategies with an incremental form take it (their `replay` hooks; see src/core/strategies/README.md). Pure and deterministic; never mutates.
@@ -91,6 +93,10 @@ export function replayTranscript(messages: readonly Message[], options: ReplayOp
     const none = strategies.find((_, k) => replays[k] === undefined) ?? price('none', baseline(), undefined);
     const comparison = compareReplayWithRecorded(none, recorded, options.prices);
     if (comparison !== undefined) result.recorded = comparison;
+  }
+  if (options.recordedTotal !== undefined) {
+    const none = strategies.find((_, k) => planners[k] === undefined) ?? price('none', baseline(), undefined);
+    result.recordedTotal = compareReplayWithRecordedTotal(none, options.recordedTotal);
   }
   return result;
 }
