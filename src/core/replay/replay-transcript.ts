@@ -89,14 +89,12 @@ export function replayTranscript(messages: readonly Message[], options: ReplayOp
     return price(strategy.id, shapes, strategy.config);
   });
   const result: ReplayResult = { model: options.prices.model, mode: options.mode, strategies };
+  let unprunedReplay: StrategyReplay | undefined;
+  const none = (): StrategyReplay => (unprunedReplay ??= strategies.find((_, k) => replays[k] === undefined) ?? price('none', baseline(), undefined));
   if (recorded.length > 0) {
-    const none = strategies.find((_, k) => replays[k] === undefined) ?? price('none', baseline(), undefined);
-    const comparison = compareReplayWithRecorded(none, recorded, options.prices);
+    const comparison = compareReplayWithRecorded(none(), recorded, options.prices);
     if (comparison !== undefined) result.recorded = comparison;
   }
-  if (options.recordedTotal !== undefined) {
-    const none = strategies.find((_, k) => planners[k] === undefined) ?? price('none', baseline(), undefined);
-    result.recordedTotal = compareReplayWithRecordedTotal(none, options.recordedTotal);
-  }
+  if (options.recordedTotal !== undefined) result.recordedTotal = compareReplayWithRecordedTotal(none(), options.recordedTotal);
   return result;
 }
