@@ -232,6 +232,12 @@ export interface Detection {
    * record that does not fit (`message 3 has role "tool"`), since this is what the error says after "Closest: …, but".
    */
   reason: string;
+  /**
+   * When it does not read, though the input is unmistakably this format (fields only it writes) and only a part of it
+   * keeps it from reading: the format as the error names the file (`a SWE-agent trajectory (.traj)`), so the error
+   * says what the file is and which part is wrong, not its JSON shape. See `mismatch`.
+   */
+  recognisedAs?: string;
 }
 
 /** What `parse` may report besides the conversations. */

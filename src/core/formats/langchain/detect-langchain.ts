@@ -19,7 +19,11 @@ export function detectLangChain(source: TranscriptSource): Detection {
   const shapes = new Set<string>();
   for (let i = 0; i < list.length && i < DETECTION_SAMPLE; i++) {
     const view = messageView(list[i]);
-    if (view === undefined) return mismatch(`${recordAt(found, i)} is not a LangChain message`, i + 1);
+    if (view === undefined) {
+      // Records before it, or a LangGraph state around the list, showed LangChain's own `type`s.
+      const recognised = i > 0 || kind === 'thread-state' || kind === 'snapshot' ? 'a LangChain messages file' : undefined;
+      return mismatch(`${recordAt(found, i)} is not a LangChain message`, i + 1, recognised);
+    }
     shapes.add(view.shape);
   }
   if (kind === 'snapshot') return { reads: true, confidence: 0.8, reason: `a LangGraph StateSnapshot written as a JSON array, its messages in ${where}` };

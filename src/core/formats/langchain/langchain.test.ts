@@ -37,6 +37,12 @@ describe('LangChain detection', () => {
     expect(detect([{ type: 'human', data: human }, { role: 'user', content: 'x' }])).toMatchObject({ reads: false, reason: 'message 2 is not a LangChain message' });
     expect(detect({ values: { messages: [human, 3] }, next: [] })).toMatchObject({ reads: false, reason: 'values.messages[1] is not a LangChain message' });
   });
+
+  it('a file whose first records are LangChain messages is named as one when a later record cannot be read; a lone Chat message is not', () => {
+    expect(detect([{ type: 'human', data: human }, { role: 'user', content: 'x' }]).recognisedAs).toBe('a LangChain messages file');
+    expect(detect({ values: { messages: [human, 3] }, next: [] }).recognisedAs).toBe('a LangChain messages file');
+    expect(detect([{ role: 'user', content: 'x' }]).recognisedAs).toBeUndefined();
+  });
 });
 
 describe('LangChain parsing', () => {

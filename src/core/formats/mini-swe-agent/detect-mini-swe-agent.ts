@@ -19,11 +19,12 @@ export function detectMiniSweAgent(source: TranscriptSource): Detection {
   const info = isRecord(value.info) && (isRecord(value.info.model_stats) || typeof value.info.mini_version === 'string');
   let exit = false;
   const { messages } = value;
+  const recognised = format || info ? 'a mini-SWE-agent trajectory (.traj.json)' : undefined;
   for (let i = 0; i < messages.length && i < DETECTION_SAMPLE; i++) {
     const m = messages[i];
-    if (!isRecord(m)) return mismatch(`messages[${i}] is not an object`, i + 1);
+    if (!isRecord(m)) return mismatch(`messages[${i}] is not an object`, i + 1, recognised);
     if (m.object === 'response' || m.type === 'function_call_output' || (m.type === 'message' && typeof m.role === 'string')) continue;
-    if (typeof m.role !== 'string' || !ROLES.has(m.role)) return mismatch(`messages[${i}] has role ${JSON.stringify(m.role)}`, i + 1);
+    if (typeof m.role !== 'string' || !ROLES.has(m.role)) return mismatch(`messages[${i}] has role ${JSON.stringify(m.role)}`, i + 1, recognised);
     if (m.role === 'exit') exit = true;
   }
   if (messages.length === 0) return mismatch('its `messages` is empty');

@@ -22,7 +22,12 @@ describe('mini-SWE-agent detection', () => {
     expect(detect({ messages: [...messages, { role: 'exit', content: '' }] })).toMatchObject({ reads: true, confidence: 0.85 });
     expect(detect({ messages }).reads).toBe(false);
     expect(parseTranscript(JSON.stringify({ messages })).format).toBe('anthropic');
-    expect(detect({ trajectory_format: 'mini-swe-agent-1.1', messages: [{ role: 'robot' }] })).toMatchObject({ reads: false, reason: 'messages[0] has role "robot"' });
+    expect(detect({ trajectory_format: 'mini-swe-agent-1.1', messages: [{ role: 'robot' }] })).toMatchObject({
+      reads: false,
+      reason: 'messages[0] has role "robot"',
+      recognisedAs: 'a mini-SWE-agent trajectory (.traj.json)',
+    });
+    expect(detect({ messages: [{ role: 'robot' }] }).recognisedAs).toBeUndefined();
     // Beats the request-body readers that also take `{ messages }`.
     expect(parseTranscript(JSON.stringify({ info: { model_stats: { instance_cost: 0, api_calls: 1 } }, messages })).format).toBe('mini-swe-agent');
   });

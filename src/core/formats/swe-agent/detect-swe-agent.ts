@@ -7,6 +7,7 @@ import { historiesOf } from './histories-of';
 const ROLES = new Set(['system', 'user', 'assistant', 'tool']);
 /** Keys SWE-agent puts on history items and no chat message has. */
 const OWN_KEYS = ['agent', 'message_type', 'tool_call_ids', 'is_demo', 'thought', 'action'];
+const RECOGNISED = 'a SWE-agent trajectory (.traj)';
 
 /**
  * A SWE-agent trajectory: one JSON object whose `history` (or whose RetryAgent `attempts[].history`) is a list of
@@ -28,8 +29,9 @@ export function detectSweAgent(source: TranscriptSource): Detection {
   for (const { list, where } of histories) {
     for (let i = 0; i < list.length && n < DETECTION_SAMPLE; i++, n++) {
       const item = list[i];
-      if (!isRecord(item)) return mismatch(`${where}[${i}] is not an object`, n + 1);
-      if (typeof item.role !== 'string' || !ROLES.has(item.role)) return mismatch(`${where}[${i}] has role ${JSON.stringify(item.role)}`, n + 1);
+      const recognised = strong ? RECOGNISED : undefined;
+      if (!isRecord(item)) return mismatch(`${where}[${i}] is not an object`, n + 1, recognised);
+      if (typeof item.role !== 'string' || !ROLES.has(item.role)) return mismatch(`${where}[${i}] has role ${JSON.stringify(item.role)}`, n + 1, recognised);
       if (!strong && OWN_KEYS.some((key) => key in item)) strong = true;
     }
   }

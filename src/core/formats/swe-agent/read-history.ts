@@ -104,7 +104,7 @@ export function readHistory(items: readonly unknown[], context: ParseContext, op
       return;
     }
     if (role === 'assistant') {
-      const message = assistantMessage(record, () => `call_${made++}`);
+      const message = assistantMessage(record, () => `call_${made++}`, (path, what) => context.warnings.push({ message: `${where}[${index}]${path} ${what}` }));
       open = Array.isArray(message.content) ? message.content.flatMap((b) => (b.type === 'tool_use' && typeof b.id === 'string' ? [b.id] : [])) : [];
       push(message, original, index);
       return;
@@ -126,7 +126,8 @@ function callIds(record: Rec): string[] {
   return typeof record.tool_call_id === 'string' ? [record.tool_call_id] : [];
 }
 
-function assistantMessage(record: Rec, newId: () => string): Message {
+/** `warn(path, what)`: something of the record at `path` (below the record) read in part, said in words. */
+function assistantMessage(record: Rec, newId: () => string, warn: (path: string, what: string) => void): Message {
   const blocks: ContentBlock[] = [];
   if (Array.isArray(record.thinking_blocks)) {
     for (const block of record.thinking_blocks) {
@@ -136,6 +137,9 @@ function assistantMessage(record: Rec, newId: () => string): Message {
     blocks.push({ type: 'thinking', thinking: record.reasoning_content });
   }
   const calls = Array.isArray(record.tool_calls) ? record.tool_calls.filter(isRecord) : [];
+  if (record.tool_calls !== undefined && record.tool_calls !== null && !Array.isArray(record.tool_calls)) {
+    warn('.tool_calls', 'is not a list; no call is read from it.');
+  }
   const { content } = record;
   if (blocks.length === 0 && calls.length === 0 && typeof content === 'string') return { role: 'assistant', content };
   if (typeof content === 'string') {
@@ -143,15 +147,13 @@ function assistantMessage(record: Rec, newId: () => string): Message {
   } else if (Array.isArray(content)) {
     blocks.push(...content.map(partToBlock));
   }
-  for (const call of calls) {
+  calls.forEach((call, k) => {
     const fn = isRecord(call.function) ? call.function : {};
-    blocks.push({
-      type: 'tool_use',
-      id: typeof call.id === 'string' ? call.id : newId(),
-      name: typeof fn.name === 'string' ? fn.name : '',
-      input: parseToolArguments(fn.arguments ?? {}),
-    });
-  }
+    const input = parseToolArguments(fn.arguments ?? {});
+    // The model wrote arguments that are not JSON: the call is shown with them as written (and exported so).
+    if (typeof fn.arguments === 'string' && typeof input === 'string') warn(`.tool_calls[${k}].function.arguments`, 'is not JSON; the call keeps the text as written.');
+    blocks.push({ type: 'tool_use', id: typeof call.id === 'string' ? call.id : newId(), name: typeof fn.name === 'string' ? fn.name : '', input });
+  });
   return { role: 'assistant', content: blocks };
 }
 

@@ -45,6 +45,18 @@ describe('SWE-agent detection', () => {
       'The file is SWE-agent trajectory (.traj) but holds no messages.',
     );
   });
+
+  it('a trajectory with a record that cannot be read says it is one, and which record, not its JSON shape', () => {
+    const file = JSON.parse(fixture('swe-agent-gpt4-pydicom-1458.traj'));
+    file.history[4] = 42;
+    const error = caught(JSON.stringify(file));
+    expect(error.message).toBe('The file is a SWE-agent trajectory (.traj), but history[4] is not an object: prunescope cannot read it as it is. Mend or remove that part and open it again.');
+    expect(error.closestFormat).toBe('swe-agent');
+    file.history[4] = { role: 'robot', content: 'beep' };
+    expect(caught(JSON.stringify(file)).message).toContain('a SWE-agent trajectory (.traj), but history[4] has role "robot"');
+    // Without SWE-agent's own fields, a `{ history }` object is not claimed: its shape is described.
+    expect(caught(JSON.stringify({ history: [{ role: 'robot', content: 'x' }] })).message).toMatch(/^The file is a JSON object with the key `history`, not a transcript/);
+  });
 });
 
 describe('SWE-agent parsing', () => {
@@ -98,7 +110,7 @@ describe('SWE-agent parsing', () => {
     expect(linkToolCalls(messages).orphans).toMatchObject([{ kind: 'use', id: 'call_submit' }]);
   });
 
-  it('a tool message naming several calls answers each; one naming none answers the open call before it, with a warning', () => {
+  it('a tool message naming several calls answers each; one naming none answers the open call before it; arguments that are not JSON kept; each said with its path', () => {
     const parsed = parseTranscript(
       JSON.stringify({
         history: [
@@ -118,6 +130,7 @@ describe('SWE-agent parsing', () => {
     ]);
     expect(messages[4]?.content).toEqual([{ type: 'tool_result', tool_use_id: 'c', content: 'for c' }]);
     expect(parsed.warnings.map((w) => w.message)).toEqual([
+      'history[1].tool_calls[1].function.arguments is not JSON; the call keeps the text as written.',
       'history[4] is a tool message that names no call; it is read as the answer to the open call before it.',
     ]);
   });
