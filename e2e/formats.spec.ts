@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { linkToolCalls } from '../src/core';
 import { coreCounts, coreMessages, expectLanes, fixturePath as fixturePathOf, lane, maxMessagesValue, openApp, setMaxMessages, upload, useMessages } from './support';
@@ -14,6 +15,7 @@ const CASES = [
   { file: 'swe-agent-marshmallow-1867-replay.traj', format: 'SWE-agent trajectory' },
   { file: 'mini-swe-agent-run.traj.json', format: 'mini-SWE-agent trajectory' },
   { file: 'langchain-messages-to-dict.json', format: 'LangChain messages' },
+  { file: 'langgraph-thread-state.json', format: 'LangChain messages' },
 ] as const;
 
 for (const { file, format } of CASES) {
@@ -84,3 +86,15 @@ test('a SWE-agent run shows its recorded total beside the counted requests, and 
   await expect(page.getByTestId('replay-recorded-total')).toContainText('vs $1.27 recorded');
 });
 
+test('a SWE-agent run with a record that cannot be read says it is one and which record; the open transcript stays', async ({ page }) => {
+  await openApp(page);
+  const before = await page.getByTestId('file-name').textContent();
+  const run = JSON.parse(readFileSync(fixturePathOf('swe-agent-gpt4-pydicom-1458.traj'), 'utf8'));
+  run.history[4] = 42;
+  await upload(page, 'broken.traj', Buffer.from(JSON.stringify(run, null, 4)));
+  const alert = page.getByRole('alert');
+  await expect(alert).toContainText('broken.traj');
+  await expect(alert).toContainText('is a SWE-agent trajectory (.traj), but history[4] is not an object');
+  await expect(alert).not.toContainText('a JSON object with the key');
+  await expect(page.getByTestId('file-name')).toHaveText(before ?? '');
+});
