@@ -208,6 +208,7 @@ export interface RecordedTotal {
   cacheReadInputTokens?: number;
   /** The part of `inputTokens` written to cache, when the file says. */
   cacheCreationInputTokens?: number;
+  /** Every output token of the run, hidden reasoning included where the harness counts it. */
   outputTokens?: number;
   /** What the run cost in US dollars, as the file's harness priced it. */
   costUsd?: number;

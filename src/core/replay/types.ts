@@ -149,15 +149,23 @@ export interface ReplayResult {
 export interface RecordedTotalComparison {
   /** Where the file keeps the figures: `info.model_stats`. */
   where: string;
+  /** The model the file says answered, when it says. */
   model?: string;
+  /** Requests the run made, as recorded (SWE-agent `api_calls`: requeries the transcript does not keep included). */
   recordedRequests?: number;
+  /** Requests the messages show: one per assistant message. */
   replayedRequests: number;
   /** Recorded: every rate together (uncached, cache writes and reads). Replayed: the requests' whole input, fixed part included. */
   recordedInputTokens?: number;
+  /** See `recordedInputTokens`. */
   replayedInputTokens: number;
+  /** Output tokens of the run, as recorded. */
   recordedOutputTokens?: number;
+  /** Output tokens of the replies the messages show (recorded per request where known, else counted). */
   replayedOutputTokens: number;
+  /** What the run cost as the harness priced it (its model, its prices). */
   recordedCostUsd?: number;
+  /** The no-pruning replay's cost at `ReplayResult.model`'s prices, with prompt caching. */
   replayedCostUsd: number;
 }
 

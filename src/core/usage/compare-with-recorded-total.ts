@@ -2,6 +2,7 @@ import { describeValue } from '../tokens/describe-value';
 import type { Message } from '../types';
 import type { RecordedTotal, TotalComparison } from './types';
 
+/** What `compareWithRecordedTotal` needs beside the messages, their counts and the total. */
 export interface CompareWithRecordedTotalOptions {
   /** Tokens of the system prompt the file holds (`countSystemTokens`), sent with every request. Default is 0. */
   systemTokens?: number;

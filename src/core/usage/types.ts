@@ -48,6 +48,7 @@ export interface UsageComparison {
  * `totalUsage`) beside what prunescope counts for the requests the messages show (`compareWithRecordedTotal`).
  */
 export interface TotalComparison {
+  /** The run's total as the file recorded it. */
   total: RecordedTotal;
   /** The requests the messages show: one per assistant message, the reply to it. */
   countedRequests: number;
