@@ -243,7 +243,7 @@ export function replayTable(result: ReplayResult, label: string, conversation: s
 /** The no-pruning replay beside the run's recorded total: requests, input, output, and the two bills. */
 function totalLine(t: NonNullable<ReplayResult['recordedTotal']>, pricedAs: string): string {
   const pair = (recorded: number | undefined, replayed: number, format: (n: number) => string): string =>
-    recorded === undefined ? `${format(replayed)} replayed (not recorded)` : `${format(recorded)} recorded vs ${format(replayed)} replayed (${formatChange(replayed, recorded)})`;
+    recorded === undefined ? `${format(replayed)} replayed (not recorded)` : `${format(recorded)} recorded vs ${format(replayed)} replayed (${formatChange(replayed, recorded, 2)})`;
   const parts = [
     `requests ${t.recordedRequests === undefined ? `${formatCount(t.replayedRequests)} replayed` : `${formatCount(t.recordedRequests)} recorded vs ${formatCount(t.replayedRequests)} replayed`}`,
     `input ${pair(t.recordedInputTokens, t.replayedInputTokens, formatCount)}`,

@@ -7,7 +7,7 @@ describe('stats: a run’s recorded total', () => {
     const io = testIo();
     expect(await statsCommand(['fixtures/swe-agent-gpt4-pydicom-1458.traj'], io)).toBe(0);
     expect(io.out).toContain('fixtures/swe-agent-gpt4-pydicom-1458.traj: swe-agent, tokens counted with o200k_base');
-    expect(io.out).toMatch(/\nrecorded total \(info\.model_stats\): 12 requests, input 122,612 vs 122,\d{3} counted \([+−]0\.\d%\) over 12 requests, output 1,369 vs 1,\d{3} counted, cost \$1\.27\n$/);
+    expect(io.out).toMatch(/\nrecorded total \(info\.model_stats\): 12 requests, input 122,612 vs 122,\d{3} counted \([+−]0\.\d\d%\) over 12 requests, output 1,369 vs 1,\d{3} counted, cost \$1\.27\n$/);
     const json = testIo();
     await statsCommand(['fixtures/swe-agent-gpt4-pydicom-1458.traj', '--json'], json);
     const [conversation] = JSON.parse(json.out).conversations as Record<string, unknown>[];

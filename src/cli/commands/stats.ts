@@ -164,7 +164,7 @@ function totalLine(t: NonNullable<ConversationStats['recordedTotal']>): string {
   const parts: string[] = [];
   if (t.requests !== undefined) parts.push(`${formatCount(t.requests)} requests`);
   if (t.inputTokens !== undefined) {
-    parts.push(`input ${formatCount(t.inputTokens)} vs ${formatCount(t.countedInputTokens)} counted (${formatChange(t.countedInputTokens, t.inputTokens)}) over ${formatCount(t.countedRequests)} requests`);
+    parts.push(`input ${formatCount(t.inputTokens)} vs ${formatCount(t.countedInputTokens)} counted (${formatChange(t.countedInputTokens, t.inputTokens, 2)}) over ${formatCount(t.countedRequests)} requests`);
   } else {
     parts.push(`${formatCount(t.countedInputTokens)} input counted over ${formatCount(t.countedRequests)} requests`);
   }

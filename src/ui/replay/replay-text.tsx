@@ -94,7 +94,8 @@ export function RecordedLine() {
 export function RecordedTotalLine() {
   const t = useReplay((s) => s.recordedTotal);
   if (!t) return null;
-  const change = (replayed: number, recorded: number) => (recorded > 0 ? ` (${replayed >= recorded ? '+' : '−'}${pct(Math.abs(replayed - recorded) / recorded)})` : '');
+  // Two decimals: a count within a tenth of a percent of the bill is the point of the line.
+  const change = (replayed: number, recorded: number) => (recorded > 0 ? ` (${formatNumber((replayed - recorded) / recorded, 'change', 2)})` : '');
   const parts: string[] = [];
   if (t.recordedRequests !== undefined) parts.push(`${formatInt(t.replayedRequests)} requests replayed vs ${formatInt(t.recordedRequests)} recorded`);
   if (t.recordedInputTokens !== undefined) parts.push(`input ${formatInt(t.replayedInputTokens)} replayed vs ${formatInt(t.recordedInputTokens)} recorded${change(t.replayedInputTokens, t.recordedInputTokens)}`);
