@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
+import { linkToolCalls } from '../src/core';
 import { coreCounts, coreMessages, expectLanes, fixturePath as fixturePathOf, lane, maxMessagesValue, openApp, setMaxMessages, upload, useMessages } from './support';
 
 const CASES = [
@@ -8,6 +10,12 @@ const CASES = [
   { file: 'codemie-session-9eda1058.jsonl', format: 'Claude Code session' },
   { file: 'codex-rollout-agentcmd-2025-09-24.jsonl', format: 'OpenAI Responses' },
   { file: 'openhands-sdk-fncall-llm-message.json', format: 'OpenAI Chat' },
+  { file: 'swe-agent-function-calling-simple.traj', format: 'SWE-agent trajectory' },
+  { file: 'swe-agent-gpt4-pydicom-1458.traj', format: 'SWE-agent trajectory' },
+  { file: 'swe-agent-marshmallow-1867-replay.traj', format: 'SWE-agent trajectory' },
+  { file: 'mini-swe-agent-run.traj.json', format: 'mini-SWE-agent trajectory' },
+  { file: 'langchain-messages-to-dict.json', format: 'LangChain messages' },
+  { file: 'langgraph-thread-state.json', format: 'LangChain messages' },
 ] as const;
 
 for (const { file, format } of CASES) {
@@ -18,9 +26,13 @@ for (const { file, format } of CASES) {
     await expect(page.getByTestId('file-name')).toHaveText(file, { timeout: 20_000 });
     await expect(page.getByTestId('format')).toHaveText(format);
     // The file chooser offers every registered format's extensions.
-    await expect(page.getByLabel('Upload transcript')).toHaveAttribute('accept', '.json,.jsonl');
+    await expect(page.getByLabel('Upload transcript')).toHaveAttribute('accept', '.json,.jsonl,.traj');
     const messages = coreMessages(file);
     await expect(page.getByTestId('doc-stats')).toContainText(`${messages.length} messages`);
+    // Calls and results are linked: the pairs the core finds in the messages as opened.
+    const pairs = linkToolCalls(messages).pairs.length;
+    await expect(page.getByTestId('tool-pairs')).toContainText(`${pairs} pair${pairs === 1 ? '' : 's'}`);
+    await expect(page.getByRole('alert')).toHaveCount(0);
     await expectLanes(page, coreCounts(messages, await maxMessagesValue(page)));
     const bound = Math.max(1, Math.floor(messages.length / 5));
     await setMaxMessages(page, bound);
@@ -57,4 +69,32 @@ test('a newer load supersedes one still running: the stale answer is never shown
   // Still so once the older load would have finished.
   await expect(page.getByTestId('token-status')).toHaveText(/counted with|estimate/);
   await expect(page.getByTestId('file-name')).toHaveText('spotter-short.jsonl');
+});
+
+test('a SWE-agent run shows its recorded total beside the counted requests, and the replay beside its bill', async ({ page }) => {
+  const file = 'swe-agent-gpt4-pydicom-1458.traj';
+  await openApp(page);
+  await upload(page, file);
+  await expect(page.getByTestId('file-name')).toHaveText(file, { timeout: 20_000 });
+  await expect(page.getByTestId('format')).toHaveText('SWE-agent trajectory');
+  // Exact counts arrive after the first paint; the total is held against them.
+  const total = page.getByTestId('recorded-total');
+  await expect(total).toHaveText(/^122,612 in · counted 122,\d{3} · 12 requests · \$1\.27$/, { timeout: 30_000 });
+  await expect(total).toHaveAttribute('title', /info\.model_stats.*12 requests, 122,612 input, 1,369 output, \$1\.27/);
+  await page.getByRole('tab', { name: 'Replay' }).click();
+  await expect(page.getByTestId('replay-recorded-total')).toContainText('12 requests replayed vs 12 recorded', { timeout: 30_000 });
+  await expect(page.getByTestId('replay-recorded-total')).toContainText('vs $1.27 recorded');
+});
+
+test('a SWE-agent run with a record that cannot be read says it is one and which record; the open transcript stays', async ({ page }) => {
+  await openApp(page);
+  const before = await page.getByTestId('file-name').textContent();
+  const run = JSON.parse(readFileSync(fixturePathOf('swe-agent-gpt4-pydicom-1458.traj'), 'utf8'));
+  run.history[4] = 42;
+  await upload(page, 'broken.traj', Buffer.from(JSON.stringify(run, null, 4)));
+  const alert = page.getByRole('alert');
+  await expect(alert).toContainText('broken.traj');
+  await expect(alert).toContainText('is a SWE-agent trajectory (.traj), but history[4] is not an object');
+  await expect(alert).not.toContainText('a JSON object with the key');
+  await expect(page.getByTestId('file-name')).toHaveText(before ?? '');
 });

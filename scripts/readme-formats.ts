@@ -18,7 +18,7 @@ export function renderFormatTable(): string {
       f.extensions.map((e) => `\`${e}\``).join(' '),
       `\`${f.provider}\``,
       `\`${f.encoding}\``,
-      f.recordsUsage ? 'yes' : '—',
+      f.recordsUsage ? (f.recordsTotal ? 'yes, run total' : 'yes') : '—',
     ].join(' | '),
   );
   return [

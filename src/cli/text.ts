@@ -56,6 +56,6 @@ export function formatUsd(usd: number): string {
 }
 
 /** A change relative to `base`, signed: `−40.0%`, `+5.0%`, `±0.0%`; `–` without a base. */
-export function formatChange(value: number, base: number): string {
-  return base > 0 ? formatNumber((value - base) / base, 'change') : '–';
+export function formatChange(value: number, base: number, digits = 1): string {
+  return base > 0 ? formatNumber((value - base) / base, 'change', digits) : '–';
 }

@@ -52,6 +52,8 @@ export { countSystemTokens } from './tokens/count-system-tokens';
 export { encodingForFormat } from './formats/encoding-for-format';
 export { readRecordedUsage } from './usage/read-recorded-usage';
 export { compareWithRecordedUsage, type CompareWithRecordedUsageOptions } from './usage/compare-with-recorded-usage';
+export { readRecordedTotal } from './usage/read-recorded-total';
+export { compareWithRecordedTotal, type CompareWithRecordedTotalOptions } from './usage/compare-with-recorded-total';
 export type { ConversationTurn, ContextWindow, PruneUrgency, Summarizer, ContextPrunerConfig, PruneSkipReason, PrunerResult } from './context-pruner/types';
 export { ContextPruner } from './context-pruner/context-pruner';
 export { classifyPruneUrgency } from './context-pruner/classify-prune-urgency';

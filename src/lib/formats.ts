@@ -1,8 +1,10 @@
 /**
  * `prunescope/formats`: transcript files. Reading Claude Code JSONL, Anthropic Messages JSON, OpenAI Chat (tau-bench's
- * `[{ task_id, traj }]` included) and OpenAI Responses items / Codex rollouts into conversations of canonical
+ * `[{ task_id, traj }]` included), OpenAI Responses items / Codex rollouts, SWE-agent and mini-SWE-agent trajectories
+ * and LangChain / LangGraph messages (every format of `listFormats`) into conversations of canonical
  * messages; writing them back in their own layout or another format; repairing a conversation with its sources and
- * line numbers carried through; and the usage the file recorded, beside prunescope's own counts.
+ * line numbers carried through; and the usage the file recorded (per request, or the run's total), beside prunescope's
+ * own counts.
  *
  * Messages-level checks (`validateMessages`, `repairMessages`) live in the main entry: they need no parser.
  */
@@ -13,6 +15,8 @@ export {
   repairConversation,
   readRecordedUsage,
   compareWithRecordedUsage,
+  readRecordedTotal,
+  compareWithRecordedTotal,
   encodingForFormat,
   providerForFormat,
   listFormats,
@@ -41,4 +45,7 @@ export type {
   RequestComparison,
   UsageComparison,
   CompareWithRecordedUsageOptions,
+  RecordedTotal,
+  TotalComparison,
+  CompareWithRecordedTotalOptions,
 } from '../core';

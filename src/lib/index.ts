@@ -119,4 +119,6 @@ export type {
   ReplayResult,
   RecordedComparison,
   RecordedRequest,
+  RecordedTotal,
+  RecordedTotalComparison,
 } from '../core';

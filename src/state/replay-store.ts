@@ -7,7 +7,7 @@
  */
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { ReplayClient } from '../worker/replay-client';
-import type { RecordedComparison } from '../core';
+import type { RecordedComparison, RecordedTotalComparison } from '../core';
 import type { LaneReplay, PickerModel, ReplayMeta, ReplayRequest, ReplayResponse, ReplaySettings } from '../worker/replay-protocol';
 import type { InspectorStore } from './inspector-store';
 import { planRequestOf, type InspectorState } from './inspector-state';
@@ -27,6 +27,8 @@ export interface ReplayState {
   lanes: Record<string, LaneReplay>;
   laneErrors: Record<string, string>;
   recorded?: RecordedComparison;
+  /** The run's recorded total beside the no-pruning replay, for files that record one. */
+  recordedTotal?: RecordedTotalComparison;
   error?: string;
   /** What the results on screen answer. */
   key?: string;
@@ -114,7 +116,7 @@ export function createReplayStore(inspector: InspectorStore, client: Pick<Replay
       // The first answer of a new replay replaces the old results; until then they stay, dimmed.
       if (fresh && (response.type === 'meta' || response.type === 'error')) {
         fresh = false;
-        store.setState({ lanes: {}, laneErrors: {}, recorded: undefined, key });
+        store.setState({ lanes: {}, laneErrors: {}, recorded: undefined, recordedTotal: undefined, key });
       }
       switch (response.type) {
         case 'progress':
@@ -127,7 +129,7 @@ export function createReplayStore(inspector: InspectorStore, client: Pick<Replay
           store.setState({ meta: response.meta, needsPrices: false });
           return;
         case 'lane':
-          store.setState({ lanes: { ...store.getState().lanes, [response.lane.laneId]: response.lane }, ...(response.recorded ? { recorded: response.recorded } : {}) });
+          store.setState({ lanes: { ...store.getState().lanes, [response.lane.laneId]: response.lane }, ...(response.recorded ? { recorded: response.recorded } : {}), ...(response.recordedTotal ? { recordedTotal: response.recordedTotal } : {}) });
           return;
         case 'lane-error':
           store.setState({ laneErrors: { ...store.getState().laneErrors, [response.laneId]: response.message } });

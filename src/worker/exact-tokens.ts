@@ -4,14 +4,17 @@
  * swapped for one with the new counts. Rows update in place; nothing waits for this.
  */
 import {
+  compareWithRecordedTotal,
   compareWithRecordedUsage,
   countMessageTokens,
   countSystemTokens,
   createTokenCounter,
   encodingForFormat,
+  readRecordedTotal,
   readRecordedUsage,
   withTokens,
   type TokenEncoding,
+  type TotalComparison,
   type UsageComparison,
 } from '../core';
 import type { Doc } from './doc';
@@ -27,6 +30,8 @@ export interface ExactCounts {
   encoding: TokenEncoding;
   fallback?: string;
   usage?: UsageComparison;
+  /** The run's recorded total, for formats that record one, beside the counted requests. */
+  total?: TotalComparison;
 }
 
 export async function countExactly(
@@ -81,10 +86,20 @@ export async function countExactly(
     // A file whose usage records do not line up with its messages: counts still stand, only the comparison is left out.
   }
   d.usage = usage;
+  let total: TotalComparison | undefined;
+  try {
+    const recorded = readRecordedTotal(d.conversation, d.sourceText);
+    const contextStarts = (d.conversation.boundaries ?? []).map((b) => b.messageIndex);
+    // The total covers the whole run: held against a part of it (the messages as last sent), it would mislead.
+    if (recorded !== undefined && d.scope === 'whole') total = compareWithRecordedTotal(messages, tokens, recorded, { systemTokens: d.systemTokens, contextStarts });
+  } catch {
+    // As above: the counts stand without the comparison.
+  }
   return {
     tokens: tokens.slice(),
     encoding: counter.encoding,
     ...(fallback ? { fallback: `${requested} could not be loaded (${fallback}); counting characters ÷ 4` } : {}),
     ...(usage ? { usage } : {}),
+    ...(total ? { total } : {}),
   };
 }

@@ -1,5 +1,5 @@
 /** What the detail pane and the top bar say beyond a message's fate: lanes' explanations, recorded usage. */
-import type { UsageComparison } from '../core';
+import type { TotalComparison, UsageComparison } from '../core';
 import type { Doc } from './doc';
 import type { MessageDetail, UsageSummary } from './protocol';
 
@@ -19,12 +19,15 @@ export function usageOf(d: Doc, index: number): Pick<MessageDetail, 'usage'> {
   return request ? { usage: { recorded: request.recorded, counted: request.counted, residual: request.residual } } : {};
 }
 
-export function usageSummary(usage: UsageComparison): UsageSummary {
-  const last = usage.requests[usage.requests.length - 1];
+/** What the top bar says of the file's recorded usage: per request, the run's total, or both; undefined for neither. */
+export function usageSummary(usage: UsageComparison | undefined, total?: TotalComparison): UsageSummary | undefined {
+  if (usage === undefined && total === undefined) return undefined;
+  const last = usage?.requests[usage.requests.length - 1];
   return {
-    requests: usage.requests.length,
-    ...(usage.fixedTokens !== undefined ? { fixedTokens: usage.fixedTokens } : {}),
-    ...(usage.medianGrowthRatio !== undefined ? { medianGrowthRatio: usage.medianGrowthRatio } : {}),
+    requests: usage?.requests.length ?? 0,
+    ...(usage?.fixedTokens !== undefined ? { fixedTokens: usage.fixedTokens } : {}),
+    ...(usage?.medianGrowthRatio !== undefined ? { medianGrowthRatio: usage.medianGrowthRatio } : {}),
     ...(last ? { last: { messageIndex: last.messageIndex, recorded: last.recorded, counted: last.counted } } : {}),
+    ...(total ? { total } : {}),
   };
 }

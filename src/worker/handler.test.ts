@@ -1,13 +1,17 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { createPruneHandler } from './handler';
 import { defaultLanes } from './lanes';
 import type { WorkerRequest, WorkerResponse } from './protocol';
 
-/** Runs the requests and resolves once the handler has sent a response of `type` (never on a fixed wait). */
-function run(requests: WorkerRequest[], until: WorkerResponse['type']): Promise<WorkerResponse[]> {
+/**
+ * Runs the requests and resolves once the handler has sent a response of `type` (never on a fixed wait). `limit`
+ * only bounds a failure: exact counts load a vocabulary first, which takes seconds on a busy machine.
+ */
+function run(requests: WorkerRequest[], until: WorkerResponse['type'], limit = 5_000): Promise<WorkerResponse[]> {
   const out: WorkerResponse[] = [];
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no ${until}: got ${out.map((r) => r.type).join(', ')}`)), 5_000);
+    const timer = setTimeout(() => reject(new Error(`no ${until}: got ${out.map((r) => r.type).join(', ')}`)), limit);
     const handle = createPruneHandler(
       (r) => {
         out.push(r);
@@ -101,3 +105,16 @@ describe('prune handler', () => {
     expect(loaded?.type === 'loaded' && loaded.plans.length).toBe(4);
   });
 });
+
+describe('recorded usage in the counts', () => {
+  it('a run total (SWE-agent info.model_stats) comes with the exact counts, held against the counted requests', { timeout: 30_000 }, async () => {
+    const text = readFileSync(new URL('../../fixtures/swe-agent-test-repo-gpt-4o.traj', import.meta.url), 'utf8');
+    const out = await run([{ type: 'load', id: 1, source: { kind: 'text', text, fileName: 'run.traj' }, plan: plan(4), open: { encoding: 'o200k_base' } }], 'tokens', 25_000);
+    const tokens = out.find((r) => r.type === 'tokens');
+    if (tokens?.type !== 'tokens') throw new Error('no tokens');
+    expect(tokens.usage).toMatchObject({ requests: 0, total: { total: { requests: 5, inputTokens: 7141, costUsd: 0.019520000000000006, model: 'gpt-4o' }, countedRequests: 4 } });
+    expect(tokens.usage?.last).toBeUndefined();
+    expect(tokens.usage?.total?.countedInputTokens).toBeGreaterThan(4000);
+  });
+});
+

@@ -134,7 +134,7 @@ export function createPruneHandler(post: Post, options: HandlerOptions = {}): (r
         tokens: counted.tokens,
         totalTokens: d.analysis.suffixTokens[0] as number,
         systemTokens: d.systemTokens,
-        ...(counted.usage ? { usage: usageSummary(counted.usage) } : {}),
+        ...(counted.usage || counted.total ? { usage: usageSummary(counted.usage, counted.total) } : {}),
       });
       if (lastRequest) {
         const request = { ...lastRequest, epoch: d.epoch };

@@ -7,7 +7,7 @@
  * never copied) and one joined string. Lanes are any number of registered strategies with their options: nothing
  * here lists strategies.
  */
-import type { ParseWarning, PlanCells, PlanOverrun, Provider, RepairChange, Scorecard, SkippedRecords, StrategyId, TokenEncoding, TranscriptFormat } from '../core';
+import type { ParseWarning, PlanCells, PlanOverrun, Provider, RepairChange, Scorecard, SkippedRecords, StrategyId, TokenEncoding, TotalComparison, TranscriptFormat } from '../core';
 import type { Budget, PlanRequest } from './lanes';
 import type { OpenOptions } from './open-options';
 
@@ -106,6 +106,7 @@ export interface DocSummary {
 
 /** What the file recorded its requests cost, beside what is counted (`compareWithRecordedUsage`). */
 export interface UsageSummary {
+  /** Requests recorded one by one; 0 when the file records only the run's total. */
   requests: number;
   /** Tokens every request carries that the file does not hold (system prompt, tool definitions), from the first. */
   fixedTokens?: number;
@@ -113,6 +114,8 @@ export interface UsageSummary {
   medianGrowthRatio?: number;
   /** The last request: what it was billed, and what is counted for the messages it held. */
   last?: { messageIndex: number; recorded: number; counted: number };
+  /** What the file recorded the whole run cost, beside the counted inputs of the requests the messages show. */
+  total?: TotalComparison;
 }
 
 /** Everything the timeline shows per message, as flat arrays indexed by message. */

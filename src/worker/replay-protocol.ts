@@ -3,7 +3,7 @@
  * stateless mode), so it runs in a worker of its own that reads the transcript again from the same source and is
  * terminated, not asked, when a newer replay supersedes it: the prune worker stays free for bound changes.
  */
-import type { ModelPrices, RecordedComparison, ReplayTrigger, TokenEncoding } from '../core';
+import type { ModelPrices, RecordedComparison, RecordedTotalComparison, ReplayTrigger, TokenEncoding } from '../core';
 import type { PlanRequest } from './lanes';
 import type { OpenOptions } from './open-options';
 import type { LoadSource } from './protocol';
@@ -85,7 +85,7 @@ export type ReplayResponse =
   | { type: 'models'; models: PickerModel[]; fileModel?: string; model: string }
   | { type: 'meta'; meta: ReplayMeta }
   /** The baseline (`laneId` "none") first, then each lane as it is done. */
-  | { type: 'lane'; lane: LaneReplay; recorded?: RecordedComparison }
+  | { type: 'lane'; lane: LaneReplay; recorded?: RecordedComparison; recordedTotal?: RecordedTotalComparison }
   | { type: 'lane-error'; laneId: string; message: string }
   | { type: 'done'; ms: number }
   /** `needsPrices`: the model has no prices the table or the user gave; the view asks for them. */

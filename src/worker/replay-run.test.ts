@@ -86,3 +86,16 @@ describe('runReplay', () => {
     expect(responses.at(-1)).toMatchObject({ type: 'error', message: expect.stringMatching(/JSON/) });
   });
 });
+
+describe('runReplay with a run total', () => {
+  it('the baseline comes with the recorded total beside its own totals', async () => {
+    const traj = readFileSync(new URL('../../fixtures/swe-agent-test-repo-gpt-4o.traj', import.meta.url), 'utf8');
+    const responses = await run(request({ source: { kind: 'text', text: traj, fileName: 'run.traj' }, open: { scope: 'whole', repair: true } }));
+    const baseline = responses.find((r) => r.type === 'lane' && r.lane.laneId === 'none');
+    if (baseline?.type !== 'lane') throw new Error('no baseline');
+    expect(baseline.recorded).toBeUndefined();
+    expect(baseline.recordedTotal).toMatchObject({ recordedRequests: 5, replayedRequests: 4, recordedInputTokens: 7141, replayedInputTokens: baseline.lane.totals.inputTokens });
+    expect(responses.filter((r) => r.type === 'lane' && r.lane.laneId !== 'none' && r.recordedTotal !== undefined)).toEqual([]);
+  });
+});
+

@@ -77,8 +77,9 @@ export async function runReplay(request: ReplayRequest, post: (response: ReplayR
       ...(inputs.messageTimes ? { messageTimes: inputs.messageTimes } : {}),
       ...(inputs.recorded.length > 0 ? { recorded: inputs.recorded } : {}),
     };
+    const baselineOptions: ReplayOptions = { ...common, strategies: [{ id: BASELINE_ID }], ...(inputs.recordedTotal ? { recordedTotal: inputs.recordedTotal } : {}) };
     const baselineFrom = performance.now();
-    const baseline = replayTranscript(messages, { ...common, strategies: [{ id: BASELINE_ID }] });
+    const baseline = replayTranscript(messages, baselineOptions);
     const baselineMs = performance.now() - baselineFrom;
     const none = baseline.strategies[0] as StrategyReplay;
     const firesAt = request.settings.mode === 'live' ? none.requests.findIndex((r, k) => triggerFires(trigger, k, r.inputTokens)) : undefined;
@@ -97,7 +98,12 @@ export async function runReplay(request: ReplayRequest, post: (response: ReplayR
         ...(inputs.injectedTokens !== undefined ? { injectedTokens: inputs.injectedTokens } : {}),
       },
     });
-    post({ type: 'lane', lane: toLaneReplay(BASELINE_ID, none, baselineMs), ...(baseline.recorded ? { recorded: baseline.recorded } : {}) });
+    post({
+      type: 'lane',
+      lane: toLaneReplay(BASELINE_ID, none, baselineMs),
+      ...(baseline.recorded ? { recorded: baseline.recorded } : {}),
+      ...(baseline.recordedTotal ? { recordedTotal: baseline.recordedTotal } : {}),
+    });
 
     // Quick lanes first, so most of the view fills in at once; the slow ones after, each on its own.
     const lanes = [...request.plan.lanes].sort((a, b) => Number(getStrategy(a.strategy).slow === true) - Number(getStrategy(b.strategy).slow === true));

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { STRATEGY_REGISTRY, linkToolCalls, parseTranscript, validateMessages } from '../../src/core';
+import { STRATEGY_REGISTRY, linkToolCalls, listFormats, parseTranscript, validateMessages } from '../../src/core';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const BIN = join(ROOT, 'dist/esm/cli.js');
@@ -179,7 +179,7 @@ describe('prune', () => {
     [['-s', 'observation-masking', '--keep-recent', '-1'], 'prune: --keep-recent needs a value (for one that starts with -, write --keep-recent=-1)'],
     [['-s', 'governor', '--max-tokens', '9', '--intent', 'vibes'], 'prune: --intent must be one of auto, code_generation, debugging, explanation, search, planning, review, generic, got "vibes"'],
     [['-s', 'token-budget', '--soft-limit-tokens', '10', '--hard-limit-tokens', '5'], 'prune: --hard-limit-tokens (5) must be at least --soft-limit-tokens (10)'],
-    [['-s', 'sliding-window', '--max-turns', '3', '--to', 'gemini'], 'prune: --to must be one of anthropic, claude-code, openai-chat, openai-responses, got "gemini"'],
+    [['-s', 'sliding-window', '--max-turns', '3', '--to', 'gemini'], `prune: --to must be one of ${listFormats().map((f) => f.id).join(', ')}, got "gemini"`],
     [['-s', 'sliding-window', '--max-turns', '3', '--unanswered', 'answer'], 'prune: --unanswered goes with --repair'],
     [['-s', 'sliding-window', '--max-turns', '3', '--conversation', 'task-9999'], `prune: ${TAU} has no conversation "task-9999"; it holds 200 (`],
   ])('bad usage is exit 2 and says what: %j', (args, message) => {

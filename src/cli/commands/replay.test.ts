@@ -105,3 +105,28 @@ describe('replay (the real core)', () => {
     expect(window?.totals.inputTokens).toBeLessThan(none?.totals.inputTokens ?? 0);
   });
 });
+
+describe('replay: a run’s recorded total', () => {
+  it('SWE-agent: no pruning’s input, output and bill beside the total’s, priced as the model the file names', async () => {
+    const io = testIo();
+    expect(await replayCommand(['fixtures/swe-agent-test-repo-gpt-4o.traj', '-s', 'sliding-window', '--encoding', 'chars'], io)).toBe(0);
+    expect(io.out).toContain('stateless replay priced as openai/gpt-4o');
+    expect(io.out).toMatch(
+      /\nrecorded total \(info\.model_stats\): requests 5 recorded vs 4 replayed; input 7,141 recorded vs [\d,]+ replayed \([+−][\d.]+%\); output 243 recorded vs [\d,]+ replayed \([+−][\d.]+%\); cost \$0\.0195 recorded \(gpt-4o\) vs \$0\.\d{4} replayed at openai\/gpt-4o\n$/,
+    );
+    const json = testIo();
+    await replayCommand(['fixtures/swe-agent-test-repo-gpt-4o.traj', '-s', 'sliding-window', '--encoding', 'chars', '--json'], json);
+    expect(JSON.parse(json.out).recordedTotal).toMatchObject({ where: 'info.model_stats', recordedRequests: 5, replayedRequests: 4, recordedInputTokens: 7141, recordedCostUsd: 0.019520000000000006 });
+  });
+
+  it('a model the file names that has no prices: priced as the format’s default, said on stderr', async () => {
+    const core = fakeReplayCore();
+    const pricesFor = core.pricesFor;
+    core.pricesFor = (model) => (model === 'gpt-4o' ? undefined : pricesFor(model));
+    const io = testIo();
+    await replayCommand(['fixtures/swe-agent-test-repo-gpt-4o.traj', '--encoding', 'chars'], io, core);
+    expect(io.err).toContain('fixtures/swe-agent-test-repo-gpt-4o.traj: no prices for the file\'s model "gpt-4o"; priced as openai/gpt-4o (--model or --prices picks another)');
+    expect(core.calls[0]?.options.recordedTotal).toMatchObject({ requests: 5, model: 'gpt-4o' });
+  });
+});
+

@@ -56,7 +56,8 @@ export function replayHelp(): string {
 
 Sends the agent's requests again under each strategy and prices them with prompt caching: every assistant message
 is one request whose input is the history before it. The first row, none, is the transcript as it was sent; with
-recorded usage (Claude Code, Codex), it is checked against what the file says the requests cost.
+recorded usage (Claude Code, Codex), it is checked against what the file says the requests cost; with a recorded
+total of the run (SWE-agent's info.model_stats), its input, output and bill are set beside the total's.
 
 Options:
   -m, --model M          prices of this model (default: the model the file records, else the format's:
@@ -78,7 +79,7 @@ ${defaultModels()})
   -c, --conversation ID  the conversation: its id, or its number from 1 (default: the first)
   --format FORMAT        read as ${FORMATS.join(', ')} instead of detecting it
   --encoding E           ${ENCODING_CHOICES.join(', ')} (default auto)
-  --json                 write { model, mode, recorded?, strategies: [{ id, options, totals, requests }] }
+  --json                 write { model, mode, recorded?, recordedTotal?, strategies: [{ id, options, totals, requests }] }
   -h, --help             this help
 
 ${strategiesHelp()}
@@ -145,8 +146,16 @@ export async function replayCommand(args: readonly string[], io: Io, core: Repla
   const { tokens, recorded } = inputs;
   let total = 0;
   for (const count of tokens) total += count;
-  const model = single(COMMAND, values, 'model') ?? inputs.model ?? defaultModel(conversation.format);
-  const prices = await core.pricesFor(model, givenPrices);
+  const asked = single(COMMAND, values, 'model');
+  const fileModel = inputs.model ?? inputs.recordedTotal?.model;
+  let model = asked ?? fileModel ?? defaultModel(conversation.format);
+  let prices = await core.pricesFor(model, givenPrices);
+  if (prices === undefined && asked === undefined && fileModel !== undefined) {
+    // The file names a model the price table does not know: price as the format's default, and say so.
+    model = defaultModel(conversation.format);
+    io.stderr(`${loaded.label}: no prices for the file's model ${JSON.stringify(fileModel)}; priced as ${model} (--model or --prices picks another)\n`);
+    prices = await core.pricesFor(model, givenPrices);
+  }
   if (prices === undefined) throw noPricesError(COMMAND, model);
 
   const bound: BoundFlags = givenBound.maxTurns === undefined && givenBound.maxTokens === undefined ? { maxTokens: Math.round(total / 2) } : givenBound;
@@ -172,6 +181,7 @@ export async function replayCommand(args: readonly string[], io: Io, core: Repla
     ...(inputs.priorTurnTokens ? { priorTurnTokens: inputs.priorTurnTokens } : {}),
     ...(inputs.messageTimes ? { messageTimes: inputs.messageTimes } : {}),
     ...(recorded.length > 0 ? { recorded } : {}),
+    ...(inputs.recordedTotal ? { recordedTotal: inputs.recordedTotal } : {}),
   });
   progress.done();
 
@@ -190,6 +200,7 @@ export function replayJson(result: ReplayResult, conversation: string, bound: Bo
     mode: result.mode,
     conversation,
     ...(result.recorded ? { recorded: result.recorded } : {}),
+    ...(result.recordedTotal ? { recordedTotal: result.recordedTotal } : {}),
     strategies: result.strategies.map((s) => ({
       id: s.id,
       options: s.id === 'none' ? {} : { ...bound, ...(options.get(s.id as never) ?? {}) },
@@ -224,5 +235,20 @@ export function replayTable(result: ReplayResult, label: string, conversation: s
       `recorded: ${formatCount(r.requests)} requests, input ${formatCount(r.recordedInputTokens)} recorded vs ${formatCount(r.replayedInputTokens)} replayed; cache reads ${formatShare(r.recordedCacheReadShare, 1)} vs ${formatShare(r.replayedCacheReadShare, 1)}; per-request error median ${formatShare(r.medianError, 1)}, worst ${formatShare(r.worstError, 1)}\n`,
     );
   }
+  const t = result.recordedTotal;
+  if (t) lines.push(`${totalLine(t, result.model)}\n`);
   return lines.join('');
+}
+
+/** The no-pruning replay beside the run's recorded total: requests, input, output, and the two bills. */
+function totalLine(t: NonNullable<ReplayResult['recordedTotal']>, pricedAs: string): string {
+  const pair = (recorded: number | undefined, replayed: number, format: (n: number) => string): string =>
+    recorded === undefined ? `${format(replayed)} replayed (not recorded)` : `${format(recorded)} recorded vs ${format(replayed)} replayed (${formatChange(replayed, recorded, 2)})`;
+  const parts = [
+    `requests ${t.recordedRequests === undefined ? `${formatCount(t.replayedRequests)} replayed` : `${formatCount(t.recordedRequests)} recorded vs ${formatCount(t.replayedRequests)} replayed`}`,
+    `input ${pair(t.recordedInputTokens, t.replayedInputTokens, formatCount)}`,
+    `output ${pair(t.recordedOutputTokens, t.replayedOutputTokens, formatCount)}`,
+    `cost ${t.recordedCostUsd === undefined ? `${formatUsd(t.replayedCostUsd)} replayed at ${pricedAs} (not recorded)` : `${formatUsd(t.recordedCostUsd)} recorded${t.model !== undefined ? ` (${t.model})` : ''} vs ${formatUsd(t.replayedCostUsd)} replayed at ${pricedAs}`}`,
+  ];
+  return `recorded total (${t.where}): ${parts.join('; ')}`;
 }

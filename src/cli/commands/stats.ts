@@ -1,11 +1,11 @@
 import { linkToolCalls } from '../../lib/index';
-import { compareWithRecordedUsage, readRecordedUsage, type Conversation } from '../../lib/formats';
+import { compareWithRecordedTotal, compareWithRecordedUsage, readRecordedTotal, readRecordedUsage, type Conversation, type TotalComparison } from '../../lib/formats';
 import { parseFlags, readChoice, single, type FlagSpec } from '../args';
 import { CliError, EXIT_OK } from '../errors';
 import { FORMATS, loadTranscript, selectConversations } from '../input';
 import type { Io } from '../io';
 import { createProgress, LARGE_INPUT_CHARS } from '../progress';
-import { formatCount, formatTable } from '../text';
+import { formatChange, formatCount, formatTable, formatUsd } from '../text';
 import { countConversation, ENCODING_CHOICES, loadCounter, type EncodingChoice } from '../tokens';
 
 const COMMAND = 'stats';
@@ -23,7 +23,9 @@ export function statsHelp(): string {
 
 Per conversation of FILE (- reads standard input): messages, tool pairs and orphaned calls or results, tokens
 counted with the vocabulary of the format's API, and what the file recorded the requests cost (Claude Code's
-usage lines, Codex token_count events) beside prunescope's count of the same messages.
+usage lines, Codex token_count events) beside prunescope's count of the same messages. A file that records only
+the run's total (SWE-agent's info.model_stats) gets a line under the table: its input against the sum of the
+counted inputs of the requests the messages show (one per assistant message), its output, and its cost.
 
 Columns: msgs, pairs, orphans (calls without a result / results without a call), tokens (the messages, as billed
 input), system (the system prompt, once per request), requests (recorded), recorded in (the last recorded
@@ -62,6 +64,8 @@ interface ConversationStats {
     fixedTokens?: number;
     medianGrowthRatio?: number;
   };
+  /** The run's recorded total (`readRecordedTotal`), with what is counted for the requests the messages show. */
+  recordedTotal?: TotalComparison['total'] & Omit<TotalComparison, 'total'>;
 }
 
 export async function statsCommand(args: readonly string[], io: Io): Promise<number> {
@@ -104,6 +108,7 @@ export async function statsCommand(args: readonly string[], io: Io): Promise<num
   }
   io.stdout(`${loaded.label}: ${loaded.parsed.format}, tokens counted with ${counter.encoding}\n`);
   io.stdout(formatTable(header, rows, ['left', ...header.slice(1).map(() => 'right' as const)]));
+  for (const s of stats) if (s.recordedTotal) io.stdout(`${totalLine(s.recordedTotal)}${stats.length > 1 ? ` (${s.id})` : ''}\n`);
   return EXIT_OK;
 }
 
@@ -145,5 +150,25 @@ function conversationStats(
       io.stderr(`${label} (${conversation.id}): recorded usage left out: ${error instanceof Error ? error.message : String(error)}\n`);
     }
   }
+  const runTotal = readRecordedTotal(conversation, text);
+  if (runTotal !== undefined) {
+    const starts = (conversation.boundaries ?? []).map((b) => b.messageIndex);
+    const { total: recorded, ...counted } = compareWithRecordedTotal(conversation.messages, tokens, runTotal, { systemTokens: system, contextStarts: starts });
+    stats.recordedTotal = { ...recorded, ...counted };
+  }
   return stats;
+}
+
+/** `recorded total (info.model_stats): 12 requests, input 122,612 vs 124,441 counted (+1.5%) over 12 requests, …`. */
+function totalLine(t: NonNullable<ConversationStats['recordedTotal']>): string {
+  const parts: string[] = [];
+  if (t.requests !== undefined) parts.push(`${formatCount(t.requests)} requests`);
+  if (t.inputTokens !== undefined) {
+    parts.push(`input ${formatCount(t.inputTokens)} vs ${formatCount(t.countedInputTokens)} counted (${formatChange(t.countedInputTokens, t.inputTokens, 2)}) over ${formatCount(t.countedRequests)} requests`);
+  } else {
+    parts.push(`${formatCount(t.countedInputTokens)} input counted over ${formatCount(t.countedRequests)} requests`);
+  }
+  if (t.outputTokens !== undefined) parts.push(`output ${formatCount(t.outputTokens)} vs ${formatCount(t.countedOutputTokens)} counted`);
+  if (t.costUsd !== undefined) parts.push(`cost ${formatUsd(t.costUsd)}${t.model !== undefined ? ` (${t.model})` : ''}`);
+  return `recorded total (${t.where}): ${parts.join(', ')}`;
 }

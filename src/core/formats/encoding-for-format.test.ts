@@ -13,7 +13,7 @@ describe('encodingForFormat', () => {
 
   it('rejects an unknown format, naming it and the choices', () => {
     expect(() => encodingForFormat('gemini' as never)).toThrow(
-      new TypeError('encodingForFormat: format is "gemini"; allowed: anthropic, claude-code, openai-chat, openai-responses.'),
+      new TypeError('encodingForFormat: format is "gemini"; allowed: anthropic, claude-code, openai-chat, openai-responses, swe-agent, mini-swe-agent, langchain.'),
     );
     expect(() => encodingForFormat('toString' as never)).toThrow(TypeError);
   });

@@ -14,7 +14,11 @@ export interface JsonLine {
 
 /** The input after JSON parsing, before any format has looked at it. */
 export type TranscriptSource =
-  | { kind: 'document'; value: unknown }
+  /**
+   * `text`: what the document was parsed from (from its first non-space character), when the caller kept it; a
+   * format that writes unchanged records back byte for byte cuts them out of it (`spansOfList`).
+   */
+  | { kind: 'document'; value: unknown; text?: string }
   | { kind: 'lines'; lines: JsonLine[]; warnings: ParseWarning[] };
 
 /** Per-message facts from the source that the canonical shape has no room for. */
@@ -89,6 +93,29 @@ export interface ConversationOf<F extends string = string> {
   layout?: SourceLayout;
   /** The source records that `system` came from (OpenAI system/developer messages), for export. */
   systemSources?: unknown[];
+  /**
+   * For a JSON document whose messages are one list of records: where each record sits in the text, so export copies
+   * the records it keeps byte for byte (Python's indent, float and `\uXXXX` habits survive) and writes only new ones.
+   */
+  recordSpans?: RecordSpans;
+}
+
+/**
+ * The text of a JSON document and where the records of its message list sit in it (`spansOfList`), for
+ * `writeJsonList`. Records are the parsed objects in `sources` and `systemSources`, found by identity.
+ */
+export interface RecordSpans {
+  text: string;
+  /** Offsets of the list's `[` and `]`. */
+  open: number;
+  close: number;
+  /** Each element of the list, in order, with its `[start, end)` in `text`. */
+  spans: ReadonlyMap<unknown, readonly [number, number]>;
+  /**
+   * Whether a record written anew escapes non-ASCII characters as `\uXXXX` (Python's `json.dumps` does by default,
+   * `JSON.stringify` does not) when the text itself does not show it: the reader knows which program wrote the file.
+   */
+  escapeNonAscii: boolean;
 }
 
 /**
@@ -181,6 +208,7 @@ export interface RecordedTotal {
   cacheReadInputTokens?: number;
   /** The part of `inputTokens` written to cache, when the file says. */
   cacheCreationInputTokens?: number;
+  /** Every output token of the run, hidden reasoning included where the harness counts it. */
   outputTokens?: number;
   /** What the run cost in US dollars, as the file's harness priced it. */
   costUsd?: number;
@@ -205,6 +233,12 @@ export interface Detection {
    * record that does not fit (`message 3 has role "tool"`), since this is what the error says after "Closest: …, but".
    */
   reason: string;
+  /**
+   * When it does not read, though the input is unmistakably this format (fields only it writes) and only a part of it
+   * keeps it from reading: the format as the error names the file (`a SWE-agent trajectory (.traj)`), so the error
+   * says what the file is and which part is wrong, not its JSON shape. See `mismatch`.
+   */
+  recognisedAs?: string;
 }
 
 /** What `parse` may report besides the conversations. */

@@ -10,7 +10,8 @@ export interface ForeignFormat extends Omit<NearMiss, 'recognise'> {
 
 /**
  * Recognises agent logs prunescope does not read (each format lists, in `nearMisses`, those it is the closest
- * supported format for: Gemini CLI sessions, OpenHands event streams, SWE-agent trajectories, Letta agent files, YAML)
+ * supported format for: Gemini CLI sessions, OpenHands event streams, Letta agent files, agent steps with no message
+ * history, YAML)
  * from the parsed JSON or, for text that is not JSON, from the text. `undefined` when the input looks like none of
  * them. Only asked after every supported format said no, so it never takes a file away from a reader.
  */

@@ -16,8 +16,10 @@ export interface FormatInfo {
   /** For a format that is an API's own request shape: the API's name (`Anthropic Messages`); `validateMessages` takes its id. */
   apiLabel: string | undefined;
   encoding: TokenEncoding;
-  /** Whether its files record what their requests cost (`readRecordedUsage`). */
+  /** Whether its files record what their requests cost (`readRecordedUsage`, or `readRecordedTotal`). */
   recordsUsage: boolean;
+  /** Whether its files record what the whole run cost (`readRecordedTotal`). */
+  recordsTotal: boolean;
 }
 
 const INFO: readonly FormatInfo[] = Object.freeze(
@@ -31,6 +33,7 @@ const INFO: readonly FormatInfo[] = Object.freeze(
       apiLabel: f.api?.label,
       encoding: f.encoding,
       recordsUsage: f.recordedUsage !== undefined,
+      recordsTotal: f.recordedUsage?.readTotal !== undefined,
     }),
   ),
 );

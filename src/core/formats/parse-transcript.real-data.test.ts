@@ -22,6 +22,11 @@ const FILES: { name: string; format: TranscriptFormat; conversations: number; me
   { name: 'openhands-sdk-fncall-llm-message.json', format: 'openai-chat', conversations: 1, messages: 13, pairs: 6 },
   { name: 'tau-bench-gpt-4o-airline.json', format: 'openai-chat', conversations: 200, messages: 5108, pairs: 1164 },
   { name: 'codex-rollout-agentcmd-2025-09-24.jsonl', format: 'openai-responses', conversations: 1, messages: 270, pairs: 123 },
+  { name: 'swe-agent-function-calling-simple.traj', format: 'swe-agent', conversations: 1, messages: 11, pairs: 5 },
+  { name: 'swe-agent-gpt4-pydicom-1458.traj', format: 'swe-agent', conversations: 1, messages: 25, pairs: 0 },
+  // Not in ../shared/data: SWE-agent's replayed demonstration (ids reused across turns) and a gpt-4o test run.
+  { name: 'swe-agent-marshmallow-1867-replay.traj', format: 'swe-agent', conversations: 1, messages: 23, pairs: 11 },
+  { name: 'swe-agent-test-repo-gpt-4o.traj', format: 'swe-agent', conversations: 1, messages: 9, pairs: 4 },
 ];
 
 const asBlocks = (m: Message): Message => ({

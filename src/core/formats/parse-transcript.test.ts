@@ -4,7 +4,8 @@ import { serializeTranscript } from './serialize-transcript';
 import { TranscriptParseError } from './transcript-parse-error';
 
 const SUPPORTED =
-  'Anthropic Messages JSON, Claude Code session JSONL, OpenAI Chat Completions JSON, Codex rollout JSONL or OpenAI Responses items';
+  'Anthropic Messages JSON, Claude Code session JSONL, OpenAI Chat Completions JSON, Codex rollout JSONL or OpenAI Responses items, ' +
+  'SWE-agent trajectory (.traj), mini-SWE-agent trajectory (.traj.json), LangChain messages JSON';
 
 const caught = (text: string, format?: Parameters<typeof parseTranscript>[1]): TranscriptParseError => {
   try {
@@ -118,7 +119,7 @@ describe('bad input', () => {
 
   it('a shape no format matches says once what the file is, what is supported and the closest format; each reason stays structured', () => {
     const error = caught(JSON.stringify({ hello: 'world' }));
-    expect(error.formatsTried.map((t) => t.format)).toEqual(['anthropic', 'claude-code', 'openai-chat', 'openai-responses']);
+    expect(error.formatsTried.map((t) => t.format)).toEqual(['anthropic', 'claude-code', 'openai-chat', 'openai-responses', 'swe-agent', 'mini-swe-agent', 'langchain']);
     for (const tried of error.formatsTried) expect(tried.reason.length).toBeGreaterThan(10);
     expect(error.message).toBe(
       'The file is a JSON object with the key `hello`, not a transcript prunescope can read. ' +
@@ -170,14 +171,10 @@ describe('bad input', () => {
       'openai-chat',
     ],
     [
-      'a SWE-agent trajectory',
-      JSON.stringify({
-        trajectory: [{ action: 'ls', observation: 'a.txt', response: 'Let me look.', thought: 'Let me look.', state: '{}' }],
-        history: [{ role: 'system', content: 'You are a helpful assistant', agent: 'main', message_type: 'system_prompt' }],
-        info: { exit_status: 'submitted' },
-      }),
-      'SWE-agent trajectory (.traj)',
-      'openai-chat',
+      'trajectory steps without a message history',
+      JSON.stringify({ trajectory: [{ action: 'ls', observation: 'a.txt', response: 'Let me look.', thought: 'Let me look.', state: '{}' }], info: {} }),
+      'trajectory of agent steps without a message history',
+      'swe-agent',
     ],
     [
       'a Letta agent file',

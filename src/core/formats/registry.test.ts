@@ -148,3 +148,51 @@ describe('detection by confidence keeps the old order of precedence', () => {
     expect(error.message).toContain('Closest: OpenAI Chat Completions JSON, but message 4 has role "robot".');
   });
 });
+
+/**
+ * The agent formats of issue 20 read files no earlier format read (a `history` object, `{ messages }` with
+ * mini-SWE-agent's markers, LangChain's typed records), so they take their own files and nothing else: the generated
+ * documents of the old formats above keep their old winners, and these go to the format that wrote them.
+ */
+describe('agent formats win their own files', () => {
+  const chat = fc.record({ role: fc.constantFrom('system', 'user', 'assistant', 'tool'), content: fc.constantFrom('hi', '') });
+  const messages = fc.array(chat, { minLength: 1, maxLength: 4 });
+  const sweAgent = fc.record(
+    {
+      history: messages.map((list) => list.map((m) => ({ ...m, agent: 'main' }))),
+      trajectory: fc.constant([{ action: 'ls', observation: '' }]),
+      info: fc.constant({ model_stats: { instance_cost: 0, api_calls: 1 } }),
+    },
+    { requiredKeys: ['history'] },
+  );
+  const mini = fc
+    .record({ messages, info: fc.constant({ model_stats: { instance_cost: 0, api_calls: 1 } }), trajectory_format: fc.constant('mini-swe-agent-1.1'), exit: fc.boolean() }, { requiredKeys: ['messages', 'exit'] })
+    .filter((v) => v.info !== undefined || v.trajectory_format !== undefined || v.exit)
+    .map(({ exit, ...v }) => ({ ...v, messages: exit ? [...v.messages, { role: 'exit', content: '' }] : v.messages }));
+  const lcMessage = fc.record({ type: fc.constantFrom('human', 'ai', 'tool', 'system'), content: fc.constantFrom('hi', '') });
+  const langchain = fc.oneof(
+    fc.array(lcMessage.map((m) => ({ type: m.type, data: m })), { minLength: 1, maxLength: 4 }),
+    fc.array(lcMessage, { minLength: 1, maxLength: 4 }),
+    fc.array(lcMessage, { minLength: 1, maxLength: 4 }).map((list) => ({ values: { messages: list }, next: [] })),
+  );
+
+  it.each([
+    ['swe-agent', sweAgent],
+    ['mini-swe-agent', mini],
+    ['langchain', langchain],
+  ] as const)('%s', (id, files) => {
+    fc.assert(
+      fc.property(files, (value) => {
+        expect(winner({ kind: 'document', value })).toBe(id);
+      }),
+    );
+  });
+
+  it('a `{ messages }` request body without mini-SWE-agent’s markers is still read as before', () => {
+    fc.assert(
+      fc.property(messages, (list) => {
+        expect(byId('mini-swe-agent').detect({ kind: 'document', value: { messages: list } }).reads).toBe(false);
+      }),
+    );
+  });
+});

@@ -2,6 +2,9 @@ import { anthropicFormat } from './anthropic/anthropic-format';
 import { claudeCodeFormat } from './claude-code/claude-code-format';
 import { openAIChatFormat } from './openai-chat/openai-chat-format';
 import { openAIResponsesFormat } from './openai-responses/openai-responses-format';
+import { sweAgentFormat } from './swe-agent/swe-agent-format';
+import { miniSweAgentFormat } from './mini-swe-agent/mini-swe-agent-format';
+import { langChainFormat } from './langchain/langchain-format';
 
 /**
  * Every transcript format prunescope reads and writes. Adding one is a folder beside these and a line here (see
@@ -10,4 +13,12 @@ import { openAIResponsesFormat } from './openai-responses/openai-responses-forma
  * and the README's list all read this list. Order matters only to break a tie in detection confidence and to list
  * the formats to people.
  */
-export const FORMAT_REGISTRY = [anthropicFormat, claudeCodeFormat, openAIChatFormat, openAIResponsesFormat] as const;
+export const FORMAT_REGISTRY = [
+  anthropicFormat,
+  claudeCodeFormat,
+  openAIChatFormat,
+  openAIResponsesFormat,
+  sweAgentFormat,
+  miniSweAgentFormat,
+  langChainFormat,
+] as const;

@@ -26,6 +26,15 @@ export function unsupportedFormatError(
   subject: string,
   tried: readonly Tried[] = [],
 ): TranscriptParseError | undefined {
+  const recognised = closest(tried.filter((t) => t.recognisedAs !== undefined));
+  if (recognised?.recognisedAs !== undefined) {
+    // The file is one of ours with a part that cannot be read: say so and where, not what its JSON looks like.
+    return new TranscriptParseError(
+      `${subject} is ${recognised.recognisedAs}, but ${recognised.reason}: prunescope cannot read it as it is. ` +
+        `Mend or remove that part and open it again.`,
+      { formatsTried: reasons(tried), closestFormat: recognised.format, looksLike: getFormat(recognised.format).name },
+    );
+  }
   const foreign = identifyForeignFormat(input);
   if (foreign !== undefined) {
     return new TranscriptParseError(

@@ -1,11 +1,12 @@
 import type { Conversation } from '../formats/types';
 import type { TokenCounter } from '../tokens/types';
-import type { RecordedRequest } from '../usage/types';
+import type { RecordedRequest, RecordedTotal } from '../usage/types';
 import { describeValue } from '../tokens/describe-value';
 import { countMessageTokens } from '../tokens/count-message-tokens';
 import { countSystemTokens } from '../tokens/count-system-tokens';
 import { keepsPriorThinking } from '../tokens/keeps-prior-thinking';
 import { readRecordedUsage } from '../usage/read-recorded-usage';
+import { readRecordedTotal } from '../usage/read-recorded-total';
 import { compareWithRecordedUsage } from '../usage/compare-with-recorded-usage';
 
 /** What `replayTranscript` needs of a parsed transcript beside its messages (see `readReplayInputs`). */
@@ -25,6 +26,8 @@ export interface ReplayInputs {
   model?: string;
   /** With `calibrate`: the tokens added to messages for what the requests held beyond the file (see there). */
   injectedTokens?: number;
+  /** What the file recorded the whole run cost (`readRecordedTotal`); `replayTranscript` takes it as `recordedTotal`. */
+  recordedTotal?: RecordedTotal;
 }
 
 /** How `readReplayInputs` counts a parsed transcript for `replayTranscript`. */
@@ -110,6 +113,8 @@ export function readReplayInputs(conversation: Conversation, counter: TokenCount
   const times = readTimes(conversation);
   if (times !== undefined) inputs.messageTimes = times;
   if (model !== undefined) inputs.model = model;
+  const total = readRecordedTotal(conversation, options.text);
+  if (total !== undefined) inputs.recordedTotal = total;
   return inputs;
 }
 

@@ -7,6 +7,7 @@ import { createReplayContext } from '../requests/create-replay-context';
 import { replayUnpruned } from '../requests/replay-unpruned';
 import { priceRequest } from './price-request';
 import { compareReplayWithRecorded } from './compare-replay-with-recorded';
+import { compareReplayWithRecordedTotal } from './compare-replay-with-recorded-total';
 import type { SentShapes } from '../requests/sent-types';
 
 /**
@@ -22,7 +23,8 @@ import type { SentShapes } from '../requests/sent-types';
  * request of the same strategy, output tokens (recorded, else the message's own count: an estimate that misses
  * hidden reasoning), cost, and whether it rewrote what the previous one sent. Models that drop earlier turns'
  * thinking count those messages by `priorTurnTokens` once a new turn has begun. With `recorded`, the baseline is
- * held against the file request by request (`ReplayResult.recorded`).
+ * held against the file request by request (`ReplayResult.recorded`); with `recordedTotal`, its totals against the
+ * run's (`ReplayResult.recordedTotal`).
  *
  * Stateless replays equal planning the full history before every request (the naive O(n²) replay in the tests);
  * strategies with an incremental form take it (their `replay` hooks; see src/core/strategies/README.md). Pure and deterministic; never mutates.
@@ -87,10 +89,12 @@ export function replayTranscript(messages: readonly Message[], options: ReplayOp
     return price(strategy.id, shapes, strategy.config);
   });
   const result: ReplayResult = { model: options.prices.model, mode: options.mode, strategies };
+  let unprunedReplay: StrategyReplay | undefined;
+  const none = (): StrategyReplay => (unprunedReplay ??= strategies.find((_, k) => replays[k] === undefined) ?? price('none', baseline(), undefined));
   if (recorded.length > 0) {
-    const none = strategies.find((_, k) => replays[k] === undefined) ?? price('none', baseline(), undefined);
-    const comparison = compareReplayWithRecorded(none, recorded, options.prices);
+    const comparison = compareReplayWithRecorded(none(), recorded, options.prices);
     if (comparison !== undefined) result.recorded = comparison;
   }
+  if (options.recordedTotal !== undefined) result.recordedTotal = compareReplayWithRecordedTotal(none(), options.recordedTotal);
   return result;
 }

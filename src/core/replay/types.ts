@@ -5,7 +5,7 @@
  */
 import type { PrunerConfig } from '../strategies/registry';
 import type { TokenCounter } from '../tokens/types';
-import type { RecordedRequest } from '../usage/types';
+import type { RecordedRequest, RecordedTotal } from '../usage/types';
 import type { ReplayTrigger } from '../requests/types';
 
 /** Prices in US dollars per million tokens. */
@@ -63,6 +63,8 @@ export interface ReplayOptions {
   counter?: TokenCounter;
   /** What the file recorded (`readRecordedUsage`): output tokens where known, and the no-pruning baseline's check. */
   recorded?: readonly RecordedRequest[];
+  /** Added (compatible). What the file recorded the whole run cost (`readRecordedTotal`): the no-pruning replay's check. */
+  recordedTotal?: RecordedTotal;
   /**
    * Added (compatible). Per message: its tokens once a later turn has begun (a turn begins at a user message that is
    * not only tool results). Models that drop earlier turns' thinking or reasoning (`keepsPriorThinking` false) are
@@ -135,6 +137,36 @@ export interface ReplayResult {
   strategies: StrategyReplay[];
   /** When the file recorded usage: the no-pruning replay against it. */
   recorded?: RecordedComparison;
+  /** Added (compatible). When the file recorded the run's total: the no-pruning replay's totals beside it. */
+  recordedTotal?: RecordedTotalComparison;
+}
+
+/**
+ * The no-pruning replay's totals beside a run's recorded total (`ReplayOptions.recordedTotal`). The recorded side is
+ * absent where the file does not say. The recorded cost is the harness's own pricing (its model, its prices, calls the
+ * transcript does not keep); the replayed one is `prices` applied to the requests the messages show.
+ */
+export interface RecordedTotalComparison {
+  /** Where the file keeps the figures: `info.model_stats`. */
+  where: string;
+  /** The model the file says answered, when it says. */
+  model?: string;
+  /** Requests the run made, as recorded (SWE-agent `api_calls`: requeries the transcript does not keep included). */
+  recordedRequests?: number;
+  /** Requests the messages show: one per assistant message. */
+  replayedRequests: number;
+  /** Recorded: every rate together (uncached, cache writes and reads). Replayed: the requests' whole input, fixed part included. */
+  recordedInputTokens?: number;
+  /** See `recordedInputTokens`. */
+  replayedInputTokens: number;
+  /** Output tokens of the run, as recorded. */
+  recordedOutputTokens?: number;
+  /** Output tokens of the replies the messages show (recorded per request where known, else counted). */
+  replayedOutputTokens: number;
+  /** What the run cost as the harness priced it (its model, its prices). */
+  recordedCostUsd?: number;
+  /** The no-pruning replay's cost at `ReplayResult.model`'s prices, with prompt caching. */
+  replayedCostUsd: number;
 }
 
 /** The no-pruning replay held against the usage a file recorded, request by request. */

@@ -5,7 +5,8 @@
  * request whose response a message is, so a request is located by that message: it held the messages from
  * `contextStart` up to `messageIndex` − 1, plus a system prompt and tool definitions no transcript records.
  */
-export type { RecordedRequest } from '../formats/format-types';
+export type { RecordedRequest, RecordedTotal } from '../formats/format-types';
+import type { RecordedTotal } from '../formats/format-types';
 
 /** One recorded request beside prunescope's count of the same input. */
 export interface RequestComparison {
@@ -40,4 +41,24 @@ export interface UsageComparison {
    * counts of the messages added between two requests match what the API billed for them. `undefined` with no pair.
    */
   medianGrowthRatio: number | undefined;
+}
+
+/**
+ * A run's recorded total (`readRecordedTotal`: SWE-agent `info.model_stats`, OpenHands `llm_metrics`, AI SDK
+ * `totalUsage`) beside what prunescope counts for the requests the messages show (`compareWithRecordedTotal`).
+ */
+export interface TotalComparison {
+  /** The run's total as the file recorded it. */
+  total: RecordedTotal;
+  /** The requests the messages show: one per assistant message, the reply to it. */
+  countedRequests: number;
+  /** Σ over those requests of what each held, counted: the messages before it from its context start, and the system prompt. */
+  countedInputTokens: number;
+  /** Σ over the assistant messages of their counts: what the replies wrote (hidden reasoning is not in the file). */
+  countedOutputTokens: number;
+  /**
+   * `total.inputTokens − countedInputTokens`: what the requests held beyond the file (tool definitions, a system
+   * prompt it does not record, requeries it does not keep) and the counts' error. Absent when the file gives no input.
+   */
+  residual?: number;
 }

@@ -13,7 +13,7 @@ import { formatCompact, plural } from '../common/format';
 import { ReplayChart, type ChartLine } from './replay-chart';
 import { ReplayControls } from './replay-controls';
 import { ReplayTable, type TableLane } from './replay-table';
-import { HoverReadout, RecordedLine, ReplayStatus } from './replay-text';
+import { HoverReadout, RecordedLine, RecordedTotalLine, ReplayStatus } from './replay-text';
 import { fixedWords, ReplayHints } from './replay-hints';
 
 // Rose is the window's colour; no lane takes it.
@@ -82,6 +82,7 @@ export default function ReplayPanel() {
       <ReplayStatus lanes={shown} />
       <ReplayHints lanes={shown} />
       <RecordedLine />
+      <RecordedTotalLine />
       {charts && (
         <ul className="m-0 flex list-none flex-wrap gap-x-4 gap-y-1 p-0 text-[12px]" aria-label="Lanes in the charts">
           {shown.map((lane) => (

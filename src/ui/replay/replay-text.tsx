@@ -90,6 +90,25 @@ export function RecordedLine() {
   );
 }
 
+/** The no-pruning replay beside what the file says the whole run cost (a total, no request of its own). */
+export function RecordedTotalLine() {
+  const t = useReplay((s) => s.recordedTotal);
+  if (!t) return null;
+  // Two decimals: a count within a tenth of a percent of the bill is the point of the line.
+  const change = (replayed: number, recorded: number) => (recorded > 0 ? ` (${formatNumber((replayed - recorded) / recorded, 'change', 2)})` : '');
+  const parts: string[] = [];
+  if (t.recordedRequests !== undefined) parts.push(`${formatInt(t.replayedRequests)} requests replayed vs ${formatInt(t.recordedRequests)} recorded`);
+  if (t.recordedInputTokens !== undefined) parts.push(`input ${formatInt(t.replayedInputTokens)} replayed vs ${formatInt(t.recordedInputTokens)} recorded${change(t.replayedInputTokens, t.recordedInputTokens)}`);
+  if (t.recordedOutputTokens !== undefined) parts.push(`output ${formatInt(t.replayedOutputTokens)} vs ${formatInt(t.recordedOutputTokens)}`);
+  if (t.recordedCostUsd !== undefined) parts.push(`cost ${formatUsd(t.replayedCostUsd)} replayed vs ${formatUsd(t.recordedCostUsd)} recorded${t.model !== undefined ? ` (${t.model}, at the harness's prices)` : " (at the harness's prices)"}`);
+  if (parts.length === 0) return null;
+  return (
+    <p className="m-0 text-[12.5px] text-zinc-700 dark:text-zinc-300" data-testid="replay-recorded-total">
+      <span className="font-semibold">No pruning against the run's recorded total</span> ({t.where}): {parts.join('; ')}.
+    </p>
+  );
+}
+
 /** The request under the pointer, lane by lane; the same figures the charts draw. */
 export function HoverReadout({ lanes, onPick }: { lanes: TableLane[]; onPick: (request: number) => void }) {
   const hovered = useReplay((s) => s.hovered);

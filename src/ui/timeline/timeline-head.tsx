@@ -5,7 +5,8 @@ import { LaneHeader } from '../lanes/lane-header';
 import { AddLaneButton } from '../lanes/add-lane';
 import { BudgetControl } from '../tune/budget-control';
 import { FactsDisclosure } from './facts-disclosure';
-import { PROVIDER_LABEL, formatCompact, formatInt, plural } from '../common/format';
+import type { TotalComparison } from '../../core';
+import { PROVIDER_LABEL, formatCompact, formatInt, formatUsd, plural } from '../common/format';
 import { RecordedUsage } from '../tune/recorded-usage';
 
 /** The budget control, facts, legend and lane headers: memoized, so a scroll never re-renders them. */
@@ -102,8 +103,9 @@ function TranscriptFacts() {
           </dd>
         </>
       )}
+      {doc.usage?.total && <RecordedTotalFacts total={doc.usage.total} />}
       <dt className="text-zinc-600 dark:text-zinc-400">Tool calls</dt>
-      <dd className="m-0 font-mono tabular-nums text-zinc-800 dark:text-zinc-200">
+      <dd className="m-0 font-mono tabular-nums text-zinc-800 dark:text-zinc-200" data-testid="tool-pairs">
         {plural(doc.pairCount, 'pair')}
         {doc.orphanCount > 0 ? ` · ${plural(doc.orphanCount, 'orphan block')}` : ''}
       </dd>
@@ -125,6 +127,31 @@ function TranscriptFacts() {
 export function inputWords(problems: number, repairs: number): string {
   if (repairs === 0) return `input has ${problems === 0 ? 'no problems' : plural(problems, 'problem')}`;
   return problems === 0 ? `input clean after ${plural(repairs, 'repair')}` : `input has ${plural(problems, 'problem')} after ${plural(repairs, 'repair')}`;
+}
+
+/** The run's recorded total beside the sum of what its requests held, counted: `122,612 in · counted 122,635 · $1.27`. */
+function RecordedTotalFacts({ total: t }: { total: TotalComparison }) {
+  const { total } = t;
+  const recorded = [
+    total.requests !== undefined ? plural(total.requests, 'request') : undefined,
+    total.inputTokens !== undefined ? `${formatInt(total.inputTokens)} input` : undefined,
+    total.outputTokens !== undefined ? `${formatInt(total.outputTokens)} output` : undefined,
+    total.costUsd !== undefined ? `${formatUsd(total.costUsd)}${total.model !== undefined ? ` (${total.model})` : ''}` : undefined,
+  ].filter((part) => part !== undefined);
+  const title =
+    `The file records what the whole run cost (${total.where}): ${recorded.join(', ')}. ` +
+    `Counted: what the ${plural(t.countedRequests, 'request')} the messages show held (each assistant message answers one), summed. ` +
+    'The difference is what the file does not hold (tool definitions, requests it did not keep) and the counts\' error.';
+  return (
+    <>
+      <dt className="text-zinc-600 dark:text-zinc-400">Run total</dt>
+      <dd className="m-0 font-mono tabular-nums text-zinc-800 dark:text-zinc-200" data-testid="recorded-total" title={title}>
+        {total.inputTokens !== undefined ? `${formatInt(total.inputTokens)} in · counted ${formatInt(Math.round(t.countedInputTokens))}` : `counted ${formatInt(Math.round(t.countedInputTokens))} in`}
+        {total.requests !== undefined ? ` · ${plural(total.requests, 'request')}` : ''}
+        {total.costUsd !== undefined ? ` · ${formatUsd(total.costUsd)}` : ''}
+      </dd>
+    </>
+  );
 }
 
 const ENCODINGS = [

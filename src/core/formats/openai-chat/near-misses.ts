@@ -29,11 +29,6 @@ function isLettaAgentFile(input: TranscriptSource | string): boolean {
   return 'agent_type' in value && ('llm_config' in value || 'core_memory' in value);
 }
 
-function isSweAgentTrajectory(input: TranscriptSource | string): boolean {
-  const value = objectOf(input);
-  return value !== undefined && Array.isArray(value.trajectory) && (Array.isArray(value.history) || isRecord(value.info));
-}
-
 /** `{ sessionId, projectHash, messages: [{ type: 'user' | 'gemini' | 'info' | …, content }] }`. */
 function isGeminiSession(input: TranscriptSource | string): boolean {
   const value = objectOf(input);
@@ -59,12 +54,6 @@ export const OPENAI_CHAT_NEAR_MISSES: readonly NearMiss[] = [
     phrase: 'a Letta agent file (.af)',
     hint: "each agent's `messages` are close to Chat Completions messages (`role`, `content` parts, `tool_calls`); saved on their own as a JSON array, they may read as OpenAI Chat Completions",
     recognise: isLettaAgentFile,
-  },
-  {
-    name: 'SWE-agent trajectory (.traj)',
-    phrase: 'a SWE-agent trajectory (.traj)',
-    hint: 'its `history` is a list of `{ role, content }` messages; saved on its own as a JSON array, it reads as OpenAI Chat Completions',
-    recognise: isSweAgentTrajectory,
   },
   {
     name: 'Gemini CLI session',

@@ -3,6 +3,7 @@ import { conversationTitle } from '../conversation-title';
 import type { ConversationOf, ParseWarning } from '../format-types';
 import { parseToolArguments } from '../parse-tool-arguments';
 import { joinTextParts } from '../join-text-parts';
+import { chatPartToBlock } from '../chat-part-to-block';
 
 type Conversation = ConversationOf<'openai-chat'>;
 
@@ -124,7 +125,7 @@ function convert(records: ChatRecord[], id: string, title: string, warnings: Par
       if (typeof content === 'string') {
         if (content !== '') blocks.push({ type: 'text', text: content });
       } else if (Array.isArray(content)) {
-        for (const part of content) blocks.push(partToBlock(part));
+        for (const part of content) blocks.push(chatPartToBlock(part));
       } else if (typeof record.refusal === 'string') {
         blocks.push({ type: 'text', text: record.refusal });
       }
@@ -155,7 +156,7 @@ function convert(records: ChatRecord[], id: string, title: string, warnings: Par
     const { content } = record;
     messages.push({
       role: 'user',
-      content: typeof content === 'string' ? content : Array.isArray(content) ? content.map(partToBlock) : '',
+      content: typeof content === 'string' ? content : Array.isArray(content) ? content.map(chatPartToBlock) : '',
     });
     sources.push([record]);
   }
@@ -170,23 +171,6 @@ function convert(records: ChatRecord[], id: string, title: string, warnings: Par
 
 function resultContent(content: unknown): string | ContentBlock[] {
   if (typeof content === 'string') return content;
-  if (Array.isArray(content)) return content.map(partToBlock);
+  if (Array.isArray(content)) return content.map(chatPartToBlock);
   return '';
-}
-
-function partToBlock(part: unknown): ContentBlock {
-  if (!isRecord(part)) return { type: 'text', text: String(part) };
-  if (part.type === 'text' && typeof part.text === 'string') return { type: 'text', text: part.text };
-  if (part.type === 'image_url') {
-    const url = isRecord(part.image_url) ? part.image_url.url : part.image_url;
-    if (typeof url === 'string') {
-      const comma = url.indexOf(',');
-      if (url.startsWith('data:') && comma !== -1 && url.slice(0, comma).endsWith(';base64')) {
-        return { type: 'image', source: { type: 'base64', media_type: url.slice(5, comma - 7), data: url.slice(comma + 1) } };
-      }
-      return { type: 'image', source: { type: 'url', url } };
-    }
-  }
-  // Audio, files, refusals: no canonical block, carried as they are.
-  return { ...part, type: typeof part.type === 'string' ? part.type : 'unknown' };
 }

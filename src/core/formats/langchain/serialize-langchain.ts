@@ -1,0 +1,33 @@
+import type { Message } from '../../types';
+import { exportNote } from '../export-note';
+import type { ConversationOf, SerializeContext, SerializedText } from '../format-types';
+import { jsonExport } from '../json-export';
+import { ownListExport } from '../own-list-export';
+import { messageView, type RecordShape } from './message-view';
+import { toLangChainRecords } from './to-langchain-records';
+
+/**
+ * LangChain messages. Its own: the file as it was with only the message list changed (a LangGraph state keeps its
+ * other fields), kept records cut out of the text byte for byte, new ones written in the shape of the file's records
+ * and in its style. From another format: `messages_to_dict` records, which `messages_from_dict` reads back.
+ */
+export function serializeLangChain(conversation: ConversationOf, messages: readonly Message[], { own, from }: SerializeContext): SerializedText {
+  if (!own) {
+    const converted = toLangChainRecords(messages, 'dict', conversation.system);
+    return jsonExport(converted.messages, exportNote(`Converted from ${from}.`));
+  }
+  const shape = shapeOf(conversation);
+  const { layout, envelope } = conversation;
+  return ownListExport(
+    conversation,
+    messages,
+    (rest) => toLangChainRecords(rest, shape),
+    (list) => (layout?.kind === 'object' ? { ...envelope, [layout.key]: list } : list),
+  );
+}
+
+/** The shape the file's records are in, so a new record matches them. */
+function shapeOf(conversation: ConversationOf): RecordShape {
+  const first = conversation.systemSources?.[0] ?? conversation.sources.find((records) => records.length > 0)?.[0];
+  return messageView(first)?.shape ?? 'dict';
+}
