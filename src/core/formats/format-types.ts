@@ -180,9 +180,19 @@ export interface RecordedRequest {
   inputTokens: number;
   /** Anthropic `cache_creation_input_tokens`; 0 for OpenAI, which does not bill cache writes. */
   cacheCreationInputTokens: number;
+  /**
+   * Added (compatible): of `cacheCreationInputTokens`, the part written with the 1-hour TTL (Claude Code's
+   * `cache_creation.ephemeral_1h_input_tokens`), billed at 2 × input instead of 1.25 ×; the rest is 5-minute.
+   */
+  cacheWrite1hInputTokens?: number;
   /** Anthropic `cache_read_input_tokens`; OpenAI `cached_input_tokens`. */
   cacheReadInputTokens: number;
   outputTokens: number;
+  /**
+   * Added (compatible): the output may be a snapshot taken while the response streamed (Claude Code writes a line
+   * per block as it streams; 5 tokens or fewer on every line of a message is such a snapshot more often than not).
+   */
+  outputPartial?: boolean;
   /**
    * OpenAI: the reasoning tokens among `outputTokens`. The reasoning itself is encrypted in the file, yet the
    * following requests of the same turn carry it as input, so the comparison adds it back as `hidden`.

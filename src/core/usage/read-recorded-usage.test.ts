@@ -39,6 +39,27 @@ describe('readRecordedUsage: Claude Code', () => {
     ]);
   });
 
+  it('keeps the 1-hour part of the cache writes and marks output of 5 tokens or fewer as a mid-stream snapshot', () => {
+    const split = (hour: number, five: number, output: number): object => ({
+      ...(usage(3, hour + five, 9_000, output) as object),
+      cache_creation: { ephemeral_5m_input_tokens: five, ephemeral_1h_input_tokens: hour },
+    });
+    const text = jsonl(
+      user('go'),
+      assistant('m1', { type: 'text', text: 'a' }, split(13_835, 0, 2)),
+      assistant('m1', call('a'), split(13_835, 0, 5)),
+      user([result('a')]),
+      assistant('m2', { type: 'text', text: 'done' }, split(0, 400, 6)),
+    );
+    const conversation = parseTranscript(text).conversations[0];
+    if (conversation === undefined) throw new Error('no conversation');
+    const [first, second] = readRecordedUsage(conversation);
+    expect(first).toMatchObject({ cacheCreationInputTokens: 13_835, cacheWrite1hInputTokens: 13_835, outputTokens: 5, outputPartial: true });
+    expect(second).toMatchObject({ cacheCreationInputTokens: 400, outputTokens: 6 });
+    expect(second).not.toHaveProperty('cacheWrite1hInputTokens');
+    expect(second).not.toHaveProperty('outputPartial');
+  });
+
   it('after a compaction, requests start at the compact summary', () => {
     const text = jsonl(
       user('go'),
