@@ -69,6 +69,25 @@ describe('loadModelPrices and listModels', () => {
     expect(gpt.source).toContain('cache read by the provider');
   });
 
+  it('prices a 1-hour cache write at 2 × input for Anthropic (the table gives only the 5-minute one)', async () => {
+    expect(await loadModelPrices('claude-opus-4-6')).toMatchObject({ input: 5, cacheWrite: 6.25, cacheWrite1h: 10 });
+    expect(await loadModelPrices('claude-sonnet-4-5-20250929')).toMatchObject({ cacheWrite: 3.75, cacheWrite1h: 6 });
+    expect((await loadModelPrices('gpt-5-codex')).cacheWrite1h).toBeUndefined();
+  });
+
+  it("reads OpenAI's cached price by the family's discount where the table rounded it to the cent", async () => {
+    const codex = await loadModelPrices('gpt-5-codex');
+    expect(codex).toMatchObject({ input: 1.25, cacheRead: 0.125 });
+    expect(codex.source).toContain('cache read 0.125, the 90% discount of GPT-5 models (the table rounds it to 0.13)');
+    expect((await loadModelPrices('openai/gpt-5-mini')).cacheRead).toBe(0.025);
+    expect((await loadModelPrices('openai/gpt-5-nano')).cacheRead).toBe(0.005);
+    // Already exact, or a family of another discount: the table's value stands.
+    expect(await loadModelPrices('openai/gpt-4o')).toMatchObject({ cacheRead: 1.25 });
+    expect(await loadModelPrices('openai/o3-mini')).toMatchObject({ cacheRead: 0.55 });
+    expect(await loadModelPrices('openai/gpt-4.1-mini')).toMatchObject({ cacheRead: 0.1 });
+    expect((await loadModelPrices('openai/gpt-4o')).source).not.toContain('rounds');
+  });
+
   it('takes overrides, and prices an unknown model only from them', async () => {
     expect(await loadModelPrices('gpt-5', { input: 1 })).toMatchObject({ input: 1, output: 10, source: expect.stringContaining('input given') });
     expect(await loadModelPrices('in-house-7b', { input: 0.2, output: 0.4 })).toMatchObject({ model: 'in-house-7b', cacheRead: 0.2, cacheWrite: 0 });
