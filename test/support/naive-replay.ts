@@ -101,19 +101,30 @@ export function naiveReplay(messages: readonly Message[], options: ReplayOptions
       const sent = items.reduce((sum, item) => sum + item.tokens, 0);
       const previousSent = previous?.reduce((sum, item) => sum + item.tokens, 0) ?? 0;
       const times = options.messageTimes;
-      const ttl = options.cache.ttlMs;
-      const cold = r === 0 || (times !== undefined && ttl !== undefined && times[a]! - times[requests[r - 1]!]! > ttl);
+      const rules = { ...options.cache, ...options.observedCache };
+      const ttl = rules.ttlMs;
+      const before = requests[r - 1];
+      const cold = r > 0 && times !== undefined && ttl !== undefined && times[a]! - times[before!]! > ttl;
       const input = fixed + sent;
-      let read = 0;
+      const min = rules.minTokens;
+      // The breakpoint after the fixed part; a new prompt reads only it back when the harness breaks there.
+      const level = Math.min(rules.breakpointTokens ?? fixed, fixed);
+      const prompt = r > 0 && rules.promptBreaks === true && turn > before!;
+      let read: number;
       let write = 0;
-      if (options.cache.provider === 'anthropic') {
-        const min = options.cache.minTokens;
-        if (!cold && extendsPrevious && fixed + previousSent >= min && fixed + previousSent > 0) read = fixed + previousSent;
-        else if (!cold && fixed >= min && fixed > 0) read = fixed;
-        if (input >= min && input > 0) write = input - read;
-      } else if (!cold && fixed + common >= options.cache.minTokens && fixed + common > 0) {
-        read = Math.floor(Math.min(fixed + common, input) / options.cache.step) * options.cache.step;
+      if (cold) read = 0;
+      else if (r === 0) read = Math.min(rules.warmStartTokens ?? 0, fixed, input);
+      else if (rules.provider === 'anthropic') read = extendsPrevious && !prompt && startOf(a) === startOf(before!) ? fixed + previousSent : level;
+      else {
+        // OpenAI also caches the response it wrote: read on when this request sends it, as written, right next.
+        const next = extendsPrevious && rules.cachesOutput === true ? items[previous!.length] : undefined;
+        const response = next !== undefined && next.key === before ? next.tokens : 0;
+        read = Math.min(fixed + common + response, input);
+        if (prompt) read = Math.min(read, level);
       }
+      if (read < min || read <= 0) read = 0;
+      if (rules.provider === 'openai') read = Math.floor(read / rules.step) * rules.step;
+      if (rules.provider === 'anthropic' && input >= min && input > 0) write = input - read;
       const output = outputOf.get(a) ?? options.tokens[a]!;
       const p = options.prices;
       priced.push({
@@ -122,7 +133,7 @@ export function naiveReplay(messages: readonly Message[], options: ReplayOptions
         cacheReadTokens: read,
         cacheWriteTokens: write,
         outputTokens: output,
-        costUsd: ((input - read - write) * p.input + read * p.cacheRead + write * p.cacheWrite + output * p.output) / 1e6,
+        costUsd: ((input - read - write) * p.input + read * p.cacheRead + write * (rules.writeTtl === '1h' ? (p.cacheWrite1h ?? p.cacheWrite * 1.6) : p.cacheWrite) + output * p.output) / 1e6,
         rewrite: !extendsPrevious,
       });
       previous = items;

@@ -8,8 +8,9 @@ import { agentTranscript } from './agent-transcript-arbitrary';
 /**
  * A transcript with everything a replay can be given, scaled so that every rule matters on a few dozen messages:
  * counts of 0–80 tokens, earlier-turn counts below them (thinking dropped), compactions, times with gaps past the
- * TTL, cache minimums and steps of a few tokens, bounds and triggers around the transcript's size, one to three
- * strategies of any registered kind beside no pruning.
+ * TTL, cache minimums and steps of a few tokens, what a file can say about its cache (warm start, breakpoint, TTL
+ * class, prompt breaks, the response kept), bounds and triggers around the transcript's size, one to three strategies
+ * of any registered kind beside no pruning.
  */
 export const replayCase = (options: { maxEpisodes?: number } = {}): fc.Arbitrary<{ messages: Message[]; options: ReplayOptions }> =>
   agentTranscript({ maxEpisodes: options.maxEpisodes ?? 14, interleaved: true }).chain((messages) => {
@@ -44,6 +45,21 @@ export const replayCase = (options: { maxEpisodes?: number } = {}): fc.Arbitrary
         }),
         { nil: undefined },
       );
+      // What a file can say about its cache: a warm start, the breakpoint, the TTL class, prompt breaks, output kept.
+      const observed = fc.option(
+        fc.record(
+          {
+            warmStartTokens: fc.integer({ min: 0, max: 150 }),
+            breakpointTokens: fc.integer({ min: 0, max: 150 }),
+            writeTtl: fc.constantFrom('5m' as const, '1h' as const),
+            ttlMs: fc.integer({ min: 1, max: 8 }),
+            promptBreaks: fc.boolean(),
+            cachesOutput: fc.boolean(),
+          },
+          { requiredKeys: [] },
+        ),
+        { nil: undefined },
+      );
       const configs = fc.array(strategyConfig(n, total), { minLength: 1, maxLength: 3 });
       return fc
         .record({
@@ -51,24 +67,27 @@ export const replayCase = (options: { maxEpisodes?: number } = {}): fc.Arbitrary
           trigger,
           cache,
           times,
+          observed,
+          hourPrice: fc.option(fc.constant(6), { nil: undefined }),
           configs,
           mode: fc.constantFrom('stateless' as const, 'live' as const),
           fixed: fc.integer({ min: 0, max: 150 }),
           starts: fc.uniqueArray(fc.integer({ min: 0, max: n }), { maxLength: 2 }),
         })
-        .map(({ prior: early, trigger: t, cache: c, times: clock, configs: list, mode, fixed, starts }) => ({
+        .map(({ prior: early, trigger: t, cache: c, times: clock, observed: seen, hourPrice, configs: list, mode, fixed, starts }) => ({
           messages,
           options: {
             strategies: [{ id: 'none' }, ...list.map((config, k) => ({ id: `s${k}`, config }))],
             mode,
             trigger: t,
-            prices: { model: 'test', input: 3, output: 15, cacheRead: 0.3, cacheWrite: 3.75 },
+            prices: { model: 'test', input: 3, output: 15, cacheRead: 0.3, cacheWrite: 3.75, ...(hourPrice !== undefined ? { cacheWrite1h: hourPrice } : {}) },
             cache: c,
             tokens: counts,
             fixedTokens: fixed,
             contextStarts: starts,
             ...(early !== undefined ? { priorTurnTokens: early } : {}),
             ...(clock !== undefined ? { messageTimes: clock } : {}),
+            ...(seen !== undefined ? { observedCache: seen } : {}),
           },
         }));
     });

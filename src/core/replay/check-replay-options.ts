@@ -2,7 +2,7 @@ import type { Message } from '../types';
 import { describeValue } from '../tokens/describe-value';
 import { checkConfigObject } from '../prune/check-config-object';
 import { resolveReplay, type ResolvedReplay } from '../strategies/resolve-replay';
-import type { ReplayOptions } from './types';
+import type { ObservedCache, ReplayOptions } from './types';
 import type { ReplayTrigger } from '../requests/types';
 
 /** The default trigger of a live replay: 80% of a 200,000-token window, about where agents compact. */
@@ -37,6 +37,8 @@ export function checkReplayOptions(messages: readonly Message[], options: Replay
     const value = prices[field];
     if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) fail(`options.prices.${field}`, value, 'dollars per million tokens, 0 or more');
   }
+  const hour = prices.cacheWrite1h;
+  if (hour !== undefined && !(typeof hour === 'number' && Number.isFinite(hour) && hour >= 0)) fail('options.prices.cacheWrite1h', hour, 'dollars per million tokens, 0 or more');
   const cache = options.cache;
   if (cache === null || typeof cache !== 'object' || (cache.provider !== 'anthropic' && cache.provider !== 'openai')) {
     fail('options.cache', cache, 'CacheRules (cacheRulesFor) with provider "anthropic" or "openai"');
@@ -46,6 +48,13 @@ export function checkReplayOptions(messages: readonly Message[], options: Replay
     fail('options.cache.step', cache.step, 'a whole number of tokens, 1 or more');
   }
   if (cache.ttlMs !== undefined && !(typeof cache.ttlMs === 'number' && cache.ttlMs > 0)) fail('options.cache.ttlMs', cache.ttlMs, 'milliseconds above 0');
+  checkObservedCache('options.cache', cache);
+  if (options.observedCache !== undefined) {
+    if (options.observedCache === null || typeof options.observedCache !== 'object') fail('options.observedCache', options.observedCache, 'an object (readReplayInputs)');
+    checkObservedCache('options.observedCache', options.observedCache);
+    const ttl = options.observedCache.ttlMs;
+    if (ttl !== undefined && !(typeof ttl === 'number' && ttl > 0)) fail('options.observedCache.ttlMs', ttl, 'milliseconds above 0');
+  }
 
   const trigger = options.trigger ?? DEFAULT_TRIGGER;
   if (options.mode === 'live') checkTrigger(trigger);
@@ -81,6 +90,18 @@ export function checkReplayOptions(messages: readonly Message[], options: Replay
     return resolveReplay(strategy.config);
   });
   return { replays, trigger };
+}
+
+function checkObservedCache(field: string, cache: ObservedCache): void {
+  for (const name of ['warmStartTokens', 'breakpointTokens'] as const) {
+    const value = cache[name];
+    if (value !== undefined && !(typeof value === 'number' && Number.isFinite(value) && value >= 0)) fail(`${field}.${name}`, value, 'a number of tokens, 0 or more');
+  }
+  if (cache.writeTtl !== undefined && cache.writeTtl !== '5m' && cache.writeTtl !== '1h') fail(`${field}.writeTtl`, cache.writeTtl, '"5m" or "1h"');
+  for (const name of ['promptBreaks', 'cachesOutput'] as const) {
+    const value = cache[name];
+    if (value !== undefined && typeof value !== 'boolean') fail(`${field}.${name}`, value, 'true or false');
+  }
 }
 
 function checkCounts(field: string, counts: ArrayLike<number> | undefined, n: number): void {

@@ -1,18 +1,28 @@
 import type { RecordedRequest } from '../usage/types';
-import type { ModelPrices, ReplayResult, StrategyReplay } from './types';
+import type { ModelPrices, RecordedRequestCheck, ReplayResult, StrategyReplay } from './types';
+
+/** Anthropic bills a 1-hour write at 2 × input and a 5-minute one at 1.25 ×. */
+const HOUR_OVER_FIVE_MINUTES = 2 / 1.25;
 
 /**
  * The no-pruning replay against what the file recorded, over the requests both have: total input (uncached, cache
- * writes and reads), the share read from the cache, each request's relative error (median and worst), and the bill
- * both come to at `prices`. `undefined` when no recorded request matches a replayed one.
+ * writes and reads), the share read from the cache, each request's relative error (median and worst), the bill both
+ * come to at `prices` (recorded writes at their own TTL's price: Claude Code logs which were 1-hour), and each
+ * request side by side with the rule that priced its replayed read, so a miss points at its rule.
+ *
+ * Output is the recorded figure on both sides. Where the file's output is a snapshot taken mid-stream
+ * (`outputPartial`), `partialOutputs` says by how much the messages' own counts (`tokens`) exceed it.
+ * `undefined` when no recorded request matches a replayed one.
  */
 export function compareReplayWithRecorded(
   baseline: StrategyReplay,
   recorded: readonly RecordedRequest[],
   prices: ModelPrices,
+  tokens?: ArrayLike<number>,
 ): ReplayResult['recorded'] {
   const byMessage = new Map<number, StrategyReplay['requests'][number]>();
   for (const request of baseline.requests) byMessage.set(request.messageIndex, request);
+  const hourPrice = prices.cacheWrite1h ?? prices.cacheWrite * HOUR_OVER_FIVE_MINUTES;
   let recordedInput = 0;
   let recordedRead = 0;
   let replayedInput = 0;
@@ -21,24 +31,46 @@ export function compareReplayWithRecorded(
   let replayedCost = 0;
   let worst = -1;
   let worstMessageIndex: number | undefined;
+  let partial = 0;
+  let missing = 0;
   const errors: number[] = [];
+  const perRequest: RecordedRequestCheck[] = [];
   const seen = new Set<number>();
   for (const request of recorded) {
     const replayed = byMessage.get(request.messageIndex);
     if (replayed === undefined || seen.has(request.messageIndex)) continue;
     seen.add(request.messageIndex);
     const input = request.inputTokens + request.cacheCreationInputTokens + request.cacheReadInputTokens;
+    const hour = Math.min(request.cacheWrite1hInputTokens ?? 0, request.cacheCreationInputTokens);
+    const cost =
+      (request.inputTokens * prices.input +
+        (request.cacheCreationInputTokens - hour) * prices.cacheWrite +
+        hour * hourPrice +
+        request.cacheReadInputTokens * prices.cacheRead +
+        request.outputTokens * prices.output) /
+      1e6;
     recordedInput += input;
     recordedRead += request.cacheReadInputTokens;
     replayedInput += replayed.inputTokens;
     replayedRead += replayed.cacheReadTokens;
-    recordedCost +=
-      (request.inputTokens * prices.input +
-        request.cacheCreationInputTokens * prices.cacheWrite +
-        request.cacheReadInputTokens * prices.cacheRead +
-        request.outputTokens * prices.output) /
-      1e6;
+    recordedCost += cost;
     replayedCost += replayed.costUsd;
+    perRequest.push({
+      messageIndex: request.messageIndex,
+      recordedInputTokens: input,
+      recordedCacheReadTokens: request.cacheReadInputTokens,
+      recordedCacheWriteTokens: request.cacheCreationInputTokens,
+      recordedCostUsd: cost,
+      replayedInputTokens: replayed.inputTokens,
+      replayedCacheReadTokens: replayed.cacheReadTokens,
+      replayedCacheWriteTokens: replayed.cacheWriteTokens,
+      replayedCostUsd: replayed.costUsd,
+      cacheRule: replayed.cacheRule ?? 'append',
+    });
+    if (request.outputPartial === true) {
+      partial++;
+      missing += Math.max(0, (tokens?.[request.messageIndex] ?? 0) - request.outputTokens);
+    }
     const error = input > 0 ? Math.abs(replayed.inputTokens - input) / input : replayed.inputTokens > 0 ? 1 : 0;
     errors.push(error);
     if (error > worst) {
@@ -61,5 +93,9 @@ export function compareReplayWithRecorded(
     recordedCostUsd: recordedCost,
     replayedCostUsd: replayedCost,
     ...(worstMessageIndex !== undefined ? { worstMessageIndex } : {}),
+    inputError: recordedInput > 0 ? replayedInput / recordedInput - 1 : 0,
+    costError: recordedCost > 0 ? replayedCost / recordedCost - 1 : 0,
+    perRequest,
+    ...(partial > 0 ? { partialOutputs: { requests: partial, missingTokens: missing } } : {}),
   };
 }

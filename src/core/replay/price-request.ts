@@ -1,4 +1,4 @@
-import type { CacheRules, ModelPrices } from './types';
+import type { CacheRule, CacheRules, ModelPrices } from './types';
 
 /** One request as the cache sees it, in tokens. */
 export interface RequestShape {
@@ -14,6 +14,17 @@ export interface RequestShape {
   /** No previous request, or the cache expired since it. */
   cold: boolean;
   outputTokens: number;
+  /**
+   * Added (compatible): the replay's first request, which reads the rules' `warmStartTokens` (what an earlier
+   * session cached) unless `cold`. Absent: a first request is told apart only by `cold`.
+   */
+  first?: boolean;
+  /** Added (compatible): a new user prompt came since the previous request (see `CacheRules.promptBreaks`). */
+  newPrompt?: boolean;
+  /** Added (compatible): the agent's own compaction restarted the context here (only names the rule). */
+  restart?: boolean;
+  /** Added (compatible), OpenAI: tokens of the previous response this request sends right after `previousSent`. */
+  previousOutput?: number;
 }
 
 export interface RequestPrice {
@@ -21,37 +32,59 @@ export interface RequestPrice {
   cacheReadTokens: number;
   cacheWriteTokens: number;
   costUsd: number;
+  /** Added (compatible): the rule that decided the read. */
+  cacheRule: CacheRule;
 }
+
+/** Anthropic bills a 1-hour write at 2 × input and a 5-minute one at 1.25 ×: 1.6 times as much. */
+const HOUR_OVER_FIVE_MINUTES = 2 / 1.25;
 
 /**
  * What a request reads from and writes to the provider's cache, and what it costs.
  *
  * - Anthropic: an agent puts a breakpoint after the fixed part and one at the end of its messages (Claude Code
  *   does). A request reads the longest cached prefix ending at a breakpoint it still matches: the previous request's
- *   end when it only appended, else the fixed part's; a breakpoint below `minTokens` was never cached. It writes
- *   everything after what it read, up to its own end, when that end reaches `minTokens`.
- * - OpenAI: it reads the prefix it shares with the previous request, rounded down to `step` tokens, when that prefix
- *   is `minTokens` or more; writes are free and not counted.
+ *   end when it only appended, else the fixed part's (`breakpointTokens` when the rules know it: Claude Code's
+ *   project context sits in the first message, after the breakpoint); a breakpoint below `minTokens` was never
+ *   cached. With `promptBreaks`, a new prompt reads only that breakpoint back (Claude Code, in every recorded case).
+ *   It writes everything after what it read, up to its own end, when that end reaches `minTokens`; at
+ *   `cacheWrite1h` when the rules' `writeTtl` is `1h`.
+ * - OpenAI: it reads the prefix it shares with the previous request (and with `cachesOutput`, the previous response
+ *   when it follows), rounded down to `step` tokens, when that prefix is `minTokens` or more; writes are free.
  *
- * A cold request (the first, or one after the TTL) reads nothing. Cost is in dollars, prices per million tokens.
+ * The first request reads `warmStartTokens` of the fixed part (what an earlier session cached), else nothing; a
+ * cold request (the cache expired) reads nothing. Cost is in dollars, prices per million tokens.
  */
 export function priceRequest(shape: RequestShape, rules: CacheRules, prices: ModelPrices): RequestPrice {
   const { fixed, sent, common, cold } = shape;
   const input = fixed + sent;
+  const level = Math.min(rules.breakpointTokens ?? fixed, fixed);
+  const broke = shape.newPrompt === true && rules.promptBreaks === true;
   let read = 0;
   let write = 0;
-  if (rules.provider === 'anthropic') {
-    if (!cold) {
+  let rule: CacheRule;
+  if (cold) rule = 'cold';
+  else if (shape.first === true) {
+    read = Math.min(rules.warmStartTokens ?? 0, fixed, input);
+    rule = 'warm';
+  } else {
+    rule = shape.restart === true ? 'compaction' : !shape.extends ? 'rewrite' : broke ? 'prompt' : 'append';
+    if (rules.provider === 'anthropic') {
       const previousEnd = fixed + shape.previousSent;
-      if (shape.extends && previousEnd >= rules.minTokens && previousEnd > 0) read = previousEnd;
-      else if (fixed >= rules.minTokens && fixed > 0) read = fixed;
+      read = rule === 'append' ? previousEnd : level;
+    } else {
+      const carried = shape.extends && rules.cachesOutput === true ? (shape.previousOutput ?? 0) : 0;
+      read = Math.min(fixed + common + carried, input);
+      if (broke) read = Math.min(read, level);
     }
-    if (input >= rules.minTokens && input > 0) write = input - read;
-  } else if (!cold) {
-    const shared = Math.min(fixed + common, input);
-    if (shared >= rules.minTokens && shared > 0) read = Math.floor(shared / rules.step) * rules.step;
   }
+  if (read < rules.minTokens || read <= 0) read = 0;
+  if (rules.provider === 'openai') read = Math.floor(read / rules.step) * rules.step;
+  if (rule === 'warm' && read === 0) rule = 'cold';
+  if (rules.provider === 'anthropic' && input >= rules.minTokens && input > 0) write = input - read;
+  if (input < rules.minTokens) rule = 'short';
+  const writePrice = rules.writeTtl === '1h' ? (prices.cacheWrite1h ?? prices.cacheWrite * HOUR_OVER_FIVE_MINUTES) : prices.cacheWrite;
   const uncached = input - read - write;
-  const costUsd = (uncached * prices.input + read * prices.cacheRead + write * prices.cacheWrite + shape.outputTokens * prices.output) / 1e6;
-  return { inputTokens: input, cacheReadTokens: read, cacheWriteTokens: write, costUsd };
+  const costUsd = (uncached * prices.input + read * prices.cacheRead + write * writePrice + shape.outputTokens * prices.output) / 1e6;
+  return { inputTokens: input, cacheReadTokens: read, cacheWriteTokens: write, costUsd, cacheRule: rule };
 }

@@ -8,6 +8,9 @@ import { keepsPriorThinking } from '../tokens/keeps-prior-thinking';
 import { readRecordedUsage } from '../usage/read-recorded-usage';
 import { readRecordedTotal } from '../usage/read-recorded-total';
 import { compareWithRecordedUsage } from '../usage/compare-with-recorded-usage';
+import { cacheRulesFor } from './cache-rules-for';
+import { readObservedCache, type ObservedCacheReading } from './read-observed-cache';
+import { countReinjectedFiles } from './count-reinjected-files';
 
 /** What `replayTranscript` needs of a parsed transcript beside its messages (see `readReplayInputs`). */
 export interface ReplayInputs {
@@ -28,6 +31,16 @@ export interface ReplayInputs {
   injectedTokens?: number;
   /** What the file recorded the whole run cost (`readRecordedTotal`); `replayTranscript` takes it as `recordedTotal`. */
   recordedTotal?: RecordedTotal;
+  /**
+   * Claude Code: the tokens of the files it attaches again after each compaction (`countReinjectedFiles`), added to
+   * the compact summary's message. Absent when there are none.
+   */
+  reinjectedTokens?: number;
+  /**
+   * What the recorded usage says about the cache (`readObservedCache`: warm start, breakpoint, TTL, prompt breaks),
+   * each finding with a sentence for people; `replayTranscript` takes it as `observedCache`. Absent without usage.
+   */
+  observedCache?: ObservedCacheReading;
 }
 
 /** How `readReplayInputs` counts a parsed transcript for `replayTranscript`. */
@@ -82,13 +95,33 @@ export function readReplayInputs(conversation: Conversation, counter: TokenCount
   const fixed = Math.max(0, comparison.fixedTokens ?? 0);
   let injected = 0;
   const early = bare === undefined ? undefined : Float64Array.from(bare);
+  const starts = new Set<number>(recorded.map((request) => request.contextStart));
+  for (const boundary of conversation.boundaries ?? []) starts.add(boundary.messageIndex);
+  const contextStarts = [...starts].filter((start) => start > 0 && start <= n).sort((a, b) => a - b);
+  // After compacting, Claude Code attaches context again (the files read last, the plan, hook output): what the first
+  // request after it held beyond the summary and the fixed part, as the fixed part is read from the very first
+  // request; with no request recorded there, the files it re-reads, sized by their reads in the file.
+  const reinjected = new Map<number, number>();
+  if (conversation.format === 'claude-code') {
+    let from = 0;
+    for (const start of contextStarts) {
+      const first = comparison.requests.find((row) => row.contextStart === start);
+      const attached = start >= n ? 0 : first !== undefined ? Math.max(0, first.residual - fixed) : countReinjectedFiles(messages, from, start, counter);
+      if (attached > 0) {
+        reinjected.set(start, attached);
+        full[start] = (full[start] as number) + attached;
+        if (early !== undefined) early[start] = (early[start] as number) + attached;
+      }
+      from = start;
+    }
+  }
   if (options.calibrate === true) {
     let start = -1;
     let carried = 0;
     comparison.requests.forEach((row) => {
       if (row.contextStart !== start) {
         start = row.contextStart;
-        carried = 0;
+        carried = reinjected.get(start) ?? 0;
       }
       const extra = row.residual - fixed - carried;
       const at = row.messageIndex - 1;
@@ -99,15 +132,13 @@ export function readReplayInputs(conversation: Conversation, counter: TokenCount
       injected += extra;
     });
   }
-  const starts = new Set<number>(recorded.map((request) => request.contextStart));
-  for (const boundary of conversation.boundaries ?? []) starts.add(boundary.messageIndex);
-
   const inputs: ReplayInputs = {
     tokens: full,
     fixedTokens: systemTokens + fixed,
     recorded,
-    contextStarts: [...starts].filter((start) => start > 0 && start <= n).sort((a, b) => a - b),
+    contextStarts,
   };
+  if (reinjected.size > 0) inputs.reinjectedTokens = [...reinjected.values()].reduce((a, b) => a + b, 0);
   if (early !== undefined) inputs.priorTurnTokens = early;
   if (options.calibrate === true) inputs.injectedTokens = injected;
   const times = readTimes(conversation);
@@ -115,6 +146,10 @@ export function readReplayInputs(conversation: Conversation, counter: TokenCount
   if (model !== undefined) inputs.model = model;
   const total = readRecordedTotal(conversation, options.text);
   if (total !== undefined) inputs.recordedTotal = total;
+  if (model !== undefined && recorded.length > 0) {
+    const rules = cacheRulesFor(model);
+    inputs.observedCache = readObservedCache(messages, recorded, { rules, ...(times ? { times } : {}), claudeCode: conversation.format === 'claude-code' });
+  }
   return inputs;
 }
 

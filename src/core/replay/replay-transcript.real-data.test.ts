@@ -1,17 +1,18 @@
 /**
- * The no-pruning replay against the bill real sessions recorded, request by request.
+ * The no-pruning replay against the bill real sessions recorded, request by request (issue 21: total input within
+ * 2%, cache-read share within 3 points, the bill within 5%, uncalibrated). What the replay reads from each file's
+ * usage beside its messages: the fixed part and, after a compaction, what the first request held beyond the summary
+ * (as before); the cache's warm start, breakpoint, TTL class, prompt breaks and lifetime (`readObservedCache`).
  *
- * - Codex (gpt-5-codex): input within 0.1% in total, every request within 1.2%; cache-read share 96.8% against
- *   97.3%. The reasoning the rollout encrypts is carried by its turn's later requests (its recorded size is added)
- *   and dropped at the next turn, where the cached prefix breaks, as the recorded reads show.
- * - spotter (claude-opus-4-6, one compaction): Claude Code sends 5–14k tokens per request that the file does not
- *   hold (reminders, hook output), growing over the session, so with only the fixed part estimated from the first
- *   request the replay is 8% short. Calibrated (`readReplayInputs` with `calibrate`), the input is within 0.2% and
- *   every request within 1%; the cache-read share is 96.6% against 96.0% (its two cold starts, after 4 hours and 19
- *   minutes idle, come from the file's times: without them, 98.0%).
- * - codemie (claude-sonnet-4.5, 5 requests): input within 1%, but the recorded cache reads (13% of input) are not a
- *   prefix cache's: four of five requests read nothing 40 s to 3 min after the previous one wrote its prefix (the
- *   proxy it ran through, presumably), which no rule derived from the file can know. The replay says 70%.
+ * - spotter (claude-opus-4-6, 139 requests, one compaction): every cache rule matches, request by request, once the
+ *   tokens are fitted (calibrated: bill within 0.2%). Uncalibrated, Claude Code's hook output and reminders, which it
+ *   sends without writing them down (up to 14k tokens a request by the end), leave the input 4.7% short: the honest
+ *   bound for this file, and the bill with it (−4.9%, inside 5%).
+ * - spotter-short, spotter-tool-heavy (1-hour writes at 2 × input, a warm first request): within 1%.
+ * - codemie (claude-sonnet-4.5 through a gateway): its cache lived under 150 s; the lifetime read from its hits and
+ *   misses makes all five requests match.
+ * - Codex (gpt-5-codex): three requests found the cache cold within its TTL with no cause in the file (not
+ *   modelled), so the replay reads 0.7 points more and bills 2.7% less.
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
@@ -22,9 +23,9 @@ import { readReplayInputs } from './read-replay-inputs';
 import { replayTranscript } from './replay-transcript';
 import { loadModelPrices } from './load-model-prices';
 import { cacheRulesFor } from './cache-rules-for';
-import type { ReplayResult } from './types';
+import type { RecordedComparison } from './types';
 
-async function replayBaseline(name: string, calibrate: boolean): Promise<NonNullable<ReplayResult['recorded']>> {
+async function replayBaseline(name: string, calibrate: boolean): Promise<RecordedComparison> {
   const text = readFileSync(new URL(`../../../fixtures/${name}`, import.meta.url), 'utf8');
   const conversation = parseTranscript(text, { fileName: name }).conversations[0]!;
   const counter = await createTokenCounter({ encoding: encodingForFormat(conversation.format) });
@@ -43,38 +44,94 @@ async function replayBaseline(name: string, calibrate: boolean): Promise<NonNull
   return result.recorded!;
 }
 
-const relative = (replayed: number, recorded: number): number => Math.abs(replayed / recorded - 1);
-
-describe('the no-pruning replay against recorded usage', () => {
-  it('Codex rollout: input and cache-read share within 1%, every request within 2%', async () => {
-    const recorded = await replayBaseline('codex-rollout-agentcmd-2025-09-24.jsonl', false);
-    expect(recorded.requests).toBe(132);
-    expect(relative(recorded.replayedInputTokens, recorded.recordedInputTokens)).toBeLessThan(0.01);
-    expect(relative(recorded.replayedCacheReadShare, recorded.recordedCacheReadShare)).toBeLessThan(0.01);
-    expect(recorded.worstError).toBeLessThan(0.02);
+/** The rule a recorded read shows: nothing, the warm start, the previous request's whole input, or the breakpoint. */
+function recordedRules(comparison: RecordedComparison): string[] {
+  const rows = comparison.perRequest!;
+  return rows.map((row, k) => {
+    if (row.recordedCacheReadTokens === 0) return 'cold';
+    if (k === 0) return 'warm';
+    const previous = rows[k - 1]!;
+    // Anthropic: an appending request reads the previous one's reads and writes, all but its few uncached tokens.
+    return row.recordedCacheReadTokens >= previous.recordedCacheReadTokens + previous.recordedCacheWriteTokens ? 'append' : 'break';
   });
+}
 
-  it('spotter: 8% short on input with only the fixed part estimated; the share read within 1%', async () => {
-    const recorded = await replayBaseline('spotter-session.jsonl', false);
-    expect(recorded.requests).toBe(139);
-    const short = 1 - recorded.replayedInputTokens / recorded.recordedInputTokens;
-    expect(short).toBeGreaterThan(0.06);
-    expect(short).toBeLessThan(0.1);
-    expect(relative(recorded.replayedCacheReadShare, recorded.recordedCacheReadShare)).toBeLessThan(0.01);
-  });
+const replayedRules = (comparison: RecordedComparison): string[] =>
+  comparison.perRequest!.map((row) => (row.cacheRule === 'prompt' || row.cacheRule === 'compaction' || row.cacheRule === 'rewrite' ? 'break' : row.cacheRule));
 
-  it('spotter calibrated: input within 1%, every request within 1%, cache-read share within 1%', async () => {
+const within = (value: number | undefined, bound: number): void => expect(Math.abs(value!)).toBeLessThan(bound);
+const points = (comparison: RecordedComparison): number => comparison.replayedCacheReadShare - comparison.recordedCacheReadShare;
+
+describe('the no-pruning replay against the recorded bill', () => {
+  it('spotter calibrated: every request read by the rule the file shows, within 1%; input, share and bill within 0.2%', async () => {
     const recorded = await replayBaseline('spotter-session.jsonl', true);
-    expect(relative(recorded.replayedInputTokens, recorded.recordedInputTokens)).toBeLessThan(0.01);
-    expect(recorded.worstError).toBeLessThan(0.01);
-    expect(relative(recorded.replayedCacheReadShare, recorded.recordedCacheReadShare)).toBeLessThan(0.01);
+    expect(recorded.requests).toBe(139);
+    const rules = recordedRules(recorded);
+    expect(replayedRules(recorded)).toEqual(rules);
+    // The two cold starts (4 h 11 min and 19 min idle), the compaction and one new prompt.
+    expect(rules.filter((rule) => rule !== 'append')).toEqual(['warm', 'cold', 'break', 'cold', 'break']);
+    recorded.perRequest!.forEach((row) => {
+      expect(Math.abs(row.replayedCacheReadTokens - row.recordedCacheReadTokens), `message ${row.messageIndex}`).toBeLessThanOrEqual(0.01 * row.recordedInputTokens);
+    });
+    within(recorded.inputError, 0.002);
+    within(points(recorded), 0.002);
+    within(recorded.costError, 0.002);
   });
 
-  it('codemie: input within 2%; its recorded cache reads are no prefix cache the replay can know', async () => {
+  it('spotter uncalibrated: the bill within 5%; input within 5% only, the honest bound: hook output and reminders are not in the file', async () => {
+    const recorded = await replayBaseline('spotter-session.jsonl', false);
+    within(recorded.costError, 0.05);
+    within(points(recorded), 0.03);
+    expect(recorded.inputError).toBeLessThan(-0.03);
+    expect(recorded.inputError).toBeGreaterThan(-0.05);
+    // The output is as recorded on both sides; 37 messages hold a mid-stream snapshot of it.
+    expect(recorded.partialOutputs?.requests).toBe(37);
+    expect(recorded.partialOutputs?.missingTokens).toBeGreaterThan(5_000);
+  });
+
+  it('spotter-short: one request, warm from an earlier session, 1-hour writes at 2 × input: the bill to the cent', async () => {
+    for (const calibrate of [false, true]) {
+      const recorded = await replayBaseline('spotter-short.jsonl', calibrate);
+      expect(recorded.requests).toBe(1);
+      expect(recorded.recordedCostUsd).toBeCloseTo(0.1444, 4);
+      expect(replayedRules(recorded)).toEqual(['warm']);
+      within(recorded.costError, 0.001);
+      within(points(recorded), 0.001);
+    }
+  });
+
+  it('spotter-tool-heavy: 1-hour writes, a warm start and a new prompt that reads the breakpoint back: the bill within 1%', async () => {
+    for (const calibrate of [false, true]) {
+      const recorded = await replayBaseline('spotter-tool-heavy.jsonl', calibrate);
+      expect(recorded.requests).toBe(4);
+      expect(recorded.recordedCostUsd).toBeCloseTo(0.2266, 3);
+      expect(replayedRules(recorded)).toEqual(['warm', 'append', 'break', 'append']);
+      within(recorded.inputError, 0.005);
+      within(points(recorded), 0.005);
+      within(recorded.costError, 0.011);
+    }
+  });
+
+  it("codemie: a gateway's cache that lived under 150 s; with the lifetime its reads show, all five requests match and the bill is within 1%", async () => {
     const recorded = await replayBaseline('codemie-session-9eda1058.jsonl', false);
     expect(recorded.requests).toBe(5);
-    expect(relative(recorded.replayedInputTokens, recorded.recordedInputTokens)).toBeLessThan(0.02);
-    expect(recorded.recordedCacheReadShare).toBeLessThan(0.2);
-    expect(recorded.replayedCacheReadShare).toBeGreaterThan(0.6);
+    expect(replayedRules(recorded)).toEqual(['cold', 'cold', 'cold', 'break', 'cold']);
+    expect(replayedRules(recorded)).toEqual(recordedRules(recorded));
+    within(recorded.inputError, 0.01);
+    within(points(recorded), 0.005);
+    within(recorded.costError, 0.01);
+  });
+
+  it('Codex rollout: input within 1%, share within 1 point, bill within 5% (three misses the file gives no cause for are not replayed)', async () => {
+    for (const calibrate of [false, true]) {
+      const recorded = await replayBaseline('codex-rollout-agentcmd-2025-09-24.jsonl', calibrate);
+      expect(recorded.requests).toBe(132);
+      // gpt-5-codex's cached input is $0.125 (the table rounds it to $0.13).
+      expect(recorded.recordedCostUsd).toBeCloseTo(2.163, 3);
+      within(recorded.inputError, 0.01);
+      within(points(recorded), 0.01);
+      within(recorded.costError, 0.05);
+      expect(recorded.worstError).toBeLessThan(0.02);
+    }
   });
 });

@@ -1,6 +1,6 @@
 import type { Message } from '../types';
 import { charsTokenCounter } from '../tokens/chars-token-counter';
-import type { ReplayOptions, ReplayResult, RequestCost, StrategyReplay } from './types';
+import type { CacheRules, ReplayOptions, ReplayResult, RequestCost, StrategyReplay } from './types';
 import { checkReplayOptions } from './check-replay-options';
 import { listReplayRequests } from '../requests/list-replay-requests';
 import { createReplayContext } from '../requests/create-replay-context';
@@ -36,7 +36,9 @@ export function replayTranscript(messages: readonly Message[], options: ReplayOp
   const recorded = options.recorded ?? [];
   const starts = options.contextStarts ?? recorded.map((request) => request.contextStart);
   const fixed = options.fixedTokens ?? 0;
-  const requests = listReplayRequests(messages, options.tokens, starts, recorded, options.messageTimes, options.cache.ttlMs);
+  // What the file says about its cache (a warm start, the breakpoint, the TTL) refines the provider's rules.
+  const rules = options.observedCache === undefined ? options.cache : ({ ...options.cache, ...options.observedCache } as CacheRules);
+  const requests = listReplayRequests(messages, options.tokens, starts, recorded, options.messageTimes, rules.ttlMs);
   const context = createReplayContext(messages, requests, options.tokens, options.priorTurnTokens, options.counter ?? charsTokenCounter);
   const window = options.window ?? (options.mode === 'live' && trigger.kind === 'fraction' ? trigger.window : options.prices.contextWindow) ?? Infinity;
 
@@ -56,6 +58,7 @@ export function replayTranscript(messages: readonly Message[], options: ReplayOp
       const first = r === 0;
       const rewrite = !first && shapes.extends[r] === 0;
       const output = requests.outputTokens[r] as number;
+      const previous = requests.messageIndex[r - 1] as number;
       const cost = priceRequest(
         {
           fixed,
@@ -63,13 +66,27 @@ export function replayTranscript(messages: readonly Message[], options: ReplayOp
           common: shapes.common[r] as number,
           extends: !rewrite,
           previousSent: first ? 0 : (shapes.sent[r - 1] as number),
-          cold: first || requests.cold[r] === 1,
+          cold: requests.cold[r] === 1,
           outputTokens: output,
+          first,
+          newPrompt: !first && (requests.turnStart[r] as number) > previous,
+          restart: !first && requests.contextStart[r] !== requests.contextStart[r - 1],
+          previousOutput: shapes.follows?.[r] === 1 ? context.counts.count(previous, requests.turnStart[r] as number) : 0,
         },
-        options.cache,
+        rules,
         options.prices,
       );
-      const request: RequestCost = { messageIndex: requests.messageIndex[r] as number, ...cost, outputTokens: output, rewrite, outputRecorded: requests.outputRecorded[r] === 1 };
+      const request: RequestCost = {
+        messageIndex: requests.messageIndex[r] as number,
+        inputTokens: cost.inputTokens,
+        cacheReadTokens: cost.cacheReadTokens,
+        cacheWriteTokens: cost.cacheWriteTokens,
+        outputTokens: output,
+        costUsd: cost.costUsd,
+        rewrite,
+        outputRecorded: requests.outputRecorded[r] === 1,
+        cacheRule: cost.cacheRule,
+      };
       replay.requests.push(request);
       replay.totals.inputTokens += cost.inputTokens;
       replay.totals.cacheReadTokens += cost.cacheReadTokens;
@@ -92,7 +109,7 @@ export function replayTranscript(messages: readonly Message[], options: ReplayOp
   let unprunedReplay: StrategyReplay | undefined;
   const none = (): StrategyReplay => (unprunedReplay ??= strategies.find((_, k) => replays[k] === undefined) ?? price('none', baseline(), undefined));
   if (recorded.length > 0) {
-    const comparison = compareReplayWithRecorded(none(), recorded, options.prices);
+    const comparison = compareReplayWithRecorded(none(), recorded, options.prices, options.tokens);
     if (comparison !== undefined) result.recorded = comparison;
   }
   if (options.recordedTotal !== undefined) result.recordedTotal = compareReplayWithRecordedTotal(none(), options.recordedTotal);

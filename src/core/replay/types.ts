@@ -18,6 +18,11 @@ export interface ModelPrices {
   cacheRead: number;
   /** Writing the cache (Anthropic, 5-minute TTL: 1.25 × input; OpenAI: 0, it does not bill writes). */
   cacheWrite: number;
+  /**
+   * Added (compatible): writing the cache with the 1-hour TTL (Anthropic: 2 × input). Absent: 1.6 × `cacheWrite`,
+   * Anthropic's ratio of the two.
+   */
+  cacheWrite1h?: number;
   /** Added (compatible): the model's context window in tokens, when the table knows it. */
   contextWindow?: number;
   /** Added (compatible): a display name (`Claude Opus 4.5`). */
@@ -32,12 +37,36 @@ export interface ModelPrices {
 /** How the provider caches a prompt prefix. */
 export type CacheRules =
   /** Exact-prefix caching up to the last breakpoint; nothing below `minTokens` is cached. */
-  | { provider: 'anthropic'; minTokens: number; ttlMs?: number }
+  | ({ provider: 'anthropic'; minTokens: number; ttlMs?: number } & ObservedCache)
   /** Automatic caching of prompts of 1,024+ tokens, in 128-token steps. */
-  | { provider: 'openai'; minTokens: number; step: number; ttlMs?: number };
+  | ({ provider: 'openai'; minTokens: number; step: number; ttlMs?: number } & ObservedCache);
 // Added (compatible): `ttlMs`, how long an unused cache entry lives (Anthropic: 5 minutes from its last use). A
 // request more than `ttlMs` after the previous one finds the cache cold when `ReplayOptions.messageTimes` says so.
 
+/**
+ * Added (compatible). What a harness and its account do to the cache, beyond the provider's rules: read from a
+ * file's recorded usage by `readReplayInputs` (`observedCache`), or given. Every field is optional; absent, the
+ * provider's rules alone apply (the first request reads nothing, a broken prefix reads the fixed part back).
+ */
+export interface ObservedCache {
+  /**
+   * Tokens of the fixed part an earlier session had cached, which the first request reads (Claude Code's system
+   * prompt, shared by the user's sessions; Codex's instructions). At most the fixed part.
+   */
+  warmStartTokens?: number;
+  /**
+   * Tokens a request reads back when its messages' prefix broke (a strategy's rewrite, a compaction, a new prompt):
+   * the breakpoint after the system prompt and tools. Claude Code puts its project context (CLAUDE.md) in the first
+   * message, so this is less than the fixed part. Absent: the fixed part.
+   */
+  breakpointTokens?: number;
+  /** The TTL the harness asks for: `1h` writes bill at `cacheWrite1h`. Absent: `5m`. */
+  writeTtl?: '5m' | '1h';
+  /** A new user prompt breaks the messages' prefix, so the request reads `breakpointTokens` back (Claude Code). */
+  promptBreaks?: boolean;
+  /** OpenAI: the cache holds the previous response too, so a request that continues it in its turn reads it. */
+  cachesOutput?: boolean;
+}
 
 /** One strategy to replay, by a name of your choosing; no config is the no-pruning baseline. */
 export interface ReplayStrategy {
@@ -83,7 +112,21 @@ export interface ReplayOptions {
   messageTimes?: ArrayLike<number>;
   /** Added (compatible). The window `overWindow` counts against. Default is the trigger's, else the model's. */
   window?: number;
+  /**
+   * Added (compatible). What the file's recorded usage says about the cache (`readReplayInputs`); its fields, and
+   * `ttlMs`, replace the same fields of `cache`.
+   */
+  observedCache?: ObservedCache & { ttlMs?: number };
 }
+
+/**
+ * Which cache rule priced a request. `cold`: nothing cached (the first request without a warm start, or the cache
+ * expired); `warm`: the first request read what an earlier session cached; `append`: it read everything the previous
+ * request sent; `prompt`: a new prompt broke the prefix, it read the breakpoint back; `compaction`: the agent's own
+ * compaction restarted the context; `rewrite`: the strategy (or dropped thinking) changed what was sent; `short`:
+ * below the model's minimum, nothing is cached.
+ */
+export type CacheRule = 'cold' | 'warm' | 'append' | 'prompt' | 'compaction' | 'rewrite' | 'short';
 
 /** One request of a replay: what it sent, read from and wrote to the cache, and cost. */
 export interface RequestCost {
@@ -105,6 +148,8 @@ export interface RequestCost {
   rewrite: boolean;
   /** Added (compatible): the output tokens were recorded in the file, not estimated. */
   outputRecorded?: boolean;
+  /** Added (compatible): the rule that priced its cache read. */
+  cacheRule?: CacheRule;
 }
 
 /** A replay's sums over its requests. */
@@ -185,4 +230,30 @@ export interface RecordedComparison {
   replayedCostUsd?: number;
   /** Added (compatible): the message of the request with the worst error. */
   worstMessageIndex?: number;
+  /** Added (compatible): replayed ÷ recorded − 1, for the input and the bill. */
+  inputError?: number;
+  costError?: number;
+  /** Added (compatible): each request both have, recorded beside replayed, in request order. */
+  perRequest?: RecordedRequestCheck[];
+  /**
+   * Added (compatible): requests whose recorded output is a snapshot taken while it streamed (`outputPartial`), and
+   * by how many tokens their messages' own counts exceed it: both bills leave these out alike.
+   */
+  partialOutputs?: { requests: number; missingTokens: number };
 }
+
+/** One request of `RecordedComparison.perRequest`: what the file recorded, what the no-pruning replay found. */
+export interface RecordedRequestCheck {
+  messageIndex: number;
+  recordedInputTokens: number;
+  recordedCacheReadTokens: number;
+  recordedCacheWriteTokens: number;
+  recordedCostUsd: number;
+  replayedInputTokens: number;
+  replayedCacheReadTokens: number;
+  replayedCacheWriteTokens: number;
+  replayedCostUsd: number;
+  /** The rule that priced the replayed request's cache read. */
+  cacheRule: CacheRule;
+}
+

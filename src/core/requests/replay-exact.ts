@@ -11,7 +11,8 @@ import { compareSentItems } from './compare-sent-items';
  */
 export function replayExact(context: ReplayContext, planner: ReplayPlanner): SentShapes {
   const { count } = context.requests;
-  const shapes: SentShapes = { sent: new Float64Array(count), common: new Float64Array(count), extends: new Uint8Array(count) };
+  const shapes: SentShapes = { sent: new Float64Array(count), common: new Float64Array(count), extends: new Uint8Array(count), follows: new Uint8Array(count) };
+  const follows = shapes.follows as Uint8Array;
   let previous: SentItems | undefined;
   for (let r = 0; r < count; r++) {
     const items = planRequestView(context, planner, r);
@@ -19,6 +20,8 @@ export function replayExact(context: ReplayContext, planner: ReplayPlanner): Sen
     const continuation = previous === undefined ? { common: 0, extends: true } : compareSentItems(previous, items);
     shapes.common[r] = continuation.common;
     shapes.extends[r] = continuation.extends ? 1 : 0;
+    // The previous response, as the model wrote it, is the item after the previous request's.
+    if (previous !== undefined && continuation.extends && items.keys[previous.keys.length] === context.requests.messageIndex[r - 1]) follows[r] = 1;
     previous = items;
   }
   return shapes;

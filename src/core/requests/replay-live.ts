@@ -20,7 +20,8 @@ import { triggerFires } from './trigger-fires';
 export function replayLive(context: ReplayContext, planner: ReplayPlanner | undefined, trigger: ReplayTrigger, fixed: number): SentShapes {
   const { requests, counts, messages } = context;
   const { count } = requests;
-  const shapes: SentShapes = { sent: new Float64Array(count), common: new Float64Array(count), extends: new Uint8Array(count) };
+  const shapes: SentShapes = { sent: new Float64Array(count), common: new Float64Array(count), extends: new Uint8Array(count), follows: new Uint8Array(count) };
+  const follows = shapes.follows as Uint8Array;
   let keys: ItemKey[] = [];
   let tokens: number[] = [];
   let sources: number[] = [];
@@ -114,6 +115,8 @@ export function replayLive(context: ReplayContext, planner: ReplayPlanner | unde
     shapes.sent[r] = total;
     shapes.common[r] = r === 0 ? 0 : common;
     shapes.extends[r] = r === 0 || extends_ ? 1 : 0;
+    // The previous response, as the model wrote it, is the item after the previous request's.
+    if (r > 0 && extends_ && keys[previousLength] === requests.messageIndex[r - 1]) follows[r] = 1;
     previousLength = keys.length;
     previousTotal = total;
   }

@@ -45,4 +45,9 @@ export interface SentShapes {
   sent: Float64Array;
   common: Float64Array;
   extends: Uint8Array;
+  /**
+   * Per request: 1 when its items continue the previous request's with the previous response, in the form the
+   * model wrote it (OpenAI's cache holds that response too). Absent: never.
+   */
+  follows?: Uint8Array;
 }

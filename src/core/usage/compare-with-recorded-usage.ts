@@ -1,6 +1,7 @@
 import { describeValue } from '../tokens/describe-value';
 import { keepsPriorThinking } from '../tokens/keeps-prior-thinking';
 import type { Message } from '../types';
+import { startsTurn } from '../replay/starts-turn';
 import type { RecordedRequest, RequestComparison, UsageComparison } from './types';
 
 /** How `compareWithRecordedUsage` counts prunescope's side. */
@@ -111,17 +112,10 @@ function lastTurnStarts(messages: readonly Message[]): Int32Array {
   let start = 0;
   for (let i = 0; i < messages.length; i++) {
     const message = messages[i];
-    if (message?.role === 'user' && !onlyToolResults(message)) start = i;
+    if (startsTurn(message)) start = i;
     starts[i] = start;
   }
   return starts;
-}
-
-function onlyToolResults(message: Message): boolean {
-  const { content } = message;
-  if (!Array.isArray(content) || content.length === 0) return false;
-  for (const block of content) if (block?.type !== 'tool_result') return false;
-  return true;
 }
 
 function median(values: number[]): number | undefined {

@@ -13,6 +13,8 @@ export interface MaskedRequest {
   total: number;
   /** The first message whose masked form changed since the previous request (`Infinity` when none did). */
   changedAt: number;
+  /** The previous request's response is masked in this one. */
+  responseMasked: boolean;
 }
 
 /**
@@ -28,7 +30,8 @@ export interface MaskedShapes {
 }
 
 export function createMaskedShapes(count: number, counts: TurnCounts): MaskedShapes {
-  const shapes: SentShapes = { sent: new Float64Array(count), common: new Float64Array(count), extends: new Uint8Array(count) };
+  const shapes: SentShapes = { sent: new Float64Array(count), common: new Float64Array(count), extends: new Uint8Array(count), follows: new Uint8Array(count) };
+  const follows = shapes.follows as Uint8Array;
   let previousEnd = -1;
   let previousTurn = 0;
   let previousTotal = 0;
@@ -38,7 +41,7 @@ export function createMaskedShapes(count: number, counts: TurnCounts): MaskedSha
     get previousEnd() {
       return previousEnd;
     },
-    record(r, { start: s, fresh, end, turnStart, total, changedAt }, tree) {
+    record(r, { start: s, fresh, end, turnStart, total, changedAt, responseMasked }, tree) {
       // A new turn start changes the form of the messages whose counts differ between the two turns.
       if (!fresh && counts.varies && turnStart !== previousTurn) {
         const low = Math.max(s, Math.min(turnStart, previousTurn));
@@ -59,6 +62,12 @@ export function createMaskedShapes(count: number, counts: TurnCounts): MaskedSha
       shapes.sent[r] = total;
       shapes.common[r] = r === 0 ? 0 : common;
       shapes.extends[r] = r === 0 || extends_ ? 1 : 0;
+      // Masking sends every message of the context: the previous response comes right after the previous request's
+      // messages, as written unless masked or its turn's thinking was dropped.
+      const response = previousEnd;
+      if (r > 0 && extends_ && (!fresh || s === response) && response < end && !responseMasked && (response >= turnStart || counts.fixed(response))) {
+        follows[r] = 1;
+      }
       previousEnd = end;
       previousTurn = turnStart;
       previousTotal = total;

@@ -33,6 +33,8 @@ export function replayMasking(context: ReplayContext, planner: ReplayPlanner<Obs
   let start = -1;
   let index: MaskingIndex | undefined;
   let tree: Fenwick = createFenwick(0);
+  // Messages of the context masked now (a masked message can count as many tokens as the original).
+  let masked = new Set<number>();
   let resultsSeen = 0;
   let old = 0;
   let cleared = 0;
@@ -46,6 +48,7 @@ export function replayMasking(context: ReplayContext, planner: ReplayPlanner<Obs
       start = s;
       index = buildMaskingIndex(context.segment(s), s, settings, counts, placeholderTokens);
       tree = createFenwick(context.segment(s).count);
+      masked = new Set();
       resultsSeen = 0;
       old = 0;
       cleared = 0;
@@ -71,11 +74,15 @@ export function replayMasking(context: ReplayContext, planner: ReplayPlanner<Obs
       }
       cleared = target;
       for (const m of touched) {
-        tree.set(m, maskedDifference(idx, m, cleared, s, messages, counter, counts, settings.clearToolInputs));
+        const difference = maskedDifference(idx, m, cleared, s, messages, counter, counts, settings.clearToolInputs);
+        tree.set(m, difference ?? 0);
+        if (difference === undefined) masked.delete(m);
+        else masked.add(m);
         if (m + s < recorder.previousEnd) changedAt = Math.min(changedAt, m + s);
       }
     }
-    recorder.record(r, { start: s, fresh, end, turnStart, total: total + tree.prefix(n), changedAt }, tree);
+    const responseMasked = masked.has(recorder.previousEnd - s);
+    recorder.record(r, { start: s, fresh, end, turnStart, total: total + tree.prefix(n), changedAt, responseMasked }, tree);
   }
   return recorder.shapes;
 }
@@ -106,7 +113,7 @@ function clearedUnderBudget(index: MaskingIndex, old: number, total: number, bud
   return old;
 }
 
-/** A message's tokens as masked with the first `cleared` eligible results cleared, less its own (0: not masked). */
+/** A message's tokens as masked with the first `cleared` eligible results cleared, less its own (undefined: not masked). */
 function maskedDifference(
   index: MaskingIndex,
   m: number,
@@ -116,7 +123,7 @@ function maskedDifference(
   counter: ReplayContext['counter'],
   counts: ReplayContext['counts'],
   clearInputs: boolean,
-): number {
+): number | undefined {
   const { results, eligible, resultTokens } = index;
   const blocks: { block: number; tokens: number }[] = [];
   for (const e of index.holds.get(m) ?? []) {
@@ -131,7 +138,7 @@ function maskedDifference(
       inputs.push(results.callBlock[eligible[e] as number] as number);
     }
   }
-  if (blocks.length === 0 && inputs.length === 0) return 0;
+  if (blocks.length === 0 && inputs.length === 0) return undefined;
   const masked = maskMessage(messages[start + m] as Message, blocks, inputs);
   // Counted directly: a key of its JSON, to share counts between requests, would cost more than counting.
   return (countMessageTokens([masked], counter)[0] as number) - counts.count(start + m, 0);
