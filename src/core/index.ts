@@ -93,6 +93,8 @@ export { readReplayInputs, type ReplayInputs, type ReadReplayInputsOptions } fro
 export { loadModelPrices } from './replay/load-model-prices';
 export { listModels } from './replay/list-models';
 export { cacheRulesFor } from './replay/cache-rules-for';
+export { priceHarnessRequests, type HarnessBill } from './replay/price-harness-requests';
+export { explainRecordedFit, RECORDED_FIT_TARGETS, type RecordedFit, type ExplainRecordedFitOptions } from './replay/explain-recorded-fit';
 export { defaultReplayModel } from './replay/default-replay-model';
 export { findTableModel, type TableMatch } from './replay/find-table-model';
 export { providerLabel } from './replay/provider-label';

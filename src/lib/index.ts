@@ -106,10 +106,25 @@ export type {
 } from '../core';
 
 // Replay: what each strategy would have cost an agent, request by request, with prompt caching.
-export { replayTranscript, loadModelPrices, listModels, cacheRulesFor } from '../core';
+export {
+  replayTranscript,
+  loadModelPrices,
+  listModels,
+  cacheRulesFor,
+  priceHarnessRequests,
+  explainRecordedFit,
+  RECORDED_FIT_TARGETS,
+} from '../core';
 export type {
   ModelPrices,
   CacheRules,
+  ObservedCache,
+  CacheRule,
+  RecordedComparison,
+  RecordedRequestCheck,
+  HarnessRequest,
+  HarnessBill,
+  RecordedFit,
   ReplayTrigger,
   ReplayStrategy,
   ReplayOptions,

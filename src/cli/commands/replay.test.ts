@@ -104,6 +104,23 @@ describe('replay (the real core)', () => {
     const [none, window] = json.strategies;
     expect(window?.totals.inputTokens).toBeLessThan(none?.totals.inputTokens ?? 0);
   });
+
+  it('prints the no-pruning replay against the recorded bill: each figure against its target, why one misses, the cache the file shows, the requests that part most, and what lies beside the lanes', async () => {
+    const io = testIo();
+    expect(await replayCommand([SPOTTER, '-s', 'sliding-window'], io)).toBe(0);
+    expect(io.out).toMatch(/input\s+[\d,]+ replayed vs 12,098,281 recorded: −4\.\d% \(target ±2%: missed\)/);
+    expect(io.out).toMatch(/bill\s+\$9\.\d\d vs \$9\.53: −4\.\d% \(target ±5%: within\)/);
+    expect(io.out).toContain("(Claude Code's hook output and reminders)");
+    expect(io.out).toContain('Warm start: the first request read 11,442 tokens');
+    expect(io.out).toContain('the 5 requests whose bills part most (--per-request for all 139)');
+    expect(io.out).toMatch(/#276\s+break\/prompt/);
+    expect(io.out).toMatch(/11 subagent requests \(recorded, claude-sonnet-4-5-20250929\): \$0\.4\d\d/);
+    const all = testIo();
+    await replayCommand([SPOTTER, '-s', 'sliding-window', '--per-request', '--calibrate'], all);
+    expect(all.out).toContain('per request:');
+    expect(all.out.match(/^ {2}#\d+ /gm)).toHaveLength(139);
+    expect(all.out).toMatch(/bill\s+\$9\.5\d vs \$9\.53: [+−]0\.\d% \(target ±5%: within\)/);
+  });
 });
 
 describe('replay: a run’s recorded total', () => {

@@ -8,6 +8,7 @@ import { createProgress, LARGE_INPUT_CHARS } from '../progress';
 import { defaultReplayModel as defaultModel } from '../../lib/formats';
 import { replayCore, type ModelPrices, type ReplayCore, type ReplayResult } from '../replay/replay-core';
 import { noPricesError, pricesLine, PRICES_USAGE, readPrices } from '../prices';
+import { recordedFitText } from '../replay/recorded-fit-text';
 import {
   checkOptionsUsed,
   readBoundFlags,
@@ -20,7 +21,7 @@ import {
   strategyWithOption,
   type BoundFlags,
 } from '../strategy-flags';
-import { formatChange, formatCount, formatShare, formatTable, formatUsd } from '../text';
+import { formatChange, formatCount, formatTable, formatUsd } from '../text';
 import { ENCODING_CHOICES, loadCounter, type EncodingChoice } from '../tokens';
 
 const COMMAND = 'replay';
@@ -31,6 +32,7 @@ const OWN_FLAGS: Record<string, FlagSpec> = {
   mode: { type: 'string' },
   trigger: { type: 'string' },
   calibrate: { type: 'boolean' },
+  'per-request': { type: 'boolean' },
   strategy: { type: 'string', short: 's', multiple: true },
   'max-turns': { type: 'string' },
   'max-tokens': { type: 'string' },
@@ -73,6 +75,7 @@ ${defaultModels()})
                          or every:K (requests)
   --calibrate            fit the messages to the recorded bill: what a request held beyond the file (reminders,
                          hook output) is added to the message before it, so no pruning matches the recorded input
+  --per-request          with recorded usage: every request against the file (default: the five that part most)
   -s, --strategy S       a strategy to replay (repeat, or S1,S2; default: every strategy)
   --max-turns N          the strategies' bound, in messages
   --max-tokens N         the strategies' bound, in tokens (default: half the conversation's tokens)
@@ -182,14 +185,34 @@ export async function replayCommand(args: readonly string[], io: Io, core: Repla
     ...(inputs.messageTimes ? { messageTimes: inputs.messageTimes } : {}),
     ...(recorded.length > 0 ? { recorded } : {}),
     ...(inputs.recordedTotal ? { recordedTotal: inputs.recordedTotal } : {}),
+    ...(inputs.observedCache ? { observedCache: inputs.observedCache } : {}),
   });
+  const harness = inputs.harness && core.priceHarness ? await core.priceHarness(inputs.harness, prices) : undefined;
   progress.done();
 
   if (values.json === true) {
-    io.stdout(`${JSON.stringify({ ...replayJson(result, conversation.id, bound, options), prices }, null, 2)}\n`);
+    const json = replayJson(result, conversation.id, bound, options);
+    const extra = {
+      ...(inputs.observedCache ? { observedCache: inputs.observedCache } : {}),
+      ...(harness && inputs.harness ? { harness: { requests: inputs.harness.map((request, k) => ({ ...request, costUsd: harness.costUsd[k] })), totalUsd: harness.totalUsd } } : {}),
+    };
+    io.stdout(`${JSON.stringify({ ...json, prices, ...extra }, null, 2)}\n`);
     return EXIT_OK;
   }
   io.stdout(replayTable(result, loaded.label, conversation.id, prices));
+  if (result.recorded) {
+    const baseline = result.strategies.find((s) => s.id === 'none');
+    io.stdout(
+      recordedFitText(result.recorded, {
+        calibrated: values.calibrate === true,
+        claudeCode: conversation.format === 'claude-code',
+        outputPrice: prices.output,
+        ...(inputs.observedCache ? { cacheNotes: inputs.observedCache.notes } : {}),
+        allRequests: values['per-request'] === true,
+        ...(harness && baseline ? { harness: { bill: harness, baselineUsd: baseline.totals.costUsd } } : {}),
+      }),
+    );
+  }
   return EXIT_OK;
 }
 
@@ -229,12 +252,6 @@ export function replayTable(result: ReplayResult, label: string, conversation: s
     base && s !== base ? formatChange(s.totals.costUsd, base.totals.costUsd) : '',
   ]);
   const lines = [`${label} (${conversation}): ${result.mode} replay priced as ${result.model}\n`, ...(prices ? [`${pricesLine(prices)}\n`] : []), formatTable(header, rows, ['left', ...header.slice(1).map(() => 'right' as const)])];
-  const r = result.recorded;
-  if (r) {
-    lines.push(
-      `recorded: ${formatCount(r.requests)} requests, input ${formatCount(r.recordedInputTokens)} recorded vs ${formatCount(r.replayedInputTokens)} replayed; cache reads ${formatShare(r.recordedCacheReadShare, 1)} vs ${formatShare(r.replayedCacheReadShare, 1)}; per-request error median ${formatShare(r.medianError, 1)}, worst ${formatShare(r.worstError, 1)}\n`,
-    );
-  }
   const t = result.recordedTotal;
   if (t) lines.push(`${totalLine(t, result.model)}\n`);
   return lines.join('');

@@ -3,7 +3,19 @@
  * `ReplayCore`, so their tests can run against a stand-in (`test/support/fake-replay-core.ts`) that says which figure
  * went where.
  */
-import { cacheRulesFor, loadModelPrices, replayTranscript, type CacheRules, type Message, type ModelPrices, type ReplayOptions, type ReplayResult } from '../../lib/index';
+import {
+  cacheRulesFor,
+  loadModelPrices,
+  priceHarnessRequests,
+  replayTranscript,
+  type CacheRules,
+  type HarnessBill,
+  type HarnessRequest,
+  type Message,
+  type ModelPrices,
+  type ReplayOptions,
+  type ReplayResult,
+} from '../../lib/index';
 
 export type { CacheRules, ModelPrices, ReplayOptions, ReplayResult, ReplayTotals, StrategyReplay } from '../../lib/index';
 
@@ -15,6 +27,8 @@ export interface ReplayCore {
    */
   pricesFor(model: string, overrides?: Partial<ModelPrices>): ModelPrices | undefined | Promise<ModelPrices | undefined>;
   cacheRulesFor(model: string): CacheRules;
+  /** Prices the requests beside the main thread (subagents at their own model's prices); absent: not shown. */
+  priceHarness?(requests: readonly HarnessRequest[], prices: ModelPrices): Promise<HarnessBill>;
 }
 
 export const replayCore: ReplayCore = {
@@ -29,4 +43,5 @@ export const replayCore: ReplayCore = {
     }
   },
   cacheRulesFor,
+  priceHarness: priceHarnessRequests,
 };

@@ -1,8 +1,7 @@
 import type { RecordedRequest } from '../usage/types';
 import type { ModelPrices, RecordedRequestCheck, ReplayResult, StrategyReplay } from './types';
+import { hourWritePrice } from './hour-write-price';
 
-/** Anthropic bills a 1-hour write at 2 × input and a 5-minute one at 1.25 ×. */
-const HOUR_OVER_FIVE_MINUTES = 2 / 1.25;
 
 /**
  * The no-pruning replay against what the file recorded, over the requests both have: total input (uncached, cache
@@ -22,7 +21,7 @@ export function compareReplayWithRecorded(
 ): ReplayResult['recorded'] {
   const byMessage = new Map<number, StrategyReplay['requests'][number]>();
   for (const request of baseline.requests) byMessage.set(request.messageIndex, request);
-  const hourPrice = prices.cacheWrite1h ?? prices.cacheWrite * HOUR_OVER_FIVE_MINUTES;
+  const hourPrice = hourWritePrice(prices);
   let recordedInput = 0;
   let recordedRead = 0;
   let replayedInput = 0;
@@ -36,6 +35,10 @@ export function compareReplayWithRecorded(
   const errors: number[] = [];
   const perRequest: RecordedRequestCheck[] = [];
   const seen = new Set<number>();
+  // Anthropic usage records writes; a read is then one of four rules (see `RecordedRequestCheck.recordedRule`).
+  const writes = recorded.some((request) => request.cacheCreationInputTokens > 0);
+  let previous: RecordedRequest | undefined;
+  let mismatches = 0;
   for (const request of recorded) {
     const replayed = byMessage.get(request.messageIndex);
     if (replayed === undefined || seen.has(request.messageIndex)) continue;
@@ -55,7 +58,7 @@ export function compareReplayWithRecorded(
     replayedRead += replayed.cacheReadTokens;
     recordedCost += cost;
     replayedCost += replayed.costUsd;
-    perRequest.push({
+    const row: RecordedRequestCheck = {
       messageIndex: request.messageIndex,
       recordedInputTokens: input,
       recordedCacheReadTokens: request.cacheReadInputTokens,
@@ -66,7 +69,18 @@ export function compareReplayWithRecorded(
       replayedCacheWriteTokens: replayed.cacheWriteTokens,
       replayedCostUsd: replayed.costUsd,
       cacheRule: replayed.cacheRule ?? 'append',
-    });
+    };
+    if (writes) {
+      const read = request.cacheReadInputTokens;
+      row.recordedRule =
+        read === 0 ? 'cold' : previous === undefined ? 'warm' : read >= previous.cacheReadInputTokens + previous.cacheCreationInputTokens ? 'append' : 'break';
+      const rule = row.cacheRule === 'prompt' || row.cacheRule === 'compaction' || row.cacheRule === 'rewrite' ? 'break' : row.cacheRule === 'short' ? 'cold' : row.cacheRule;
+      // A rule that reads nothing (the breakpoint below the minimum) shows as cold in the file.
+      row.ruleDiffers = rule !== row.recordedRule && !(row.recordedRule === 'cold' && replayed.cacheReadTokens === 0);
+      if (row.ruleDiffers) mismatches++;
+    }
+    perRequest.push(row);
+    previous = request;
     if (request.outputPartial === true) {
       partial++;
       missing += Math.max(0, (tokens?.[request.messageIndex] ?? 0) - request.outputTokens);
@@ -97,5 +111,6 @@ export function compareReplayWithRecorded(
     costError: recordedCost > 0 ? replayedCost / recordedCost - 1 : 0,
     perRequest,
     ...(partial > 0 ? { partialOutputs: { requests: partial, missingTokens: missing } } : {}),
+    ...(writes ? { ruleMismatches: mismatches } : {}),
   };
 }

@@ -1,4 +1,5 @@
 import type { CacheRule, CacheRules, ModelPrices } from './types';
+import { hourWritePrice } from './hour-write-price';
 
 /** One request as the cache sees it, in tokens. */
 export interface RequestShape {
@@ -36,8 +37,6 @@ export interface RequestPrice {
   cacheRule: CacheRule;
 }
 
-/** Anthropic bills a 1-hour write at 2 × input and a 5-minute one at 1.25 ×: 1.6 times as much. */
-const HOUR_OVER_FIVE_MINUTES = 2 / 1.25;
 
 /**
  * What a request reads from and writes to the provider's cache, and what it costs.
@@ -83,7 +82,7 @@ export function priceRequest(shape: RequestShape, rules: CacheRules, prices: Mod
   if (rule === 'warm' && read === 0) rule = 'cold';
   if (rules.provider === 'anthropic' && input >= rules.minTokens && input > 0) write = input - read;
   if (input < rules.minTokens) rule = 'short';
-  const writePrice = rules.writeTtl === '1h' ? (prices.cacheWrite1h ?? prices.cacheWrite * HOUR_OVER_FIVE_MINUTES) : prices.cacheWrite;
+  const writePrice = rules.writeTtl === '1h' ? hourWritePrice(prices) : prices.cacheWrite;
   const uncached = input - read - write;
   const costUsd = (uncached * prices.input + read * prices.cacheRead + write * writePrice + shape.outputTokens * prices.output) / 1e6;
   return { inputTokens: input, cacheReadTokens: read, cacheWriteTokens: write, costUsd, cacheRule: rule };

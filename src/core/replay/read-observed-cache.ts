@@ -66,7 +66,7 @@ export function readObservedCache(messages: readonly Message[], recorded: readon
   const warm = messages.findIndex((message) => message.role === 'assistant') === first.messageIndex ? first.cacheReadInputTokens : 0;
   if (warm > 0) {
     reading.warmStartTokens = warm;
-    note(`Warm start: the first request read ${count(warm)} tokens an earlier session had cached (the system prompt, which a user's sessions share).`);
+    note(`Warm start: the first request read ${count(warm)} tokens an earlier session had cached (the part of the system prompt a user's sessions share).`);
   }
 
   const turnAt = turnStarts(messages);

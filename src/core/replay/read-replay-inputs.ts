@@ -11,6 +11,8 @@ import { compareWithRecordedUsage } from '../usage/compare-with-recorded-usage';
 import { cacheRulesFor } from './cache-rules-for';
 import { readObservedCache, type ObservedCacheReading } from './read-observed-cache';
 import { countReinjectedFiles } from './count-reinjected-files';
+import { readHarnessRequests } from './read-harness-requests';
+import type { HarnessRequest } from './types';
 
 /** What `replayTranscript` needs of a parsed transcript beside its messages (see `readReplayInputs`). */
 export interface ReplayInputs {
@@ -32,8 +34,9 @@ export interface ReplayInputs {
   /** What the file recorded the whole run cost (`readRecordedTotal`); `replayTranscript` takes it as `recordedTotal`. */
   recordedTotal?: RecordedTotal;
   /**
-   * Claude Code: the tokens of the files it attaches again after each compaction (`countReinjectedFiles`), added to
-   * the compact summary's message. Absent when there are none.
+   * Claude Code: what it attached again after each compaction (files read last, plan, hook output), added to the
+   * compact summary's message: what the first request after it held beyond the summary and the fixed part, or with
+   * no request recorded there, the files (`countReinjectedFiles`). Absent when there is none.
    */
   reinjectedTokens?: number;
   /**
@@ -41,6 +44,11 @@ export interface ReplayInputs {
    * each finding with a sentence for people; `replayTranscript` takes it as `observedCache`. Absent without usage.
    */
   observedCache?: ObservedCacheReading;
+  /**
+   * Requests beside the main thread, the same in every lane (`readHarnessRequests`: Claude Code's subagents, read
+   * from the file, and its compaction requests, estimated); `priceHarnessRequests` prices them. Absent when none.
+   */
+  harness?: HarnessRequest[];
 }
 
 /** How `readReplayInputs` counts a parsed transcript for `replayTranscript`. */
@@ -61,7 +69,10 @@ export interface ReadReplayInputsOptions {
  * Reads what a replay of `conversation` needs: each message's tokens counted with `counter`, the usage the file
  * recorded (Claude Code `usage`, Codex `token_count`, which needs the file's `text`), and from it the fixed part no
  * message holds (`compareWithRecordedUsage`'s first residual: tool definitions, and the system prompt when the file
- * has none), the model, and when each message was written.
+ * has none), the model, and when each message was written. From the usage too: what the cache did
+ * (`observedCache`), what Claude Code attached after each compaction (`reinjectedTokens`), and the requests beside
+ * the main thread (`harness`). Uncalibrated, nothing else is fitted: the fixed part and each compaction's attachments
+ * come from the first request of each context, everything after from the counts.
  *
  * The model decides what earlier turns cost: when it drops their thinking (`keepsPriorThinking`), `priorTurnTokens`
  * counts messages without it. OpenAI's reasoning is encrypted in the file but carried by the requests after it in
@@ -150,6 +161,15 @@ export function readReplayInputs(conversation: Conversation, counter: TokenCount
     const rules = cacheRulesFor(model);
     inputs.observedCache = readObservedCache(messages, recorded, { rules, ...(times ? { times } : {}), claudeCode: conversation.format === 'claude-code' });
   }
+  const harness = readHarnessRequests(conversation, {
+    ...(options.text !== undefined ? { text: options.text } : {}),
+    recorded,
+    tokens,
+    fixedTokens: inputs.fixedTokens,
+    contextStarts,
+    ...(inputs.observedCache?.writeTtl ? { writeTtl: inputs.observedCache.writeTtl } : {}),
+  });
+  if (harness.length > 0) inputs.harness = harness;
   return inputs;
 }
 

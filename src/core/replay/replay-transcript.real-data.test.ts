@@ -44,18 +44,7 @@ async function replayBaseline(name: string, calibrate: boolean): Promise<Recorde
   return result.recorded!;
 }
 
-/** The rule a recorded read shows: nothing, the warm start, the previous request's whole input, or the breakpoint. */
-function recordedRules(comparison: RecordedComparison): string[] {
-  const rows = comparison.perRequest!;
-  return rows.map((row, k) => {
-    if (row.recordedCacheReadTokens === 0) return 'cold';
-    if (k === 0) return 'warm';
-    const previous = rows[k - 1]!;
-    // Anthropic: an appending request reads the previous one's reads and writes, all but its few uncached tokens.
-    return row.recordedCacheReadTokens >= previous.recordedCacheReadTokens + previous.recordedCacheWriteTokens ? 'append' : 'break';
-  });
-}
-
+const recordedRules = (comparison: RecordedComparison): string[] => comparison.perRequest!.map((row) => row.recordedRule!);
 const replayedRules = (comparison: RecordedComparison): string[] =>
   comparison.perRequest!.map((row) => (row.cacheRule === 'prompt' || row.cacheRule === 'compaction' || row.cacheRule === 'rewrite' ? 'break' : row.cacheRule));
 
@@ -68,6 +57,7 @@ describe('the no-pruning replay against the recorded bill', () => {
     expect(recorded.requests).toBe(139);
     const rules = recordedRules(recorded);
     expect(replayedRules(recorded)).toEqual(rules);
+    expect(recorded.ruleMismatches).toBe(0);
     // The two cold starts (4 h 11 min and 19 min idle), the compaction and one new prompt.
     expect(rules.filter((rule) => rule !== 'append')).toEqual(['warm', 'cold', 'break', 'cold', 'break']);
     recorded.perRequest!.forEach((row) => {

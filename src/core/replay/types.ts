@@ -214,6 +214,29 @@ export interface RecordedTotalComparison {
   replayedCostUsd: number;
 }
 
+/**
+ * A request the agent's harness made beside the conversation's own: a subagent's (read from the file) or the
+ * compaction's summary request (which no file holds: estimated). Every lane pays it alike, so it is no part of a
+ * lane's totals, but of what the session cost.
+ */
+export interface HarnessRequest {
+  kind: 'subagent' | 'compaction';
+  /** The main-thread message it belongs to: the one whose `Task` call ran the subagent, the compact summary. */
+  messageIndex: number;
+  /** The model it ran on, when the file says (a subagent's may differ from the session's). */
+  model?: string;
+  /** Claude Code's id of the subagent. */
+  agentId?: string;
+  /** Input at the full rate, read from the cache, written to it (of which `cacheWrite1hTokens` with the 1-hour TTL). */
+  inputTokens: number;
+  cacheReadTokens: number;
+  cacheWriteTokens: number;
+  cacheWrite1hTokens: number;
+  outputTokens: number;
+  /** Not in the file: sized from what it would have sent and written. */
+  estimated: boolean;
+}
+
 /** The no-pruning replay held against the usage a file recorded, request by request. */
 export interface RecordedComparison {
   requests: number;
@@ -240,6 +263,8 @@ export interface RecordedComparison {
    * by how many tokens their messages' own counts exceed it: both bills leave these out alike.
    */
   partialOutputs?: { requests: number; missingTokens: number };
+  /** Added (compatible), Anthropic usage: requests whose replayed cache rule is not the one the file shows. */
+  ruleMismatches?: number;
 }
 
 /** One request of `RecordedComparison.perRequest`: what the file recorded, what the no-pruning replay found. */
@@ -255,5 +280,13 @@ export interface RecordedRequestCheck {
   replayedCostUsd: number;
   /** The rule that priced the replayed request's cache read. */
   cacheRule: CacheRule;
+  /**
+   * Anthropic usage: the rule the recorded read shows. `cold`: it read nothing; `warm`: the first request read
+   * something; `append`: it read all the previous request cached; `break`: less (the breakpoint). Absent for
+   * providers that record no cache writes.
+   */
+  recordedRule?: 'cold' | 'warm' | 'append' | 'break';
+  /** The replayed rule is not the recorded one (`prompt`, `compaction` and `rewrite` all read the breakpoint). */
+  ruleDiffers?: boolean;
 }
 
