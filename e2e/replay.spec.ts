@@ -79,3 +79,33 @@ test('the overview strip beside the timeline goes where it is clicked', async ({
 });
 
 // The Replay view's axe checks, light and dark, are in a11y.spec.ts.
+
+test('no pruning is held to the recorded bill: each figure against its target, why the input misses, every request with its cache rule', async ({ page }) => {
+  await openReplay(page);
+  const figures = page.getByRole('list', { name: 'No pruning against the recorded bill, against the targets' });
+  // The sample (Claude Code, spotter, from its compaction on): its hook output and reminders are not in the file, so
+  // the input misses its target, and the page says why.
+  await expect(figures.getByRole('listitem').filter({ hasText: 'Input' })).toContainText(/−\d+\.\d%\s*outside ±2%/);
+  await expect(figures.getByRole('listitem').filter({ hasText: 'Read from cache' })).toContainText(/\d\.\d points\s*within ±3 points/);
+  await expect(page.getByRole('list', { name: 'Why the replay parts from the recorded bill' })).toContainText("Claude Code's hook output and reminders");
+  await page.getByText('What the file says about its cache').click();
+  await expect(page.getByText(/Breakpoint: 21,478 tokens/)).toBeVisible();
+  await page.getByText(/^Per request: recorded against replayed \(78; every cache rule as the file shows\)/).click();
+  const rows = page.getByRole('table', { name: /Each request/ }).getByRole('row');
+  await expect(rows).toHaveCount(79);
+  // The new prompt near the end reads only the system prompt and tools back, in the file and in the replay.
+  const prompt = rows.filter({ hasText: 'break / prompt' });
+  await expect(prompt).toHaveCount(1);
+  const message = Number(/#(\d+)/.exec((await prompt.getByRole('button').textContent()) ?? '')?.[1]);
+  await prompt.getByRole('button').click();
+  await expect(page.getByRole('grid', { name: 'Timeline' })).toBeVisible();
+  await expect(page.locator(`#row-${message}`)).toHaveAttribute('aria-selected', 'true');
+});
+
+test('fitted to the recorded bill, the input and the bill come within their targets', async ({ page }) => {
+  await openReplay(page);
+  await page.getByLabel('Fit to the recorded bill').check();
+  const figures = page.getByRole('list', { name: 'No pruning against the recorded bill, against the targets' });
+  await expect(figures.getByRole('listitem').filter({ hasText: 'Input' })).toContainText(/[+−]0\.\d%\s*within ±2%/, { timeout: 30_000 });
+  await expect(figures.getByRole('listitem').filter({ hasText: 'Bill' })).toContainText(/[+−]0\.\d%\s*within ±5%/);
+});

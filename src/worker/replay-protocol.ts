@@ -3,7 +3,7 @@
  * stateless mode), so it runs in a worker of its own that reads the transcript again from the same source and is
  * terminated, not asked, when a newer replay supersedes it: the prune worker stays free for bound changes.
  */
-import type { ModelPrices, RecordedComparison, RecordedTotalComparison, ReplayTrigger, TokenEncoding } from '../core';
+import type { HarnessBill, ModelPrices, RecordedComparison, RecordedTotalComparison, ReplayTrigger, TokenEncoding } from '../core';
 import type { PlanRequest } from './lanes';
 import type { OpenOptions } from './open-options';
 import type { LoadSource } from './protocol';
@@ -77,6 +77,14 @@ export interface ReplayMeta {
    */
   triggerFiresAt?: number;
   injectedTokens?: number;
+  /** The inputs were fitted to the recorded bill. */
+  calibrated?: boolean;
+  /** A Claude Code session (what it sends without writing it down has a name). */
+  claudeCode?: boolean;
+  /** What the file's usage says about its cache, one sentence a finding (`ReplayInputs.observedCache.notes`). */
+  cacheNotes?: string[];
+  /** The requests beside the main thread, priced: the same in every lane. */
+  harness?: HarnessBill;
 }
 
 export type ReplayResponse =

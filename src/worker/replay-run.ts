@@ -13,6 +13,7 @@ import {
   loadModelPrices,
   parseTranscript,
   countSystemTokens,
+  priceHarnessRequests,
   readReplayInputs,
   replayTranscript,
   triggerFires,
@@ -76,8 +77,10 @@ export async function runReplay(request: ReplayRequest, post: (response: ReplayR
       ...(inputs.priorTurnTokens ? { priorTurnTokens: inputs.priorTurnTokens } : {}),
       ...(inputs.messageTimes ? { messageTimes: inputs.messageTimes } : {}),
       ...(inputs.recorded.length > 0 ? { recorded: inputs.recorded } : {}),
+      ...(inputs.observedCache ? { observedCache: inputs.observedCache } : {}),
     };
     const baselineOptions: ReplayOptions = { ...common, strategies: [{ id: BASELINE_ID }], ...(inputs.recordedTotal ? { recordedTotal: inputs.recordedTotal } : {}) };
+    const harness = inputs.harness ? await priceHarnessRequests(inputs.harness, prices) : undefined;
     const baselineFrom = performance.now();
     const baseline = replayTranscript(messages, baselineOptions);
     const baselineMs = performance.now() - baselineFrom;
@@ -96,6 +99,10 @@ export async function runReplay(request: ReplayRequest, post: (response: ReplayR
         ...(firesAt !== undefined ? { triggerFiresAt: firesAt } : {}),
         hasRecorded: inputs.recorded.length > 0,
         ...(inputs.injectedTokens !== undefined ? { injectedTokens: inputs.injectedTokens } : {}),
+        calibrated: request.settings.calibrate,
+        claudeCode: format === 'claude-code',
+        ...(inputs.observedCache ? { cacheNotes: inputs.observedCache.notes } : {}),
+        ...(harness ? { harness } : {}),
       },
     });
     post({

@@ -52,6 +52,17 @@ describe('readObservedCache', () => {
     expect(reading.notes.join(' ')).toContain('1 of 1 new prompt within the TTL read only the breakpoint back');
   });
 
+  it('a new prompt that reads back exactly the warm start is a break, not a miss (a session opened after its compaction)', () => {
+    const recorded = anthropic([
+      [21_478, 14_600],
+      [36_078, 1_000],
+      [21_478, 20_000],
+    ]);
+    const reading = readObservedCache(session(3, [4]), recorded, { rules: OPUS, times: times([0, 5, 5]) });
+    expect(reading).toMatchObject({ warmStartTokens: 21_478, breakpointTokens: 21_478, promptBreaks: true });
+    expect(reading.notes.join(' ')).not.toContain('Misses');
+  });
+
   it('a new prompt that appended says prompts do not break; none seen leaves it to Claude Code files only', () => {
     const appended = anthropic([
       [0, 30_000],

@@ -38,7 +38,8 @@ const HOUR_MS = 3_600_000;
  * - **Lifetime**: when requests found the cache cold sooner than the TTL, and every such gap is longer than every
  *   gap that found it warm (a gateway's cache), the lifetime is taken midway between the two.
  *
- * A request counts as finding its own cache warm when it read more than the warm start. Deterministic; pure.
+ * A request found its own cache warm when it read anything (Anthropic), or more than the warm start (OpenAI, whose
+ * misses fall back to it). Deterministic; pure.
  */
 export function readObservedCache(messages: readonly Message[], recorded: readonly RecordedRequest[], options: ReadObservedCacheOptions): ObservedCacheReading {
   const { rules, times } = options;
@@ -66,7 +67,7 @@ export function readObservedCache(messages: readonly Message[], recorded: readon
   const warm = messages.findIndex((message) => message.role === 'assistant') === first.messageIndex ? first.cacheReadInputTokens : 0;
   if (warm > 0) {
     reading.warmStartTokens = warm;
-    note(`Warm start: the first request read ${count(warm)} tokens an earlier session had cached (the part of the system prompt a user's sessions share).`);
+    note(`Warm start: the first request read ${count(warm)} tokens cached before it (by the user's other sessions, which share the system prompt, or earlier in this one).`);
   }
 
   const turnAt = turnStarts(messages);
@@ -85,7 +86,9 @@ export function readObservedCache(messages: readonly Message[], recorded: readon
     // Nothing of its own to find: too small to cache, or no more than the warm start.
     if (cached <= warm || cached < rules.minTokens) continue;
     const read = request.cacheReadInputTokens;
-    const hit = read > warm;
+    // Anthropic: an expired cache reads nothing (its breakpoint may equal the warm start). OpenAI: a miss falls back
+    // to what other sessions keep warm.
+    const hit = anthropic ? read > 0 : read > warm;
     const gap = times === undefined ? NaN : (times[request.messageIndex] as number) - (times[previous.messageIndex] as number);
     if (Number.isFinite(gap)) (hit ? hits : misses).push(gap);
     if (!hit) continue;

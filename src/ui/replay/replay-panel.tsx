@@ -15,6 +15,7 @@ import { ReplayControls } from './replay-controls';
 import { ReplayTable, type TableLane } from './replay-table';
 import { HoverReadout, RecordedLine, RecordedTotalLine, ReplayStatus } from './replay-text';
 import { fixedWords, ReplayHints } from './replay-hints';
+import { RecordedFit } from './replay-fit';
 
 // Rose is the window's colour; no lane takes it.
 const PALETTE = ['#6366f1', '#10b981', '#f59e0b', '#d946ef', '#0ea5e9', '#8b5cf6', '#14b8a6', '#f97316'];
@@ -67,13 +68,15 @@ export default function ReplayPanel() {
   }, [baseline, shown]);
   const limit = useMemo(() => (meta ? { label: 'Context window', value: meta.window } : undefined), [meta]);
 
-  const pick = (request: number) => {
-    const index = baseline?.messageIndex[request];
-    if (index === undefined) return;
+  const pickMessage = (index: number) => {
     inspector.getState().setPanel('timeline');
     inspector.getState().jumpTo(index);
     // "Click to open its message": in the details, not only selected.
     inspector.getState().openDetail();
+  };
+  const pick = (request: number) => {
+    const index = baseline?.messageIndex[request];
+    if (index !== undefined) pickMessage(index);
   };
 
   return (
@@ -83,6 +86,7 @@ export default function ReplayPanel() {
       <ReplayHints lanes={shown} />
       <RecordedLine />
       <RecordedTotalLine />
+      <RecordedFit onPick={(index) => pickMessage(index)} />
       {charts && (
         <ul className="m-0 flex list-none flex-wrap gap-x-4 gap-y-1 p-0 text-[12px]" aria-label="Lanes in the charts">
           {shown.map((lane) => (

@@ -12,7 +12,7 @@ export interface SubagentRequest extends RecordedRequest {
  * main session's file holds while one runs (Claude Code 2.1.x): each carries a message of the subagent, its
  * assistant ones with the API's `usage`. One request per assistant `message.id`: input from its first line, output
  * the largest, as for the main thread. `messageIndex` is the main-thread message whose `Task` call ran the subagent
- * (`parentToolUseID`), or the last message when the call is not found. The parser skips these lines, so the file's
+ * (`parentToolUseID`); one whose call is not among the messages (a slice opened after it) is left out. The parser skips these lines, so the file's
  * lines are read again. Subagents written to files of their own are that file's conversation, not read here.
  */
 export function readClaudeCodeSubagentUsage(conversation: Conversation, source: TranscriptSource): SubagentRequest[] {
@@ -39,6 +39,8 @@ export function readClaudeCodeSubagentUsage(conversation: Conversation, source: 
       continue;
     }
     const parent = typeof value.parentToolUseID === 'string' ? callAt.get(value.parentToolUseID) : undefined;
+    // A subagent whose call is not among the messages (a conversation opened after it) is not this one's.
+    if (parent === undefined && typeof value.parentToolUseID === 'string') continue;
     const request: SubagentRequest = {
       agentId: typeof value.data.agentId === 'string' ? value.data.agentId : 'subagent',
       messageIndex: parent ?? Math.max(0, conversation.messages.length - 1),
