@@ -132,7 +132,6 @@ export type {
   ReplayTotals,
   StrategyReplay,
   ReplayResult,
-  RecordedComparison,
   RecordedRequest,
   RecordedTotal,
   RecordedTotalComparison,

@@ -1,7 +1,7 @@
 import type { Message } from '../types';
 import type { RecordedRequest } from '../usage/types';
 import type { CacheRules, ObservedCache } from './types';
-import { startsTurn } from './starts-turn';
+import { startsTurn } from '../usage/starts-turn';
 
 /** What `readObservedCache` found, with a sentence for people on each finding. */
 export interface ObservedCacheReading extends ObservedCache {

@@ -1,6 +1,6 @@
 import type { Message } from '../types';
 import type { RecordedRequest } from '../usage/types';
-import { startsTurn } from './starts-turn';
+import { startsTurn } from '../usage/starts-turn';
 
 /** The requests of a transcript, in order, with what every replay needs to know of each. */
 export interface ReplayRequests {

@@ -1,7 +1,7 @@
 import { describeValue } from '../tokens/describe-value';
 import { keepsPriorThinking } from '../tokens/keeps-prior-thinking';
 import type { Message } from '../types';
-import { startsTurn } from '../replay/starts-turn';
+import { startsTurn } from './starts-turn';
 import type { RecordedRequest, RequestComparison, UsageComparison } from './types';
 
 /** How `compareWithRecordedUsage` counts prunescope's side. */

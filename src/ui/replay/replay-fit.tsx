@@ -7,8 +7,7 @@ import { useState } from 'react';
 import { explainRecordedFit, RECORDED_FIT_TARGETS, type RecordedComparison, type RecordedRequestCheck } from '../../core';
 import { useReplay } from '../../state/react';
 import { BASELINE_ID } from '../../worker/replay-protocol';
-import { formatInt } from '../common/format';
-import { formatUsd } from './replay-text';
+import { formatInt, formatUsd } from '../common/format';
 
 const signed = (x: number, digits = 1): string => `${x < 0 ? '−' : '+'}${Math.abs(x * 100).toFixed(digits)}%`;
 
