@@ -23,9 +23,14 @@ import { readReplayInputs } from './read-replay-inputs';
 import { replayTranscript } from './replay-transcript';
 import { loadModelPrices } from './load-model-prices';
 import { cacheRulesFor } from './cache-rules-for';
+import type { Message } from '../types';
 import type { RecordedComparison } from './types';
 
 async function replayBaseline(name: string, calibrate: boolean): Promise<RecordedComparison> {
+  return (await replayWithMessages(name, calibrate)).recorded;
+}
+
+async function replayWithMessages(name: string, calibrate: boolean): Promise<{ recorded: RecordedComparison; messages: Message[] }> {
   const text = readFileSync(new URL(`../../../fixtures/${name}`, import.meta.url), 'utf8');
   const conversation = parseTranscript(text, { fileName: name }).conversations[0]!;
   const counter = await createTokenCounter({ encoding: encodingForFormat(conversation.format) });
@@ -41,7 +46,7 @@ async function replayBaseline(name: string, calibrate: boolean): Promise<Recorde
     ...inputs,
   });
   expect(result.recorded).toBeDefined();
-  return result.recorded!;
+  return { recorded: result.recorded!, messages: conversation.messages };
 }
 
 const recordedRules = (comparison: RecordedComparison): string[] => comparison.perRequest!.map((row) => row.recordedRule!);
@@ -77,6 +82,42 @@ describe('the no-pruning replay against the recorded bill', () => {
     // The output is as recorded on both sides; 37 messages hold a mid-stream snapshot of it.
     expect(recorded.partialOutputs?.requests).toBe(37);
     expect(recorded.partialOutputs?.missingTokens).toBeGreaterThan(5_000);
+  });
+
+  it('spotter uncalibrated, request by request: the input the file lacks arrives after the calls whose hooks spoke to the model', async () => {
+    // Per request, how much the gap (recorded − replayed input) grew since the previous request, by what came in
+    // between. The session ran 7 PostToolUse hooks on every Edit and Write (their output reaches the model, the file
+    // keeps only a `hook_progress` line) and pre-commit hooks that blocked 3 `git commit` calls with an error whose
+    // full text the file does not hold. Everything else (Bash, Grep, Read, prompts) adds next to nothing.
+    const { recorded, messages } = await replayWithMessages('spotter-session.jsonl', false);
+    const toolOf = new Map<string, string>();
+    for (const m of messages) if (Array.isArray(m.content)) for (const b of m.content) if (b.type === 'tool_use') toolOf.set(b.id, b.name);
+    const hooked: number[] = [];
+    const plain: number[] = [];
+    let previous: { messageIndex: number; gap: number } | undefined;
+    for (const row of recorded.perRequest!) {
+      const gap = row.recordedInputTokens - row.replayedInputTokens;
+      if (previous !== undefined && row.cacheRule !== 'compaction') {
+        let ranHooks = false;
+        for (const m of messages.slice(previous.messageIndex + 1, row.messageIndex)) {
+          if (m.role !== 'user' || !Array.isArray(m.content)) continue;
+          for (const b of m.content) {
+            if (b.type !== 'tool_result') continue;
+            const tool = toolOf.get(b.tool_use_id);
+            if (tool === 'Edit' || tool === 'Write' || (tool === 'Bash' && b.is_error === true)) ranHooks = true;
+          }
+        }
+        (ranHooks ? hooked : plain).push(gap - previous.gap);
+      }
+      previous = { messageIndex: row.messageIndex, gap };
+    }
+    const sum = (xs: number[]): number => xs.reduce((a, b) => a + b, 0);
+    const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[xs.length >> 1]!;
+    expect(hooked.length + plain.length).toBe(137);
+    // 43 requests after hooked calls hold 79% of the gap's growth (10.5k of 13.4k tokens over the two contexts);
+    // the other 94 grow it by 1 token at the median.
+    expect(sum(hooked) / (sum(hooked) + sum(plain))).toBeGreaterThan(0.75);
+    expect(Math.abs(median(plain))).toBeLessThan(20);
   });
 
   it('spotter-short: one request, warm from an earlier session, 1-hour writes at 2 × input: the bill to the cent', async () => {
