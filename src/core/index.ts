@@ -93,6 +93,7 @@ export { readReplayInputs, type ReplayInputs, type ReadReplayInputsOptions } fro
 export { loadModelPrices } from './replay/load-model-prices';
 export { listModels } from './replay/list-models';
 export { cacheRulesFor } from './replay/cache-rules-for';
+export type { ObservedCacheReading } from './replay/read-observed-cache';
 export { priceHarnessRequests, type HarnessBill } from './replay/price-harness-requests';
 export { explainRecordedFit, RECORDED_FIT_TARGETS, type RecordedFit, type ExplainRecordedFitOptions } from './replay/explain-recorded-fit';
 export { defaultReplayModel } from './replay/default-replay-model';

@@ -125,6 +125,7 @@ export type {
   HarnessRequest,
   HarnessBill,
   RecordedFit,
+  ExplainRecordedFitOptions,
   ReplayTrigger,
   ReplayStrategy,
   ReplayOptions,

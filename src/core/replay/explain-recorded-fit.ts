@@ -9,12 +9,15 @@ export interface RecordedFit {
   inputError: number;
   /** Replayed − recorded share of input read from the cache. */
   sharePoints: number;
+  /** Replayed ÷ recorded − 1 of the bill. */
   costError: number;
+  /** Each figure within its target (`RECORDED_FIT_TARGETS`). */
   within: { input: boolean; share: boolean; bill: boolean };
   /** Sentences for people: what the file does not hold, and what that does to the figures. */
   notes: string[];
 }
 
+/** How the replay that `explainRecordedFit` holds to the recorded bill was made. */
 export interface ExplainRecordedFitOptions {
   /** The inputs were fitted to the recorded bill (`readReplayInputs`' `calibrate`). */
   calibrated: boolean;

@@ -6,9 +6,13 @@ import { priceHarnessRequest } from './price-harness-request';
 export interface HarnessBill {
   /** Per request, in the order given. */
   costUsd: number[];
+  /** The subagents' requests together. */
   subagentUsd: number;
+  /** The compaction summary requests together. */
   compactionUsd: number;
+  /** Everything beside the main thread: `subagentUsd` + `compactionUsd`. */
   totalUsd: number;
+  /** What was priced, for people: how many requests of each kind, recorded or estimated, at which model. */
   notes: string[];
 }
 

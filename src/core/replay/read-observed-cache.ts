@@ -7,9 +7,11 @@ import { startsTurn } from '../usage/starts-turn';
 export interface ObservedCacheReading extends ObservedCache {
   /** The cache's lifetime, when the file's TTL class or its hits and misses say it is not the provider's default. */
   ttlMs?: number;
+  /** One sentence for people per finding (the inspector and `prunescope replay` print them). */
   notes: string[];
 }
 
+/** What `readObservedCache` needs beside the messages and the recorded usage. */
 export interface ReadObservedCacheOptions {
   /** The provider's rules for the file's model (`cacheRulesFor`): its minimum and nominal TTL. */
   rules: CacheRules;

@@ -220,6 +220,7 @@ export interface RecordedTotalComparison {
  * lane's totals, but of what the session cost.
  */
 export interface HarnessRequest {
+  /** A subagent's request (`Task`), or the compaction's summary request. */
   kind: 'subagent' | 'compaction';
   /** The main-thread message it belongs to: the one whose `Task` call ran the subagent, the compact summary. */
   messageIndex: number;
@@ -227,11 +228,15 @@ export interface HarnessRequest {
   model?: string;
   /** Claude Code's id of the subagent. */
   agentId?: string;
-  /** Input at the full rate, read from the cache, written to it (of which `cacheWrite1hTokens` with the 1-hour TTL). */
+  /** Input at the full rate. */
   inputTokens: number;
+  /** Input read from the cache. */
   cacheReadTokens: number;
+  /** Input written to the cache, of which `cacheWrite1hTokens` with the 1-hour TTL. */
   cacheWriteTokens: number;
+  /** Of `cacheWriteTokens`, those written with the 1-hour TTL (billed at 2 × input). */
   cacheWrite1hTokens: number;
+  /** Output, as recorded or estimated. */
   outputTokens: number;
   /** Not in the file: sized from what it would have sent and written. */
   estimated: boolean;
@@ -253,8 +258,9 @@ export interface RecordedComparison {
   replayedCostUsd?: number;
   /** Added (compatible): the message of the request with the worst error. */
   worstMessageIndex?: number;
-  /** Added (compatible): replayed ÷ recorded − 1, for the input and the bill. */
+  /** Added (compatible): replayed ÷ recorded − 1 of the input. */
   inputError?: number;
+  /** Added (compatible): replayed ÷ recorded − 1 of the bill. */
   costError?: number;
   /** Added (compatible): each request both have, recorded beside replayed, in request order. */
   perRequest?: RecordedRequestCheck[];
@@ -269,14 +275,23 @@ export interface RecordedComparison {
 
 /** One request of `RecordedComparison.perRequest`: what the file recorded, what the no-pruning replay found. */
 export interface RecordedRequestCheck {
+  /** The assistant message the request produced. */
   messageIndex: number;
+  /** What the file recorded: input (uncached + cache writes + reads). */
   recordedInputTokens: number;
+  /** What the file recorded: tokens read from the cache. */
   recordedCacheReadTokens: number;
+  /** What the file recorded: tokens written to the cache (both TTL classes). */
   recordedCacheWriteTokens: number;
+  /** The recorded request at the prices, each write at its own TTL class. */
   recordedCostUsd: number;
+  /** What the replay sent: input (uncached + cache writes + reads). */
   replayedInputTokens: number;
+  /** What the replay read from the cache. */
   replayedCacheReadTokens: number;
+  /** What the replay wrote to the cache. */
   replayedCacheWriteTokens: number;
+  /** The replayed request at the prices. */
   replayedCostUsd: number;
   /** The rule that priced the replayed request's cache read. */
   cacheRule: CacheRule;
