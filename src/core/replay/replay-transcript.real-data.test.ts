@@ -23,7 +23,7 @@ import { readReplayInputs } from './read-replay-inputs';
 import { replayTranscript } from './replay-transcript';
 import { loadModelPrices } from './load-model-prices';
 import { cacheRulesFor } from './cache-rules-for';
-import type { Message } from '../types';
+import type { Message, ToolResultBlock, ToolUseBlock } from '../types';
 import type { RecordedComparison } from './types';
 
 async function replayBaseline(name: string, calibrate: boolean): Promise<RecordedComparison> {
@@ -91,7 +91,7 @@ describe('the no-pruning replay against the recorded bill', () => {
     // full text the file does not hold. Everything else (Bash, Grep, Read, prompts) adds next to nothing.
     const { recorded, messages } = await replayWithMessages('spotter-session.jsonl', false);
     const toolOf = new Map<string, string>();
-    for (const m of messages) if (Array.isArray(m.content)) for (const b of m.content) if (b.type === 'tool_use') toolOf.set(b.id, b.name);
+    for (const m of messages) if (Array.isArray(m.content)) for (const b of m.content) if (b.type === 'tool_use') toolOf.set((b as ToolUseBlock).id, (b as ToolUseBlock).name);
     const hooked: number[] = [];
     const plain: number[] = [];
     let previous: { messageIndex: number; gap: number } | undefined;
@@ -103,8 +103,9 @@ describe('the no-pruning replay against the recorded bill', () => {
           if (m.role !== 'user' || !Array.isArray(m.content)) continue;
           for (const b of m.content) {
             if (b.type !== 'tool_result') continue;
-            const tool = toolOf.get(b.tool_use_id);
-            if (tool === 'Edit' || tool === 'Write' || (tool === 'Bash' && b.is_error === true)) ranHooks = true;
+            const result = b as ToolResultBlock;
+            const tool = toolOf.get(result.tool_use_id);
+            if (tool === 'Edit' || tool === 'Write' || (tool === 'Bash' && result.is_error === true)) ranHooks = true;
           }
         }
         (ranHooks ? hooked : plain).push(gap - previous.gap);
