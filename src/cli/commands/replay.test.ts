@@ -62,7 +62,7 @@ describe('replay: prices', () => {
     const io = testIo();
     expect(await replayCommand([CODEX_55, '-s', 'sliding-window', '--encoding', 'chars'], io)).toBe(0);
     expect(io.out).toContain('stateless replay priced as openai/gpt-5');
-    expect(io.out).toMatch(/prices per million tokens: input \$1\.25, output \$10, cache read \$0\.13, cache write \$0 \(ai-tokenizer's price table: openai\/gpt-5, the nearest entry to "gpt-5\.5"\)/);
+    expect(io.out).toMatch(/prices per million tokens: input \$1\.25, output \$10, cache read \$0\.125, cache write \$0 \(ai-tokenizer's price table: openai\/gpt-5, the nearest entry to "gpt-5\.5"; cache read 0\.125, the 90% discount of GPT-5 models \(the table rounds it to 0\.13\)\)/);
   });
 
   it('--prices gives prices of your own, over the table or for a model it does not know', async () => {

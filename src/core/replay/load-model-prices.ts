@@ -43,8 +43,7 @@ export async function loadModelPrices(modelId: string, overrides: Partial<ModelP
       source: 'given',
     };
   }
-  const prices = pricesOfTableEntry(match.id, table[match.id] as NonNullable<(typeof table)[string]>);
-  if (!match.exact) prices.source = `${prices.source}, the nearest entry to "${modelId}"`;
+  const prices = pricesOfTableEntry(match.id, table[match.id] as NonNullable<(typeof table)[string]>, match.exact ? undefined : modelId);
   const overridden = FIELDS.filter((field) => overrides[field] !== undefined);
   if (overridden.length > 0) prices.source = `${prices.source}; ${overridden.join(', ')} given`;
   return { ...prices, ...withoutUndefined(overrides), ...(overrides.source === undefined ? { source: prices.source } : {}) };

@@ -15,9 +15,10 @@ export interface TableEntry {
  * prices to the cent, so an OpenAI cached price within a cent of its family's discount is that discount
  * ($0.125 for GPT-5, listed as $0.13: 4% on most of a Codex session's input).
  *
+ * `nearestTo`: the model asked for, when this entry is only its nearest (`source` names both).
  * @throws {TypeError} when the entry has no input or output price
  */
-export function pricesOfTableEntry(id: string, entry: TableEntry): ModelPrices {
+export function pricesOfTableEntry(id: string, entry: TableEntry, nearestTo?: string): ModelPrices {
   const pricing = entry.pricing ?? {};
   const input = perMillion(pricing.input);
   const output = perMillion(pricing.output);
@@ -46,7 +47,7 @@ export function pricesOfTableEntry(id: string, entry: TableEntry): ModelPrices {
   if (provider === 'anthropic') prices.cacheWrite1h = round(input * 2);
   if (typeof entry.contextWindow === 'number' && entry.contextWindow > 0) prices.contextWindow = entry.contextWindow;
   if (typeof entry.name === 'string') prices.name = entry.name;
-  prices.source = `ai-tokenizer's price table: ${id}${filled.length ? ` (${filled.join(' and ')} by the provider's rule)` : ''}${notes.length ? `; ${notes.join('; ')}` : ''}`;
+  prices.source = `ai-tokenizer's price table: ${id}${nearestTo !== undefined ? `, the nearest entry to "${nearestTo}"` : ''}${filled.length ? ` (${filled.join(' and ')} by the provider's rule)` : ''}${notes.length ? `; ${notes.join('; ')}` : ''}`;
   return prices;
 }
 
