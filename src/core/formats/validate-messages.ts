@@ -45,13 +45,15 @@ export function validateMessages(messages: readonly Message[], provider: Provide
     throw new TypeError(`validateMessages: unknown provider ${JSON.stringify(provider)}; expected ${oneOf([...APIS.keys()])}`);
   }
   const shapes = messages.map(identifyShape);
+  // Responses input has developer messages too: they tell nothing there.
+  const developer = (i: number) => api.shape === 'responses-input' && (messages[i] as { role?: unknown } | null)?.role === ('developer' as unknown);
   shapes.forEach((shape, i) => {
-    if (shape === undefined || shape.ecosystem === api.shape || shape.ecosystem === 'anthropic-messages') return;
+    if (shape === undefined || shape.ecosystem === api.shape || shape.ecosystem === 'anthropic-messages' || developer(i)) return;
     const other = PROVIDER_OF_SHAPE.get(shape.ecosystem);
     throw foreignShapeError('validateMessages', i, shape, 'messages', other === undefined ? undefined : `validateMessages(messages, '${other}')`);
   });
   if (api.shape === 'chat-completions') return api.validate(messages);
-  if (api.shape === 'responses-input' && shapes.some((shape) => shape?.ecosystem === 'responses-input')) {
+  if (api.shape === 'responses-input' && shapes.some((shape, i) => shape?.ecosystem === 'responses-input' || developer(i))) {
     const view = responsesView(messages, 'validateMessages');
     return api.validate(view.messages).map((problem) => ({ ...problem, messageIndex: view.first[problem.messageIndex] as number }));
   }

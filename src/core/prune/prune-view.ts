@@ -67,6 +67,7 @@ export function pruneView<T>(
   let tokens = plan.tokens;
   let next = 0;
   const { inserts } = plan;
+  const unchanged: number[] = [];
   for (let i = 0; i < items.length; i++) {
     const v = owner[i] as number;
     if (v === -1) {
@@ -88,10 +89,14 @@ export function pruneView<T>(
     if (plan.fates[v] === FATE.kept) {
       for (let k = i; k < (end[v] as number); k++) out.push(items[k] as T);
     } else if (replaced[v] !== undefined) {
-      for (const item of codec.replace(items, view, v, replaced[v] as Message)) out.push(item);
+      const sentItems = codec.replace(items, view, v, replaced[v] as Message);
+      for (const item of sentItems) out.push(item);
+      // An item of the run that goes out as it came was kept, whatever befell its neighbours.
+      for (let k = i; k < (end[v] as number); k++) if (sentItems.includes(items[k] as T)) unchanged.push(k);
     }
   }
   while (next < inserts.length) out.push(codec.insert((inserts[next++] as { message: Message }).message));
+  for (const k of unchanged) fates[k] = FATE.kept;
 
   const report: PruneReport<T> = { messages: out, fates, reasons, tokens };
   const over = overrun(plan.over, config.maxTokens, tokens, outsideTotal);
