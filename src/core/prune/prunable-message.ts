@@ -4,6 +4,8 @@
  * message. A generic over it returns the caller's own type.
  */
 export interface PrunableMessage {
+  /** `system`: the Anthropic SDK's mid-conversation system message. */
   role: 'user' | 'assistant' | 'system';
+  /** A string or content blocks (optional on the beta SDK's system messages). */
   content?: unknown;
 }

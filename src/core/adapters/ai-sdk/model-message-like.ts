@@ -4,7 +4,10 @@
  * messages, and gives the caller's own type back. Types only.
  */
 export interface ModelMessageLike {
+  /** The AI SDK's four roles; `system` messages are never pruned. */
   role: 'system' | 'user' | 'assistant' | 'tool';
+  /** A string, or the parts of the message (text, tool-call, tool-result, reasoning, file, approval, …). */
   content: unknown;
+  /** Sent back as it came. */
   providerOptions?: unknown;
 }

@@ -8,6 +8,7 @@ import { modelMessageCodec } from './model-message-codec';
 
 /** What `prepareStep` receives that the prune reads (ai 5, 6 and 7 all pass more). */
 export interface PrepareStepInput<M> {
+  /** The messages this step would send. */
   messages: M[];
   /** ai 7: user messages `experimental_steering` injected this step; pinned, so a prune never removes them. */
   experimental_steeringMessages?: readonly unknown[];

@@ -4,6 +4,8 @@
  * assistant message with `tool_calls`. Types only.
  */
 export interface ChatMessageLike {
+  /** `system`, `developer`, `user`, `assistant`, `tool` or the legacy `function`. */
   role: string;
+  /** Optional, as on an assistant message that only calls tools. */
   content?: unknown;
 }

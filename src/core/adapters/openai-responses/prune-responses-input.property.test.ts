@@ -72,6 +72,6 @@ describe('pruneResponsesInput laws over ResponseInputItem[]', () => {
     const call = { type: 'function_call', call_id: 'c', name: 'ls', arguments: '{}' };
     follows = new Map([[reasoning, call]]);
     expect(problems([reasoning])).toEqual(['reasoning rs_x without its following item']);
-    expect(problems([call, { type: 'function_call_output', call_id: 'c', output: '' }])).toEqual(['item c without its reasoning']);
+    expect(problems([call, { type: 'function_call_output', call_id: 'c', output: '' } as ResponsesItemLike])).toEqual(['item c without its reasoning']);
   });
 });

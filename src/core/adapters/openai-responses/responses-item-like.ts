@@ -4,5 +4,6 @@
  * references, so no `openai` types are needed. Types only.
  */
 export interface ResponsesItemLike {
+  /** `message` (or absent), `function_call`, `function_call_output`, `reasoning`, `item_reference`, …. */
   type?: string | null;
 }
