@@ -33,7 +33,9 @@ export type PrunePrepareStep = <M extends ModelMessageLike>(options: PrepareStep
  * @throws {TypeError | RangeError} for a bad config, at once
  */
 export function prunePrepareStep(config: AdapterConfig<ModelMessageLike>): PrunePrepareStep {
-  pruneItems([], modelMessageView([], 'prunePrepareStep'), modelMessageCodec, config);
+  // Checked once, here, without a report: the caller's onReport hears of steps only.
+  if (config.onReport !== undefined && typeof config.onReport !== 'function') throw new TypeError(`prunePrepareStep: onReport must be a function, got ${typeof config.onReport}`);
+  pruneItems([], modelMessageView([], 'prunePrepareStep'), modelMessageCodec, { ...config, onReport: undefined });
   const views: ModelViewCache = new WeakMap();
   const tokens = new WeakMap<Message, number>();
   return <M extends ModelMessageLike>(options: PrepareStepInput<M>) => {
