@@ -33,7 +33,6 @@ function history(rounds: number): ModelMessage[] {
 function promptProblems(prompt: readonly { role: string; content: unknown }[]): string[] {
   const problems: string[] = [];
   const open = new Set<string>();
-  const seen = new Set<string>();
   for (const message of prompt) {
     const parts = Array.isArray(message.content) ? (message.content as { type: string; toolCallId?: string }[]) : [];
     if (message.role === 'tool') {
@@ -42,7 +41,7 @@ function promptProblems(prompt: readonly { role: string; content: unknown }[]): 
     }
     for (const id of open) problems.push(`call ${id} unanswered`);
     open.clear();
-    for (const p of parts) if (p.type === 'tool-call') open.add(p.toolCallId as string), seen.add(p.toolCallId as string);
+    for (const p of parts) if (p.type === 'tool-call') open.add(p.toolCallId as string);
   }
   return problems;
 }
