@@ -5,7 +5,7 @@ import type { Provider } from './types';
 import { identifyShape } from '../shapes/identify-shape';
 import { foreignShapeError } from '../shapes/foreign-shape-error';
 import { checkCanonicalMessages } from '../shapes/check-canonical-messages';
-import { responsesView } from '../adapters/openai-responses/responses-view';
+import { responsesView } from '../shapes/responses-view';
 
 /** The formats that are an API's own request shape, by id. */
 const APIS = new Map<string, NonNullable<FormatDefinition['api']>>();

@@ -4,23 +4,9 @@
  */
 import type { Message } from '../types';
 import type { PlanOverrun } from '../plan/types';
+import type { MessageView } from '../shapes/message-view';
 
-/** Canonical messages standing for a caller's items, and which items each stands for. */
-export interface MessageView {
-  /** What the core plans on: one canonical message per run of items (for most SDKs, per message). */
-  messages: Message[];
-  /**
-   * Per input item: the view message it belongs to, or -1 for an item outside the view (a system or developer
-   * message: no strategy reads it, and `ViewCodec.sentOutside` says whether it is sent).
-   */
-  owner: Int32Array;
-  /** Per view message: its first item. Its items are contiguous, up to the next view message's first item. */
-  first: Int32Array;
-  /** Per view message: one past its last item. */
-  end: Int32Array;
-  /** View messages that must be kept, beside the caller's `pinned` (an Anthropic system message's turn). */
-  pinned?: readonly number[];
-}
+export type { MessageView };
 
 /** How to turn what a plan makes (a replacement, a summary) back into the caller's own item shape. */
 export interface ViewCodec<T> {

@@ -1,6 +1,6 @@
 import type { ContentBlock } from '../../types';
-import { LINK_PREFIX } from '../link-id';
-import { imageSource } from '../image-source';
+import { LINK_PREFIX } from '../../shapes/link-id';
+import { imageSource } from '../../shapes/image-source';
 import { toolOutputContent } from './tool-output-content';
 
 /**

@@ -1,5 +1,5 @@
 import type { ContentBlock } from '../../types';
-import { imageSource } from '../image-source';
+import { imageSource } from '../../shapes/image-source';
 
 /**
  * What an AI SDK tool result sends the model, as a canonical `tool_result`'s content, and whether it reports an

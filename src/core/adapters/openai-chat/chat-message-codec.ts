@@ -2,7 +2,7 @@ import type { ContentBlock, Message } from '../../types';
 import type { ViewCodec } from '../../prune/message-view';
 import { contentText } from '../../text/content-text';
 import type { ChatMessageLike } from './chat-message-like';
-import { LINK_PREFIX } from '../link-id';
+import { LINK_PREFIX } from '../../shapes/link-id';
 
 type Record_ = Record<string, unknown>;
 

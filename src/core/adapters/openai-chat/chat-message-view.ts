@@ -2,8 +2,8 @@ import type { ContentBlock, Message } from '../../types';
 import type { MessageView } from '../../prune/message-view';
 import { identifyShape } from '../../shapes/identify-shape';
 import { foreignShapeError } from '../../shapes/foreign-shape-error';
-import { LINK_PREFIX } from '../link-id';
-import { imageSource } from '../image-source';
+import { LINK_PREFIX } from '../../shapes/link-id';
+import { imageSource } from '../../shapes/image-source';
 
 type Record_ = Record<string, unknown>;
 

@@ -2,7 +2,7 @@ import type { ViewCodec } from '../../prune/message-view';
 import type { AdapterConfig } from '../adapter-config';
 import type { ResponsesItemLike } from './responses-item-like';
 import { pruneItems } from '../prune-items';
-import { responsesView } from './responses-view';
+import { responsesView } from '../../shapes/responses-view';
 import { responsesCodec } from './responses-codec';
 
 /**

@@ -2,8 +2,8 @@ import type { ContentBlock, Message } from '../../types';
 import type { ViewCodec } from '../../prune/message-view';
 import { contentText } from '../../text/content-text';
 import type { ResponsesItemLike } from './responses-item-like';
-import type { ResponsesView } from './responses-view';
-import { itemBlocks } from './item-blocks';
+import type { ResponsesView } from '../../shapes/responses-view';
+import { itemBlocks } from '../../shapes/item-blocks';
 
 type Record_ = Record<string, unknown>;
 

@@ -1,8 +1,8 @@
-import type { ContentBlock, Message } from '../../types';
-import type { MessageView } from '../../prune/message-view';
-import { identifyShape } from '../../shapes/identify-shape';
-import type { ForeignShape } from '../../shapes/foreign-shape';
-import { foreignShapeError } from '../../shapes/foreign-shape-error';
+import type { ContentBlock, Message } from '../types';
+import type { MessageView } from './message-view';
+import { identifyShape } from './identify-shape';
+import type { ForeignShape } from './foreign-shape';
+import { foreignShapeError } from './foreign-shape-error';
 import { itemSide } from './item-side';
 import { itemBlocks } from './item-blocks';
 

@@ -1,6 +1,6 @@
-import type { ContentBlock } from '../../types';
-import { LINK_PREFIX } from '../link-id';
-import { imageSource } from '../image-source';
+import type { ContentBlock } from '../types';
+import { LINK_PREFIX } from './link-id';
+import { imageSource } from './image-source';
 
 type Record_ = Record<string, unknown>;
 
