@@ -2,7 +2,7 @@ import { defineConfig, type UserConfig } from 'tsdown';
 import { encodingAsJson } from './scripts/encoding-as-json.ts';
 
 /**
- * The npm package: `prunescope` and `prunescope/formats` as ESM (dist/esm, .js + .d.ts) and CommonJS (dist/cjs,
+ * The npm package: `prunescope`, `prunescope/formats`, `prunescope/ai-sdk` and `prunescope/openai` as ESM (dist/esm, .js + .d.ts) and CommonJS (dist/cjs,
  * .cjs + .d.cts), and the `prunescope` bin (ESM only, beside the ESM library so they share chunks).
  *
  * `ai-tokenizer` is bundled, not depended on: it declares an optional peer `ai@^5`, so a package depending on it
@@ -11,7 +11,7 @@ import { encodingAsJson } from './scripts/encoding-as-json.ts';
  * of its own that is loaded the first time it is asked for (a `require()` inside a promise in the CommonJS build).
  */
 const library: UserConfig = {
-  entry: { index: 'src/lib/index.ts', formats: 'src/lib/formats.ts' },
+  entry: { index: 'src/lib/index.ts', formats: 'src/lib/formats.ts', 'ai-sdk': 'src/lib/ai-sdk.ts', openai: 'src/lib/openai.ts' },
   // The library runs in browsers and workers too: nothing of Node is assumed (the CLI's node: imports are external).
   platform: 'neutral',
   target: 'es2022',

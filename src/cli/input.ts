@@ -1,6 +1,6 @@
 /** Reading a transcript for a command: the file or stdin, parsed, with errors that say where. */
 import { basename } from 'node:path';
-import { listFormats, parseTranscript, TranscriptParseError, type Conversation, type ParsedTranscript, type Provider, type TranscriptFormat } from '../lib/formats';
+import { lastSentConversation, listFormats, parseTranscript, TranscriptParseError, type Conversation, type ParsedTranscript, type Provider, type TranscriptFormat } from '../lib/formats';
 import { CliError } from './errors';
 import type { Io } from './io';
 
@@ -84,4 +84,22 @@ export function selectConversations(command: string, loaded: LoadedTranscript, w
 /** The 1-based source line of a message, when the format has lines (JSONL). */
 export function lineOf(conversation: Conversation, messageIndex: number): number | undefined {
   return conversation.sourceLines?.[messageIndex]?.[0];
+}
+
+/** The `--whole-history` flag of the commands that read what the agent sent. */
+export const WHOLE_HISTORY_HELP = `--whole-history        the whole log, compacted messages too (default: a compacted session from its last
+                         compaction on, what the agent last sent, as the inspector opens it)`;
+
+/**
+ * What a command works on: what the agent last sent (from the last compaction boundary on), unless `wholeHistory`;
+ * says so on stderr when it leaves messages out, so a count never silently differs from the file's.
+ */
+export function scopeConversation(command: string, io: Io, label: string, conversation: Conversation, wholeHistory: boolean): { conversation: Conversation; offset: number } {
+  if (wholeHistory) return { conversation, offset: 0 };
+  const scoped = lastSentConversation(conversation);
+  if (scoped.offset > 0) {
+    const n = conversation.messages.length;
+    io.stderr(`${label}: ${conversation.id} was compacted: ${command} reads what the agent last sent, messages ${scoped.offset + 1}–${n} of ${n} (--whole-history for all)\n`);
+  }
+  return scoped;
 }

@@ -13,6 +13,7 @@ export {
   serializeTranscript,
   TranscriptParseError,
   repairConversation,
+  lastSentConversation,
   readRecordedUsage,
   compareWithRecordedUsage,
   readRecordedTotal,

@@ -29,7 +29,8 @@ export type {
 } from '../core';
 
 // Pruning, one shot: `pruneMessages(messages, { strategy, maxTurns | maxTokens, …options })`.
-export { pruneMessages } from '../core';
+export { pruneMessages, pruneWithReport } from '../core';
+export type { PrunableMessage, PruneReport } from '../core';
 export type { PrunerConfig, StrategyId, MessageFate, PruneBound, CommonPruneOptions } from '../core';
 export type { SlidingWindowConfig, SummarizeConfig, ImportanceConfig, ObservationMaskingConfig, TokenBudgetConfig, GovernorStrategyConfig } from '../core';
 
@@ -62,6 +63,7 @@ export {
   toContextWindow,
   fromContextWindow,
   isContextSummary,
+  contentText,
   annotateWithTokenEstimates,
   estimateMessagesTokenCount,
   buildPrunedWindow,

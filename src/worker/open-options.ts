@@ -1,5 +1,5 @@
 /** How a conversation is opened: the whole history or what the agent sent last, repaired or as logged. */
-import { repairConversation, type Conversation, type RepairChange, type TokenEncoding } from '../core';
+import { repairConversation, sliceConversation, type Conversation, type RepairChange, type TokenEncoding } from '../core';
 
 export interface OpenOptions {
   /**
@@ -31,21 +31,6 @@ export function openWith(whole: Conversation, options: OpenOptions): OpenedConve
   if (options.repair === false) return { conversation: scoped, scope, offset, wholeCount: whole.messages.length, changes: [] };
   const { conversation, changes } = repairConversation(scoped);
   return { conversation, scope, offset, wholeCount: whole.messages.length, changes };
-}
-
-/** The conversation from message `from` on, every per-message array and the boundaries shifted with it. */
-export function sliceConversation(conversation: Conversation, from: number): Conversation {
-  const sliced: Conversation = {
-    ...conversation,
-    messages: conversation.messages.slice(from),
-    sources: conversation.sources.slice(from),
-  };
-  if (conversation.sourceLines) sliced.sourceLines = conversation.sourceLines.slice(from);
-  if (conversation.annotations) sliced.annotations = conversation.annotations.slice(from);
-  if (conversation.boundaries) {
-    sliced.boundaries = conversation.boundaries.filter((b) => b.messageIndex >= from).map((b) => ({ ...b, messageIndex: b.messageIndex - from }));
-  }
-  return sliced;
 }
 
 /** A short, stable name for a file's text, so a link made for one transcript can tell it is on another. */

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SNIPPET_HARNESS, readmeSnippets } from './readme-snippets';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const FIXTURE = join(ROOT, 'fixtures', 'spotter-short.jsonl');
@@ -39,9 +40,10 @@ beforeAll(() => {
   tarball = join(work, name);
   consumer = join(work, 'consumer');
   ok(run('mkdir', ['-p', consumer], work), 'mkdir');
-  writeFileSync(join(consumer, 'package.json'), JSON.stringify({ name: 'consumer', private: true, version: '1.0.0' }));
+  writeFileSync(join(consumer, 'package.json'), JSON.stringify({ name: 'consumer', private: true, version: '1.0.0', type: 'module' }));
   const started = performance.now();
-  const install = run('npm', ['install', tarball, 'ai@7', ...NPM_FLAGS], consumer);
+  // The SDKs whose messages the adapters take, as an agent developer has them (ai 7 warns EBADENGINE on Node 20 and works).
+  const install = run('npm', ['install', tarball, 'ai@7', 'openai@6', '@anthropic-ai/sdk@1', 'zod@4', ...NPM_FLAGS], consumer);
   installSeconds = (performance.now() - started) / 1000;
   if (install.status !== 0) throw new Error(`npm install of the tarball beside ai@7 failed:\n${install.stderr}`);
 });
@@ -57,7 +59,9 @@ describe('the packed package', () => {
     expect(existsSync(join(consumer, 'node_modules/ai-tokenizer'))).toBe(false);
     const manifest = JSON.parse(readFileSync(join(consumer, 'node_modules/prunescope/package.json'), 'utf8')) as Record<string, unknown>;
     expect(manifest.dependencies).toBeUndefined();
-    expect(manifest.peerDependencies).toBeUndefined();
+    // ai is an optional peer: the adapters' types are structural, so nothing needs it installed.
+    expect(manifest.peerDependencies).toEqual({ ai: '>=5' });
+    expect(manifest.peerDependenciesMeta).toEqual({ ai: { optional: true } });
     console.info(`npm install of the tarball and ai@7: ${installSeconds.toFixed(1)} s`);
   });
 
@@ -159,4 +163,61 @@ const { readFileSync } = require('node:fs');
     expect(refused.status).not.toBe(0);
     expect(refused.stderr).toContain('ERESOLVE');
   });
+
+  it('runs the README\'s library snippets as written, type-checked against the packed .d.ts and the real SDK types', () => {
+    const snippets = readmeSnippets(readFileSync(join(ROOT, 'README.md'), 'utf8'));
+    expect(Object.keys(snippets).sort()).toEqual(Object.keys(SNIPPET_HARNESS).sort());
+    const files: string[] = [];
+    for (const [name, code] of Object.entries(snippets)) {
+      const harness = SNIPPET_HARNESS[name]!;
+      writeFileSync(join(consumer, `snippet-${name}.ts`), `${harness.before}\n${code}\n${harness.after}\n`);
+      files.push(`snippet-${name}.ts`);
+    }
+    writeFileSync(join(consumer, 'types-check.ts'), SDK_TYPE_CHECK);
+    files.push('types-check.ts');
+    writeFileSync(
+      join(consumer, 'tsconfig.json'),
+      JSON.stringify({ compilerOptions: { strict: true, module: 'nodenext', moduleResolution: 'nodenext', target: 'es2022', outDir: 'out', skipLibCheck: true, types: [] }, files }),
+    );
+    ok(run('node', [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.json'], consumer), 'tsc on the snippets');
+    for (const name of Object.keys(snippets)) {
+      const out = JSON.parse(ok(run('node', [`out/snippet-${name}.js`], consumer), `node snippet-${name}`).trim().split('\n').at(-1)!);
+      expect(out, name).toMatchObject({ ok: true });
+    }
+  });
 });
+
+/** Each adapter's signature against the SDKs' own types, no casts: what the README promises for every message type. */
+const SDK_TYPE_CHECK = `import { generateText, streamText, ToolLoopAgent, stepCountIs, tool, type ModelMessage, type PrepareStepFunction } from 'ai';
+import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
+import type { ResponseInput, ResponseInputItem } from 'openai/resources/responses/responses';
+import type { MessageParam } from '@anthropic-ai/sdk/resources/messages';
+import type { BetaMessageParam } from '@anthropic-ai/sdk/resources/beta/messages';
+import { z } from 'zod';
+import { pruneMessages, pruneWithReport, type PruneReport } from 'prunescope';
+import { pruneModelMessages, prunePrepareStep } from 'prunescope/ai-sdk';
+import { pruneChatMessages, pruneResponsesInput } from 'prunescope/openai';
+
+declare const ai: ModelMessage[];
+declare const chat: ChatCompletionMessageParam[];
+declare const input: ResponseInput;
+declare const anthropic: MessageParam[];
+declare const beta: BetaMessageParam[];
+declare const model: Parameters<typeof generateText>[0]['model'];
+const config = { strategy: 'sliding-window', maxTokens: 1000 } as const;
+const tools = { lookup: tool({ description: 'x', inputSchema: z.object({ q: z.string() }), execute: async ({ q }) => q }) };
+
+export const a: ModelMessage[] = pruneModelMessages(ai, config);
+export const c: ChatCompletionMessageParam[] = pruneChatMessages(chat, config);
+export const r: ResponseInputItem[] = pruneResponsesInput(input, config);
+export const m: MessageParam[] = pruneMessages(anthropic, config);
+export const b: BetaMessageParam[] = pruneMessages(beta, config);
+export const report: PruneReport<MessageParam> = pruneWithReport(anthropic, config);
+export const step: PrepareStepFunction<typeof tools> = prunePrepareStep(config);
+void generateText({ model, tools, messages: ai, stopWhen: stepCountIs(5), prepareStep: prunePrepareStep(config) });
+void streamText({ model, tools, messages: ai, stopWhen: stepCountIs(5), prepareStep: prunePrepareStep(config) });
+export const agent = new ToolLoopAgent({ model, tools, prepareStep: prunePrepareStep(config) });
+// @ts-expect-error OpenAI Chat messages are not the Anthropic shape: the types say so before the TypeError does
+pruneMessages(chat, config);
+`;
+

@@ -12,7 +12,7 @@ import {
 import { providerForFormat, repairConversation, serializeTranscript, type Conversation } from '../../lib/formats';
 import { parseFlags, readChoice, single, type FlagSpec } from '../args';
 import { CliError, EXIT_OK, EXIT_PROBLEMS } from '../errors';
-import { FORMATS, lineOf, loadTranscript, selectConversations } from '../input';
+import { FORMATS, lineOf, loadTranscript, scopeConversation, selectConversations, WHOLE_HISTORY_HELP } from '../input';
 import type { Io } from '../io';
 import { createProgress, LARGE_INPUT_CHARS } from '../progress';
 import { readBoundFlags, readStrategies, readStrategyOptions, strategiesHelp, strategyConfig, strategyFlags, strategyFlagSpecs, strategyWithOption } from '../strategy-flags';
@@ -27,6 +27,7 @@ const OWN_FLAGS: Record<string, FlagSpec> = {
   'max-tokens': { type: 'string' },
   to: { type: 'string' },
   repair: { type: 'boolean' },
+  'whole-history': { type: 'boolean' },
   unanswered: { type: 'string' },
   conversation: { type: 'string', short: 'c' },
   format: { type: 'string' },
@@ -50,6 +51,7 @@ Options:
   --repair               first fix what the API would reject in the input (whitespace-only text blocks, results
                          that answer no call, calls no result answers, misplaced tool blocks); off by default:
                          pruning never adds such a problem, and repairing changes the agent's own records
+  ${WHOLE_HISTORY_HELP}
   --unanswered MODE      with --repair: remove (default) an unanswered call, or answer it with an error result
   -c, --conversation ID  the conversation to prune: its id, or its number from 1 (default: the first; every
                          entry of a tau-bench-style [{ task_id, traj }] file)
@@ -121,7 +123,8 @@ export async function pruneCommand(args: readonly string[], io: Io): Promise<num
   const progress = createProgress(io, io.stderrIsTTY && loaded.text.length >= LARGE_INPUT_CHARS);
   const counter = await loadCounter(io, encoding, loaded.parsed.format);
   const results: PrunedConversation[] = [];
-  for (const source of chosen) {
+  for (const whole of chosen) {
+    const source = scopeConversation(COMMAND, io, loaded.label, whole, values['whole-history'] === true).conversation;
     let conversation = source;
     let repairs: PrunedConversation['repairs'] = [];
     if (values.repair === true) {

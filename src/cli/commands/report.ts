@@ -4,7 +4,7 @@ import { STRATEGY_REGISTRY, getStrategy } from '../../lib/index';
 import { readRecordedUsage } from '../../lib/formats';
 import { parseFlags, readChoice, readInteger, single, type FlagSpec } from '../args';
 import { CliError, EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE } from '../errors';
-import { describeReadError, FORMATS, parseText } from '../input';
+import { describeReadError, FORMATS, parseText, scopeConversation, WHOLE_HISTORY_HELP } from '../input';
 import type { Io } from '../io';
 import { createProgress } from '../progress';
 import { replayCore, type ReplayCore } from '../replay/replay-core';
@@ -32,6 +32,7 @@ const OWN_FLAGS: Record<string, FlagSpec> = {
   json: { type: 'boolean' },
   csv: { type: 'boolean' },
   merge: { type: 'boolean' },
+  'whole-history': { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 };
 
@@ -59,6 +60,7 @@ Options:
   --json                 write every file's and conversation's figures and the totals (mergeable)
   --csv                  write the totals as CSV
   --merge                the arguments are --json reports of parts of one run: write their combined report
+  ${WHOLE_HISTORY_HELP}
   -m, --model M          the model the cost column prices (default: the model each file records, else by
                          format); a model the price table lacks takes its family's nearest entry, and the
                          report says which entries it used
@@ -144,9 +146,13 @@ export async function reportCommand(args: readonly string[], io: Io, options: Re
         continue;
       }
       files.push({ file: entry.file, format: parsed.format, conversations: parsed.conversations.length });
-      for (const conversation of parsed.conversations) {
+      for (const whole of parsed.conversations) {
         while (pending.length - done >= limit) await new Promise<void>((resolve) => (wake = resolve));
-        const recorded = replay !== undefined ? readRecordedUsage(conversation, text) : [];
+        const { conversation, offset } = scopeConversation(COMMAND, io, entry.file, whole, values['whole-history'] === true);
+        // Requests the agent made after the last compaction, in the scoped conversation's indices.
+        const recorded = (replay !== undefined ? readRecordedUsage(whole, text) : [])
+          .filter((r) => r.messageIndex >= offset)
+          .map((r) => (offset === 0 ? r : { ...r, messageIndex: r.messageIndex - offset, contextStart: Math.max(0, r.contextStart - offset) }));
         const outcome = runner.run({
           file: entry.file,
           id: conversation.id,

@@ -2,7 +2,7 @@ import { linkToolCalls } from '../../lib/index';
 import { compareWithRecordedTotal, compareWithRecordedUsage, readRecordedTotal, readRecordedUsage, type Conversation, type TotalComparison } from '../../lib/formats';
 import { parseFlags, readChoice, single, type FlagSpec } from '../args';
 import { CliError, EXIT_OK } from '../errors';
-import { FORMATS, loadTranscript, selectConversations } from '../input';
+import { FORMATS, loadTranscript, scopeConversation, selectConversations, WHOLE_HISTORY_HELP } from '../input';
 import type { Io } from '../io';
 import { createProgress, LARGE_INPUT_CHARS } from '../progress';
 import { formatChange, formatCount, formatTable, formatUsd } from '../text';
@@ -15,6 +15,7 @@ const FLAGS: Record<string, FlagSpec> = {
   format: { type: 'string' },
   encoding: { type: 'string' },
   json: { type: 'boolean' },
+  'whole-history': { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 };
 
@@ -37,6 +38,7 @@ Options:
   -c, --conversation ID  one conversation: its id, or its number from 1 (default: all)
   --format FORMAT        read as ${FORMATS.join(', ')} instead of detecting it
   --json                 write { file, format, encoding, conversations: [...] }
+  ${WHOLE_HISTORY_HELP}
   -h, --help             this help
 
 Exit status: 0 done; 2 bad usage or unreadable input.
@@ -57,6 +59,8 @@ interface ConversationStats {
   tokens: number;
   systemTokens: number;
   compactions: number;
+  /** Set when the counts start after the last compaction: the index in the log of the first message counted. */
+  from?: number;
   recorded?: {
     requests: number;
     lastInputTokens: number;
@@ -82,7 +86,8 @@ export async function statsCommand(args: readonly string[], io: Io): Promise<num
   const conversations = selectConversations(COMMAND, loaded, single(COMMAND, values, 'conversation'));
   const counter = await loadCounter(io, encoding, loaded.parsed.format);
   const progress = createProgress(io, io.stderrIsTTY && loaded.text.length >= LARGE_INPUT_CHARS);
-  const stats = conversations.map((c) => conversationStats(c, loaded.text, counter, progress, io, loaded.label));
+  const wholeHistory = values['whole-history'] === true;
+  const stats = conversations.map((c) => conversationStats(c, scopeConversation(COMMAND, io, loaded.label, c, wholeHistory).offset, loaded.text, counter, progress, io, loaded.label));
   progress.done();
 
   if (values.json === true) {
@@ -112,20 +117,24 @@ export async function statsCommand(args: readonly string[], io: Io): Promise<num
   return EXIT_OK;
 }
 
+/** Counts of the messages from `offset` on (what the agent last sent); recorded usage is read against the whole log. */
 function conversationStats(
   conversation: Conversation,
+  offset: number,
   text: string,
   counter: Parameters<typeof countConversation>[1],
   progress: Parameters<typeof countConversation>[2],
   io: Io,
   label: string,
 ): ConversationStats {
-  const links = linkToolCalls(conversation.messages);
-  const { tokens, total, system } = countConversation(conversation, counter, progress);
+  const links = linkToolCalls(offset > 0 ? conversation.messages.slice(offset) : conversation.messages);
+  const { tokens, total: wholeTotal, system } = countConversation(conversation, counter, progress);
+  let total = wholeTotal;
+  if (offset > 0) total = tokens.subarray(offset).reduce((a, b) => a + b, 0);
   const stats: ConversationStats = {
     id: conversation.id,
     title: conversation.title,
-    messages: conversation.messages.length,
+    messages: conversation.messages.length - offset,
     toolPairs: links.pairs.length,
     orphanCalls: links.orphans.filter((o) => o.kind === 'use').length,
     orphanResults: links.orphans.filter((o) => o.kind === 'result').length,
@@ -133,6 +142,7 @@ function conversationStats(
     systemTokens: system,
     compactions: conversation.boundaries?.length ?? 0,
   };
+  if (offset > 0) stats.from = offset;
   const requests = readRecordedUsage(conversation, text);
   if (requests.length > 0) {
     try {

@@ -7,6 +7,8 @@ import { estimateMessagesTokenCount } from './estimate-messages-token-count';
 import { contentText } from '../text/content-text';
 import { callTurn, chat, resultTurn, user } from '../../../test/support/build-messages';
 import { charsCounter } from '../../../test/support/build-turns';
+import { PNG_37X23 } from '../../../test/support/tiny-images';
+import { countMessageTokens } from '../tokens/count-message-tokens';
 
 describe('toContextWindow / fromContextWindow', () => {
   it('round-trips messages: same roles, the very same content', () => {
@@ -45,5 +47,22 @@ describe('annotateWithTokenEstimates / estimateMessagesTokenCount', () => {
   it('refuses a counter that gives no count', () => {
     const bad = { encoding: 'chars' as const, count: () => Number.NaN };
     expect(() => annotateWithTokenEstimates(toContextWindow(chat(1), charsCounter).turns, bad)).toThrow(/counter.count gave NaN for turns\[0\]/);
+  });
+});
+
+describe('images in the window', () => {
+  it('count as countMessageTokens counts them, not as the empty text they have (12 screenshots, not 12 tokens)', () => {
+    const shot = { type: 'image' as const, source: { type: 'base64' as const, media_type: PNG_37X23.mediaType, data: PNG_37X23.base64 } };
+    const url = { type: 'image' as const, source: { type: 'url' as const, url: 'https://example.com/shot.png' } };
+    const messages: Message[] = [
+      { role: 'user', content: Array.from({ length: 12 }, () => url) },
+      { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'a', content: [shot] }] },
+    ];
+    const window = toContextWindow(messages, charsCounter);
+    const imageOnly = (m: Message) => countMessageTokens([m], charsCounter)[0]! - countMessageTokens([{ role: m.role, content: [] }], charsCounter)[0]!;
+    expect(window.turns[0]?.tokenEstimate).toBe(imageOnly(messages[0]!) + charsCounter.count(contentText(messages[0]!.content)));
+    expect(window.turns[0]?.tokenEstimate).toBeGreaterThanOrEqual(12 * 1600);
+    expect(window.turns[1]?.tokenEstimate).toBeGreaterThan(charsCounter.count(contentText(messages[1]!.content)));
+    expect(window.totalTokenEstimate).toBe(estimateMessagesTokenCount(messages, charsCounter));
   });
 });

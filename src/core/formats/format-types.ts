@@ -1,5 +1,6 @@
 import type { Message } from '../types';
 import type { TokenEncoding } from '../tokens/types';
+import type { ForeignShape } from '../shapes/foreign-shape';
 
 /**
  * The shapes a format reads and writes, with no reference to the registry: a format's folder imports these, and the
@@ -305,6 +306,8 @@ export interface FormatDefinition<Id extends string = string, P extends string =
     label: string;
     /** What the API would reject, one problem per offence (see `validateMessages`). */
     validate(messages: readonly Message[]): ValidationProblem[];
+    /** The SDK message shape the API takes as it is: `validateMessages` checks those without conversion. */
+    shape: ForeignShape['ecosystem'];
   };
   /** The token vocabulary its models most likely used. */
   encoding: TokenEncoding;

@@ -49,6 +49,8 @@ export const REASON = {
   earlierSummary: 21,
   /** A call whose old result was cleared: its input was cleared too (`clearToolInputs`). */
   oldInputCleared: 22,
+  /** A system or developer message inside the messages: no strategy prunes it (adapters, the Anthropic SDK's). */
+  systemMessage: 23,
 } as const;
 
 /** A `REASON` name (`fits`, `budget`, `oldResultCleared`, …). */
@@ -81,4 +83,5 @@ export const REASON_TEXT: Readonly<Record<ReasonCode, string>> = {
   20: 'below the soft limit, so nothing is pruned',
   21: 'already a summary, never summarized again',
   22: "its old result was cleared, and so was this call's input",
+  23: 'a system or developer message: sent where it stands, with the turn it belongs to',
 };

@@ -5,6 +5,11 @@ import { normalizeConfig } from '../strategies/normalize-config';
 import { analyzeTranscript } from '../plan/analyze-transcript';
 import { applyPrunePlan } from '../plan/apply-prune-plan';
 import { checkConfigObject } from './check-config-object';
+import { checkCanonicalMessages } from '../shapes/check-canonical-messages';
+import type { PrunableMessage } from './prunable-message';
+import { canonicalView } from './canonical-view';
+import { canonicalCodec } from './canonical-codec';
+import { pruneView } from './prune-view';
 
 /**
  * Prunes a conversation to fit a bound without leaving a tool call or result without its partner, so the API
@@ -18,27 +23,38 @@ import { checkConfigObject } from './check-config-object';
  *   only when the last message's group alone is larger.
  * - `summarize` puts `[Previous context: N turns summarized]` (role user) first, N = messages replaced.
  * - An input that already has orphans is pruned without adding any.
+ * - `@anthropic-ai/sdk` `MessageParam[]` / `BetaMessageParam[]` go in and come out as they are (a generic: the
+ *   caller's own type back, no cast). Their mid-conversation `system` messages are never pruned on their own: each
+ *   is sent while the turns on both sides of it are, so it keeps its place; one that adds or removes tools or sets
+ *   the effort pins those turns (for the strategies that honour pins). Their tokens come off `maxTokens` first, and
+ *   `maxTurns` counts the other messages.
+ * - Messages of another API (AI SDK, OpenAI) are refused with a `TypeError` that names the index, what gave them
+ *   away and the entry point that takes them (`prunescope/ai-sdk`, `prunescope/openai`).
  *
  * The seed's three strategies take `{ strategy, maxTurns }` exactly as seed 001 writes them; every strategy also
  * takes `maxTokens`, and its own options (see `STRATEGY_REGISTRY`). O(n) for the window strategies (reading only
  * the kept suffix when bounded by messages), O(n log n) for the others.
  *
- * @param messages Anthropic Messages-shaped conversation (`{ role, content }`), oldest first.
+ * @param input Anthropic Messages-shaped conversation (`{ role, content }`), oldest first.
  * @param config `{ strategy, maxTurns?, maxTokens?, …options }`; see each strategy's config type.
- * @throws {TypeError} when `messages` is not an array, or for an unknown strategy or config key (the error names the
- *   nearest known one), or a config of the wrong type
+ * @throws {TypeError} when `messages` is not an array or holds another API's messages, or for an unknown strategy or
+ *   config key (the error names the nearest known one), or a config of the wrong type
  * @throws {RangeError} for a bound or option out of its range
  */
-export function pruneMessages(messages: readonly Message[], config: PrunerConfig): Message[] {
-  if (!Array.isArray(messages)) {
-    throw new TypeError(`pruneMessages: messages must be an array, got ${messages === null ? 'null' : typeof messages}`);
-  }
+export function pruneMessages<M extends PrunableMessage>(input: readonly M[], config: PrunerConfig): M[] {
+  checkCanonicalMessages(input, 'pruneMessages', true);
   checkConfigObject(config);
+  if (input.some(isSystem)) return pruneView(input as readonly Message[], canonicalView(input), canonicalCodec, config).messages as unknown as M[];
+  const messages = input as readonly Message[];
   const strategy = getStrategy(config.strategy);
   const settings = normalizeConfig(strategy, config);
   // A custom counter means counting every message anyway: only the full analysis uses it.
   const fast = config.tokenCounter === undefined ? strategy.prune?.(messages, settings) : undefined;
-  if (fast !== undefined) return fast;
+  if (fast !== undefined) return fast as unknown as M[];
   const analysis = analyzeTranscript(messages, config.tokenCounter ? { counter: config.tokenCounter } : {});
-  return applyPrunePlan(messages, strategy.plan(analysis, settings));
+  return applyPrunePlan(messages, strategy.plan(analysis, settings)) as unknown as M[];
+}
+
+function isSystem(message: unknown): boolean {
+  return message !== null && typeof message === 'object' && (message as { role?: unknown }).role === 'system';
 }

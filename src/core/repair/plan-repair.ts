@@ -1,4 +1,5 @@
 import type { ContentBlock, Message } from '../types';
+import { checkCanonicalMessages } from '../shapes/check-canonical-messages';
 import type { ChangeLog, Part, Piece } from './piece';
 import { originOf } from './origin-of';
 import { repairToolPairs } from './repair-tool-pairs';
@@ -45,13 +46,11 @@ export function planRepair(messages: readonly Message[], options: RepairOptions,
 }
 
 function checkOptions(messages: readonly Message[], options: RepairOptions, caller: string): boolean {
-  if (!Array.isArray(messages)) {
-    throw new TypeError(`${caller}: messages must be an array, got ${messages === null ? 'null' : typeof messages}`);
-  }
+  checkCanonicalMessages(messages, caller);
   messages.forEach((message, k) => {
-    const role = message !== null && typeof message === 'object' ? (message as { role?: unknown }).role : undefined;
-    if (role !== 'user' && role !== 'assistant') {
-      throw new TypeError(`${caller}: messages[${k}].role must be 'user' or 'assistant', got ${JSON.stringify(role) ?? 'undefined'}`);
+    // A repair reads every message's role: a null or a number is no message at all.
+    if (message === null || typeof message !== 'object' || Array.isArray(message)) {
+      throw new TypeError(`${caller}: messages[${k}].role must be 'user' or 'assistant', got ${JSON.stringify(message) ?? 'undefined'}`);
     }
   });
   const { unansweredCalls = 'remove', keepApart = [] } = options;

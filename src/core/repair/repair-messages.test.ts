@@ -161,7 +161,11 @@ describe('repairMessages', () => {
   it('rejects bad arguments with errors that name the field, the value and what is allowed', () => {
     expect(() => repairMessages('nope' as unknown as Message[])).toThrow(new TypeError('repairMessages: messages must be an array, got string'));
     expect(() => repairMessages([{ role: 'system', content: 'x' } as unknown as Message])).toThrow(
-      new TypeError(`repairMessages: messages[0].role must be 'user' or 'assistant', got "system"`),
+      new TypeError(`repairMessages: messages[0].role must be 'user' or 'assistant', got "system"; the system prompt is sent apart, in the request's system field.`),
+    );
+    // Another API's messages name the entry point that takes them.
+    expect(() => repairMessages([{ role: 'tool', content: [{ type: 'tool-result', toolCallId: 'c' }] } as unknown as Message])).toThrow(
+      /messages\[0\] has role 'tool' with a 'tool-result' part, so it is an AI SDK ModelMessage.*pruneModelMessages from 'prunescope\/ai-sdk'/,
     );
     expect(() => repairMessages([user('a')], { unansweredCalls: 'drop' as 'remove' })).toThrow(
       new TypeError(`repairMessages: options.unansweredCalls must be 'remove' or 'answer', got "drop"`),

@@ -12,7 +12,7 @@ export const anthropicFormat = defineFormat({
   label: 'Anthropic Messages',
   extensions: ['.json'],
   provider: 'anthropic',
-  api: { label: 'Anthropic Messages', validate: validateAnthropic },
+  api: { label: 'Anthropic Messages', validate: validateAnthropic, shape: 'anthropic-messages' },
   encoding: 'claude',
   replayModel: 'anthropic/claude-sonnet-4.5',
   detect: detectAnthropic,

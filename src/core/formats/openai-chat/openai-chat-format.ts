@@ -12,7 +12,7 @@ export const openAIChatFormat = defineFormat({
   label: 'OpenAI Chat',
   extensions: ['.json'],
   provider: 'openai-chat',
-  api: { label: 'OpenAI Chat Completions', validate: validateOpenAiChat },
+  api: { label: 'OpenAI Chat Completions', validate: validateOpenAiChat, shape: 'chat-completions' },
   encoding: 'o200k_base',
   replayModel: 'openai/gpt-4o',
   detect: detectOpenAIChat,

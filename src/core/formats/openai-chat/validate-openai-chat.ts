@@ -5,10 +5,13 @@ import type { ValidationProblem } from '../format-types';
 type ChatMessage =
   | { role: 'assistant'; source: number; toolCalls: { id: string; source: number }[] }
   | { role: 'tool'; source: number; toolCallId: string }
-  | { role: 'user'; source: number };
+  | { role: 'user'; source: number }
+  | { role: 'other'; source: number };
 
 /**
- * Checks canonical messages as the OpenAI Chat Completions API would check them after conversion: each assistant
+ * Checks messages as the OpenAI Chat Completions API would: real Chat messages as they are (`tool_calls`, `tool`
+ * messages with their `tool_call_id`; a `system`, `developer` or `function` message ends a run of tool messages), and
+ * canonical messages after conversion: each assistant
  * message becomes one assistant message (its `tool_use` blocks its `tool_calls`); a user message becomes one `tool`
  * message per `tool_result`, then one user message for its text and images (as `toOpenAIChatMessages` writes it).
  * Chat Completions does not merge messages, so two assistant messages in a row stay two. Server tool blocks have no Chat equivalent and
@@ -81,13 +84,24 @@ function toChatMessages(messages: readonly Message[]): ChatMessage[] {
   const out: ChatMessage[] = [];
   messages.forEach((message, m) => {
     const content = Array.isArray(message.content) ? (message.content as unknown[]) : [];
-    if (message.role === 'assistant') {
+    const role = message.role as string;
+    if (role === 'assistant') {
       const toolCalls: { id: string; source: number }[] = [];
+      const native = (message as { tool_calls?: unknown }).tool_calls;
+      if (Array.isArray(native)) for (const call of native) toolCalls.push({ id: String(asRecord(call)?.id), source: m });
       for (const raw of content) {
         const block = asRecord(raw);
         if (block?.type === 'tool_use' && typeof block.id === 'string') toolCalls.push({ id: block.id, source: m });
       }
       out.push({ role: 'assistant', source: m, toolCalls });
+      return;
+    }
+    if (role === 'tool') {
+      out.push({ role: 'tool', source: m, toolCallId: String((message as { tool_call_id?: unknown }).tool_call_id) });
+      return;
+    }
+    if (role !== 'user') {
+      out.push({ role: 'other', source: m });
       return;
     }
     if (!Array.isArray(message.content)) {

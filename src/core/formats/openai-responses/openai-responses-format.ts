@@ -13,7 +13,7 @@ export const openAIResponsesFormat = defineFormat({
   label: 'OpenAI Responses',
   extensions: ['.json', '.jsonl'],
   provider: 'openai-responses',
-  api: { label: 'OpenAI Responses', validate: validateOpenAiResponses },
+  api: { label: 'OpenAI Responses', validate: validateOpenAiResponses, shape: 'responses-input' },
   encoding: 'o200k_base',
   replayModel: 'openai/gpt-4o',
   // A one-line rollout parses as a single JSON document.

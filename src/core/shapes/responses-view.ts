@@ -1,0 +1,87 @@
+import type { ContentBlock, Message } from '../types';
+import type { MessageView } from './message-view';
+import { identifyShape } from './identify-shape';
+import type { ForeignShape } from './foreign-shape';
+import { foreignShapeError } from './foreign-shape-error';
+import { itemSide } from './item-side';
+import { itemBlocks } from './item-blocks';
+
+/** The Responses view: per view message, for each of its blocks, the item (its offset in the run) it stands for. */
+export interface ResponsesView extends MessageView {
+  blockItem: number[][];
+}
+
+/** Block types of the Anthropic shape: an item of one of these types was meant for `pruneMessages`. */
+const CANONICAL = new Set(['text', 'tool_use', 'tool_result', 'thinking', 'redacted_thinking', 'image', 'server_tool_use']);
+
+/**
+ * The canonical view of OpenAI Responses input items: each maximal run of the model's output items (reasoning,
+ * assistant messages, tool calls) is one assistant view message, each run of the caller's (user messages, tool
+ * outputs) one user view message, with the blocks of `itemBlocks`, item by item. A run is kept or dropped whole, so a
+ * reasoning item is never parted from the items it precedes (the API refuses either without the other), and a call
+ * pairs with its output by `call_id` as the core pairs tool ids. System and developer messages, added tools and
+ * compaction items are outside the view. O(items).
+ *
+ * @throws {TypeError} for an item of another API (naming the index and the entry point that takes it)
+ */
+export function responsesView(items: readonly unknown[], caller: string): ResponsesView {
+  if (!Array.isArray(items)) throw new TypeError(`${caller}: items must be an array, got ${items === null ? 'null' : typeof items}`);
+  const n = items.length;
+  const owner = new Int32Array(n);
+  const view: Message[] = [];
+  const firsts: number[] = [];
+  const ends: number[] = [];
+  const blockItem: number[][] = [];
+  let side: 'output' | 'input' | undefined;
+  let blocks: ContentBlock[] = [];
+  let offsets: number[] = [];
+  const close = (end: number) => {
+    if (side === undefined) return;
+    view.push({ role: side === 'output' ? 'assistant' : 'user', content: blocks });
+    blockItem.push(offsets);
+    ends.push(end);
+    side = undefined;
+  };
+  for (let i = 0; i < n; i++) {
+    const item = items[i];
+    checkItem(item, i, caller);
+    const itemSideOf = itemSide(item);
+    if (itemSideOf === 'outside') {
+      close(i);
+      owner[i] = -1;
+      continue;
+    }
+    const wanted = itemSideOf === 'neutral' ? (side ?? 'output') : itemSideOf;
+    if (wanted !== side) {
+      close(i);
+      side = wanted;
+      blocks = [];
+      offsets = [];
+      firsts.push(i);
+    }
+    owner[i] = view.length;
+    const offset = i - (firsts[firsts.length - 1] as number);
+    for (const block of itemBlocks(item)) {
+      blocks.push(block);
+      offsets.push(offset);
+    }
+  }
+  close(n);
+  return { messages: view, owner, first: Int32Array.from(firsts), end: Int32Array.from(ends), blockItem };
+}
+
+function checkItem(item: unknown, i: number, caller: string): void {
+  if (item === null || typeof item !== 'object') {
+    throw new TypeError(`${caller}: items[${i}] is ${item === null ? 'null' : typeof item}; expected a Responses input item`);
+  }
+  const { type, role } = item as { type?: unknown; role?: unknown };
+  const canonicalType = typeof type === 'string' && CANONICAL.has(type);
+  const chatOrSdk = role === 'tool' || role === 'function' || 'tool_calls' in item || 'tool_call_id' in item;
+  let shape: ForeignShape | undefined = canonicalType ? { ecosystem: 'anthropic-messages', evidence: `type '${String(type)}'` } : undefined;
+  if (shape === undefined && (chatOrSdk || ((type === undefined || type === 'message') && Array.isArray((item as { content?: unknown }).content)))) {
+    const found = identifyShape(item);
+    if (found !== undefined && found.ecosystem !== 'responses-input') shape = found;
+  }
+  if (shape === undefined && chatOrSdk) shape = { ecosystem: 'chat-completions', evidence: `role ${JSON.stringify(role)}` };
+  if (shape !== undefined) throw foreignShapeError(caller, i, shape, 'items');
+}
