@@ -49,6 +49,20 @@ export const REASON = {
   earlierSummary: 21,
   /** A call whose old result was cleared: its input was cleared too (`clearToolInputs`). */
   oldInputCleared: 22,
+  /** A message in no tool group, among the lowest-scoring (importance). */
+  lowScoreMessage: 23,
+  /** A message in no tool group that scored high enough to stay (importance). */
+  scoreMessage: 24,
+  /** Its tool group does not fit beside the messages kept, though lower-scoring ones do or nothing else would. */
+  tooLarge: 25,
+  /** A message in no tool group that does not fit beside the messages kept (see `tooLarge`). */
+  tooLargeMessage: 26,
+  /** Dropped by the lowest-first walk, then added back, best score first, because it still fits (importance). */
+  refilled: 27,
+  /** Among the most recent messages that fit, kept because they fill more of the bound than the best scores did. */
+  recentFit: 28,
+  /** Older than the most recent messages that fit (`recentFit`), and too large to add back beside them. */
+  olderThanRecentFit: 29,
 } as const;
 
 /** A `REASON` name (`fits`, `budget`, `oldResultCleared`, …). */
@@ -81,4 +95,11 @@ export const REASON_TEXT: Readonly<Record<ReasonCode, string>> = {
   20: 'below the soft limit, so nothing is pruned',
   21: 'already a summary, never summarized again',
   22: "its old result was cleared, and so was this call's input",
+  23: 'it scored among the lowest',
+  24: 'it scored high enough to stay',
+  25: 'its tool group is too large to fit the bound beside the messages kept',
+  26: 'too large to fit the bound beside the messages kept',
+  27: 'added back after the lowest-scoring were dropped, best score first, because it still fits the bound',
+  28: 'among the most recent messages that fit the bound, which keep more than the best-scoring ones would',
+  29: 'older than the most recent messages that fit the bound, and too large to add back beside them',
 };

@@ -1,72 +1,103 @@
 import type { TranscriptAnalysis } from '../../plan/analyze-transcript';
 import type { CheckedBound, StrategyPlan } from '../../plan/types';
-import { FATE } from '../../plan/fate';
-import { REASON } from '../../plan/reason';
 import { emptyPlan } from '../../plan/empty-plan';
 import { lowestGroups } from './lowest-groups';
+import { refillDropped } from './refill-dropped';
+import { bestFittingSuffix } from './best-fitting-suffix';
+import { importanceReasons } from './importance-reasons';
+import { UNIT_STATE } from './unit-state';
 
 export interface ImportanceSettings extends CheckedBound {
   pinned: readonly number[];
 }
 
 /**
- * Importance (seed 002 §5): drop whole units (tool groups; an orphan with its neighbours, see `glueBrokenTurns`), lowest `groupScore` first (ties: earliest first), until at most
- * `maxTurns` messages and `maxTokens` tokens remain. The last message's group and pinned messages' groups are never
- * dropped, so the result can stay over a bound when they alone exceed it; the plan then says by how much.
+ * Importance (seed 002 §5): drop whole units (tool groups; an orphan with its neighbours, see `glueBrokenTurns`),
+ * lowest `unitScore` first (ties: earliest first), until at most `maxTurns` messages and `maxTokens` tokens remain.
+ * The last message's group and pinned messages' groups are never dropped, so the result can stay over a bound when
+ * they alone exceed it; the plan then says by how much.
+ *
+ * With `maxTokens`, the walk alone can keep almost nothing: a few large, high-scoring results outrank the small
+ * recent messages, go last, and once they are gone so is everything else. So the budget is filled after the walk:
+ * the dropped units that still fit are added back, best score first; and when the most recent messages that fit
+ * would keep more tokens than that, those are kept instead (and the rest filled the same way). Importance thus never
+ * keeps less than a token window would, and no unit it drops would still fit. A message bound alone is planned as
+ * the seed says, the walk only (the Python port's behaviour).
  *
  * Takes the analysis' full drop order when it has one (the inspector ranks once, then re-plans each bound in O(n));
  * otherwise picks just enough of the lowest groups through score buckets (one bound, no full sort).
  */
 export function planImportance(
-  analysis: Pick<TranscriptAnalysis, 'count' | 'unitOf' | 'unitSize' | 'unitScore' | 'tokens' | 'suffixTokens'> &
+  analysis: Pick<TranscriptAnalysis, 'count' | 'unitOf' | 'unitSize' | 'unitFirst' | 'unitScore' | 'tokens' | 'suffixTokens'> &
     Partial<Pick<TranscriptAnalysis, 'dropOrder'>>,
   settings: ImportanceSettings,
 ): StrategyPlan<'importance'> {
-  const { count, unitOf: groupOf, unitSize: groupSize, unitScore: groupScore, tokens, suffixTokens, dropOrder } = analysis;
+  const { count, unitOf, unitSize, unitFirst, unitScore, tokens, suffixTokens, dropOrder } = analysis;
+  const { maxTurns, maxTokens } = settings;
   const total = suffixTokens[0] as number;
-  const plan = emptyPlan('importance', { maxTurns: settings.maxTurns, maxTokens: settings.maxTokens }, count, total);
-  if (count === 0 || (count <= settings.maxTurns && total <= settings.maxTokens)) return plan;
+  const plan = emptyPlan('importance', { maxTurns, maxTokens }, count, total);
+  if (count === 0 || (count <= maxTurns && total <= maxTokens)) return plan;
 
-  const groups = groupSize.length;
-  // 1: protected (the last message's group), 2: pinned.
-  const guard = new Uint8Array(groups);
-  guard[groupOf[count - 1] as number] = 1;
+  const units = unitSize.length;
+  // 1: protected (the last message's unit), 2: pinned.
+  const guard = new Uint8Array(units);
+  guard[unitOf[count - 1] as number] = 1;
   for (const index of settings.pinned) {
-    if (Number.isInteger(index) && index >= 0 && index < count) guard[groupOf[index] as number] ||= 2;
+    if (Number.isInteger(index) && index >= 0 && index < count) guard[unitOf[index] as number] ||= 2;
   }
-  const groupTokens = new Float64Array(groups);
-  for (let i = 0; i < count; i++) groupTokens[groupOf[i] as number] = (groupTokens[groupOf[i] as number] as number) + (tokens[i] as number);
+  const unitTokens = new Float64Array(units);
+  for (let i = 0; i < count; i++) unitTokens[unitOf[i] as number] = (unitTokens[unitOf[i] as number] as number) + (tokens[i] as number);
 
-  const needMessages = Math.max(0, count - settings.maxTurns);
-  const needTokens = Math.max(0, total - settings.maxTokens);
-  const order = dropOrder ?? lowestGroups(groupScore, groupSize, groupTokens, guard, needMessages, needTokens);
-  const dropped = new Uint8Array(groups);
+  const order = dropOrder ?? lowestGroups(unitScore, unitSize, unitTokens, guard, Math.max(0, count - maxTurns), Math.max(0, total - maxTokens));
+  const state = new Uint8Array(units);
+  const walked: number[] = [];
   let keptMessages = count;
   let keptTokens = total;
   for (let k = 0; k < order.length; k++) {
-    if (keptMessages <= settings.maxTurns && keptTokens <= settings.maxTokens) break;
-    const g = order[k] as number;
-    if (guard[g] !== 0) continue;
-    dropped[g] = 1;
-    keptMessages -= groupSize[g] as number;
-    keptTokens -= groupTokens[g] as number;
+    if (keptMessages <= maxTurns && keptTokens <= maxTokens) break;
+    const u = order[k] as number;
+    if (guard[u] !== 0) continue;
+    state[u] = UNIT_STATE.dropped;
+    walked.push(u);
+    keptMessages -= unitSize[u] as number;
+    keptTokens -= unitTokens[u] as number;
   }
-  for (let i = 0; i < count; i++) {
-    const g = groupOf[i] as number;
-    if (dropped[g] === 1) {
-      plan.fates[i] = FATE.dropped;
-      plan.reasons[i] = REASON.lowScore;
-    } else {
-      plan.reasons[i] = guard[g] === 1 ? (i === count - 1 ? REASON.floor : REASON.lastGroup) : guard[g] === 2 ? REASON.pinned : REASON.score;
+  const guarded = { messages: 0, tokens: 0 };
+  for (let u = 0; u < units; u++) {
+    if (guard[u] === 0) continue;
+    guarded.messages += unitSize[u] as number;
+    guarded.tokens += unitTokens[u] as number;
+  }
+
+  if (maxTokens !== Infinity && walked.length > 0) {
+    const added = refillDropped(walked, state, unitScore, unitSize, unitTokens, maxTurns - keptMessages, maxTokens - keptTokens);
+    keptMessages += added.messages;
+    keptTokens += added.tokens;
+    const recent = bestFittingSuffix(count, unitOf, unitFirst, tokens, guard, guarded, maxTurns, maxTokens);
+    if (recent !== undefined && recent.tokens > keptTokens) {
+      const older: number[] = [];
+      for (let u = 0; u < units; u++) {
+        if (guard[u] !== 0) state[u] = UNIT_STATE.kept;
+        else if ((unitFirst[u] as number) >= recent.cut) state[u] = UNIT_STATE.recent;
+        else {
+          state[u] = UNIT_STATE.dropped;
+          older.push(u);
+        }
+      }
+      const more = refillDropped(older, state, unitScore, unitSize, unitTokens, maxTurns - recent.messages, maxTokens - recent.tokens);
+      keptMessages = recent.messages + more.messages;
+      keptTokens = recent.tokens + more.tokens;
     }
   }
+
+  importanceReasons(plan, { unitOf, unitSize, unitScore, unitTokens, state, guard, guarded }, settings);
   plan.kept = keptMessages;
   plan.dropped = count - keptMessages;
   plan.tokens = keptTokens;
-  if (keptTokens > settings.maxTokens) {
-    plan.over = { unit: 'tokens', by: keptTokens - settings.maxTokens, why: overWhy(guard) };
-  } else if (keptMessages > settings.maxTurns) {
-    plan.over = { unit: 'messages', by: keptMessages - settings.maxTurns, why: overWhy(guard) };
+  if (keptTokens > maxTokens) {
+    plan.over = { unit: 'tokens', by: keptTokens - maxTokens, why: overWhy(guard) };
+  } else if (keptMessages > maxTurns) {
+    plan.over = { unit: 'messages', by: keptMessages - maxTurns, why: overWhy(guard) };
   }
   return plan;
 }
