@@ -37,23 +37,24 @@ export function importanceReasons(plan: { fates: Uint8Array; reasons: Uint8Array
     lowestKept >= 0
       ? (unitScore[u] as number) > (unitScore[lowestKept] as number) || (unitScore[u] === unitScore[lowestKept] && u > lowestKept)
       : guarded.messages + (unitSize[u] as number) > bound.maxTurns || guarded.tokens + (unitTokens[u] as number) > bound.maxTokens;
-  for (let i = 0; i < count; i++) {
-    const u = unitOf[i] as number;
+  // Decided per unit, then copied to its messages: a unit's messages share their fate and reason.
+  const reasonOf = new Uint8Array(state.length);
+  for (let u = 0; u < state.length; u++) {
     const alone = unitSize[u] === 1;
     const unitState = state[u] as number;
-    if (guard[u] !== 0) {
-      reasons[i] = guard[u] === 1 ? (i === count - 1 ? REASON.floor : REASON.lastGroup) : REASON.pinned;
-    } else if (unitState === UNIT_STATE.dropped) {
-      fates[i] = FATE.dropped;
-      if (recentChosen) reasons[i] = REASON.olderThanRecentFit;
-      else if (tooLarge(u)) reasons[i] = alone ? REASON.tooLargeMessage : REASON.tooLarge;
-      else reasons[i] = alone ? REASON.lowScoreMessage : REASON.lowScore;
-    } else if (unitState === UNIT_STATE.refilled) {
-      reasons[i] = REASON.refilled;
-    } else if (unitState === UNIT_STATE.recent) {
-      reasons[i] = REASON.recentFit;
-    } else {
-      reasons[i] = alone ? REASON.scoreMessage : REASON.score;
-    }
+    if (guard[u] !== 0) reasonOf[u] = guard[u] === 1 ? REASON.lastGroup : REASON.pinned;
+    else if (unitState === UNIT_STATE.dropped) {
+      if (recentChosen) reasonOf[u] = REASON.olderThanRecentFit;
+      else if (tooLarge(u)) reasonOf[u] = alone ? REASON.tooLargeMessage : REASON.tooLarge;
+      else reasonOf[u] = alone ? REASON.lowScoreMessage : REASON.lowScore;
+    } else if (unitState === UNIT_STATE.refilled) reasonOf[u] = REASON.refilled;
+    else if (unitState === UNIT_STATE.recent) reasonOf[u] = REASON.recentFit;
+    else reasonOf[u] = alone ? REASON.scoreMessage : REASON.score;
   }
+  for (let i = 0; i < count; i++) {
+    const u = unitOf[i] as number;
+    reasons[i] = reasonOf[u] as number;
+    if (state[u] === UNIT_STATE.dropped && guard[u] === 0) fates[i] = FATE.dropped;
+  }
+  reasons[count - 1] = REASON.floor;
 }

@@ -45,6 +45,7 @@ export const importanceStrategy = defineStrategy({
     const plan = planImportance(
       { count: groups.count, unitOf: units.groupOf, unitSize: units.groupSize, unitFirst: units.groupFirst, unitScore, tokens, suffixTokens },
       settings,
+      false,
     );
     return applyPrunePlan(messages, plan);
   },

@@ -1,6 +1,7 @@
 import type { TranscriptAnalysis } from '../../plan/analyze-transcript';
 import type { CheckedBound, StrategyPlan } from '../../plan/types';
 import { emptyPlan } from '../../plan/empty-plan';
+import { FATE } from '../../plan/fate';
 import { lowestGroups } from './lowest-groups';
 import { refillDropped } from './refill-dropped';
 import { bestFittingSuffix } from './best-fitting-suffix';
@@ -24,6 +25,8 @@ export interface ImportanceSettings extends CheckedBound {
  * keeps less than a token window would, and no unit it drops would still fit. A message bound alone is planned as
  * the seed says, the walk only (the Python port's behaviour).
  *
+ * `explain: false` leaves every reason at "fits" (pruneMessages, which only applies the fates, spares the work).
+ *
  * Takes the analysis' full drop order when it has one (the inspector ranks once, then re-plans each bound in O(n));
  * otherwise picks just enough of the lowest groups through score buckets (one bound, no full sort).
  */
@@ -31,6 +34,7 @@ export function planImportance(
   analysis: Pick<TranscriptAnalysis, 'count' | 'unitOf' | 'unitSize' | 'unitFirst' | 'unitScore' | 'tokens' | 'suffixTokens'> &
     Partial<Pick<TranscriptAnalysis, 'dropOrder'>>,
   settings: ImportanceSettings,
+  explain = true,
 ): StrategyPlan<'importance'> {
   const { count, unitOf, unitSize, unitFirst, unitScore, tokens, suffixTokens, dropOrder } = analysis;
   const { maxTurns, maxTokens } = settings;
@@ -50,6 +54,8 @@ export function planImportance(
 
   const order = dropOrder ?? lowestGroups(unitScore, unitSize, unitTokens, guard, Math.max(0, count - maxTurns), Math.max(0, total - maxTokens));
   const state = new Uint8Array(units);
+  const refills = maxTokens !== Infinity;
+  // The units the walk dropped, lowest first: what the refill may add back (a message bound alone never refills).
   const walked: number[] = [];
   let keptMessages = count;
   let keptTokens = total;
@@ -58,7 +64,7 @@ export function planImportance(
     const u = order[k] as number;
     if (guard[u] !== 0) continue;
     state[u] = UNIT_STATE.dropped;
-    walked.push(u);
+    if (refills) walked.push(u);
     keptMessages -= unitSize[u] as number;
     keptTokens -= unitTokens[u] as number;
   }
@@ -69,7 +75,7 @@ export function planImportance(
     guarded.tokens += unitTokens[u] as number;
   }
 
-  if (maxTokens !== Infinity && walked.length > 0) {
+  if (refills && walked.length > 0) {
     const added = refillDropped(walked, state, unitScore, unitSize, unitTokens, maxTurns - keptMessages, maxTokens - keptTokens);
     keptMessages += added.messages;
     keptTokens += added.tokens;
@@ -90,7 +96,10 @@ export function planImportance(
     }
   }
 
-  importanceReasons(plan, { unitOf, unitSize, unitScore, unitTokens, state, guard, guarded }, settings);
+  if (explain) importanceReasons(plan, { unitOf, unitSize, unitScore, unitTokens, state, guard, guarded }, settings);
+  else {
+    for (let i = 0; i < count; i++) if (state[unitOf[i] as number] === UNIT_STATE.dropped) plan.fates[i] = FATE.dropped;
+  }
   plan.kept = keptMessages;
   plan.dropped = count - keptMessages;
   plan.tokens = keptTokens;
