@@ -39,11 +39,13 @@ export function importanceReasons(plan: { fates: Uint8Array; reasons: Uint8Array
       : guarded.messages + (unitSize[u] as number) > bound.maxTurns || guarded.tokens + (unitTokens[u] as number) > bound.maxTokens;
   // Decided per unit, then copied to its messages: a unit's messages share their fate and reason.
   const reasonOf = new Uint8Array(state.length);
+  const fateOf = new Uint8Array(state.length);
   for (let u = 0; u < state.length; u++) {
     const alone = unitSize[u] === 1;
     const unitState = state[u] as number;
     if (guard[u] !== 0) reasonOf[u] = guard[u] === 1 ? REASON.lastGroup : REASON.pinned;
     else if (unitState === UNIT_STATE.dropped) {
+      fateOf[u] = FATE.dropped;
       if (recentChosen) reasonOf[u] = REASON.olderThanRecentFit;
       else if (tooLarge(u)) reasonOf[u] = alone ? REASON.tooLargeMessage : REASON.tooLarge;
       else reasonOf[u] = alone ? REASON.lowScoreMessage : REASON.lowScore;
@@ -54,7 +56,7 @@ export function importanceReasons(plan: { fates: Uint8Array; reasons: Uint8Array
   for (let i = 0; i < count; i++) {
     const u = unitOf[i] as number;
     reasons[i] = reasonOf[u] as number;
-    if (state[u] === UNIT_STATE.dropped && guard[u] === 0) fates[i] = FATE.dropped;
+    fates[i] = fateOf[u] as number;
   }
   reasons[count - 1] = REASON.floor;
 }

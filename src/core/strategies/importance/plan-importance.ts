@@ -7,6 +7,7 @@ import { refillDropped } from './refill-dropped';
 import { bestFittingSuffix } from './best-fitting-suffix';
 import { importanceReasons } from './importance-reasons';
 import { UNIT_STATE } from './unit-state';
+import { unitTokens } from './unit-tokens';
 
 export interface ImportanceSettings extends CheckedBound {
   pinned: readonly number[];
@@ -32,11 +33,11 @@ export interface ImportanceSettings extends CheckedBound {
  */
 export function planImportance(
   analysis: Pick<TranscriptAnalysis, 'count' | 'unitOf' | 'unitSize' | 'unitFirst' | 'unitScore' | 'tokens' | 'suffixTokens'> &
-    Partial<Pick<TranscriptAnalysis, 'dropOrder'>>,
+    Partial<Pick<TranscriptAnalysis, 'dropOrder' | 'cutAtOrAfter'>>,
   settings: ImportanceSettings,
   explain = true,
 ): StrategyPlan<'importance'> {
-  const { count, unitOf, unitSize, unitFirst, unitScore, tokens, suffixTokens, dropOrder } = analysis;
+  const { count, unitOf, unitSize, unitFirst, unitScore, tokens, suffixTokens, dropOrder, cutAtOrAfter } = analysis;
   const { maxTurns, maxTokens } = settings;
   const total = suffixTokens[0] as number;
   const plan = emptyPlan('importance', { maxTurns, maxTokens }, count, total);
@@ -46,17 +47,21 @@ export function planImportance(
   // 1: protected (the last message's unit), 2: pinned.
   const guard = new Uint8Array(units);
   guard[unitOf[count - 1] as number] = 1;
+  let pinned = false;
   for (const index of settings.pinned) {
-    if (Number.isInteger(index) && index >= 0 && index < count) guard[unitOf[index] as number] ||= 2;
+    if (Number.isInteger(index) && index >= 0 && index < count && guard[unitOf[index] as number] === 0) {
+      guard[unitOf[index] as number] = 2;
+      pinned = true;
+    }
   }
-  const unitTokens = new Float64Array(units);
-  for (let i = 0; i < count; i++) unitTokens[unitOf[i] as number] = (unitTokens[unitOf[i] as number] as number) + (tokens[i] as number);
+  const tokensOf = unitTokens(unitOf, tokens, units);
 
-  const order = dropOrder ?? lowestGroups(unitScore, unitSize, unitTokens, guard, Math.max(0, count - maxTurns), Math.max(0, total - maxTokens));
+  const order = dropOrder ?? lowestGroups(unitScore, unitSize, tokensOf, guard, Math.max(0, count - maxTurns), Math.max(0, total - maxTokens));
   const state = new Uint8Array(units);
   const refills = maxTokens !== Infinity;
   // The units the walk dropped, lowest first: what the refill may add back (a message bound alone never refills).
-  const walked: number[] = [];
+  const walked = new Int32Array(refills ? order.length : 0);
+  let walkedCount = 0;
   let keptMessages = count;
   let keptTokens = total;
   for (let k = 0; k < order.length; k++) {
@@ -64,22 +69,22 @@ export function planImportance(
     const u = order[k] as number;
     if (guard[u] !== 0) continue;
     state[u] = UNIT_STATE.dropped;
-    if (refills) walked.push(u);
+    if (refills) walked[walkedCount++] = u;
     keptMessages -= unitSize[u] as number;
-    keptTokens -= unitTokens[u] as number;
+    keptTokens -= tokensOf[u] as number;
   }
   const guarded = { messages: 0, tokens: 0 };
   for (let u = 0; u < units; u++) {
     if (guard[u] === 0) continue;
     guarded.messages += unitSize[u] as number;
-    guarded.tokens += unitTokens[u] as number;
+    guarded.tokens += tokensOf[u] as number;
   }
 
-  if (refills && walked.length > 0) {
-    const added = refillDropped(walked, state, unitScore, unitSize, unitTokens, maxTurns - keptMessages, maxTokens - keptTokens);
+  if (refills && walkedCount > 0) {
+    const added = refillDropped(walked.subarray(0, walkedCount), dropOrder !== undefined, state, unitScore, unitSize, tokensOf, maxTurns - keptMessages, maxTokens - keptTokens);
     keptMessages += added.messages;
     keptTokens += added.tokens;
-    const recent = bestFittingSuffix(count, unitOf, unitFirst, tokens, guard, guarded, maxTurns, maxTokens);
+    const recent = bestFittingSuffix({ count, unitOf, unitFirst, tokens, suffixTokens, ...(cutAtOrAfter ? { cutAtOrAfter } : {}), guard, guarded, pinned }, maxTurns, maxTokens);
     if (recent !== undefined && recent.tokens > keptTokens) {
       const older: number[] = [];
       for (let u = 0; u < units; u++) {
@@ -90,13 +95,13 @@ export function planImportance(
           older.push(u);
         }
       }
-      const more = refillDropped(older, state, unitScore, unitSize, unitTokens, maxTurns - recent.messages, maxTokens - recent.tokens);
+      const more = refillDropped(older, false, state, unitScore, unitSize, tokensOf, maxTurns - recent.messages, maxTokens - recent.tokens);
       keptMessages = recent.messages + more.messages;
       keptTokens = recent.tokens + more.tokens;
     }
   }
 
-  if (explain) importanceReasons(plan, { unitOf, unitSize, unitScore, unitTokens, state, guard, guarded }, settings);
+  if (explain) importanceReasons(plan, { unitOf, unitSize, unitScore, unitTokens: tokensOf, state, guard, guarded }, settings);
   else {
     for (let i = 0; i < count; i++) if (state[unitOf[i] as number] === UNIT_STATE.dropped) plan.fates[i] = FATE.dropped;
   }
