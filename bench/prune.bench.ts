@@ -51,7 +51,8 @@ const RUNS: Record<number, { warmup: number; runs: number }> = {
 const LANGCHAIN_RUN_BUDGET_MS = 20_000;
 const LANGCHAIN_TOTAL_BUDGET_MS = 20_000;
 
-const gc = gcFunction();
+/** `BENCH_GC=0`: no forced GC between runs, so each run meets the heap the previous ones left (a library called in a loop). */
+const gc = process.env.BENCH_GC === '0' ? undefined : gcFunction();
 
 interface Task {
   tool: string;
