@@ -112,7 +112,8 @@ function rendererMemoryMb(): number {
  */
 async function settledMemoryMb(page: Page): Promise<number> {
   for (let i = 0; i < 3; i++) {
-    for (const thread of [page, ...page.workers()]) await thread.evaluate(() => (globalThis as { gc?: () => void }).gc?.());
+    await page.evaluate(() => (globalThis as { gc?: () => void }).gc?.());
+    for (const worker of page.workers()) await worker.evaluate(() => (globalThis as { gc?: () => void }).gc?.());
     await page.waitForTimeout(1000);
   }
   return rendererMemoryMb();
