@@ -1,7 +1,7 @@
 import { defineConfig, type Plugin } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
-import { encodingAsJson } from './scripts/encoding-as-json.ts';
+import { compactVocabulary } from './scripts/compact-vocabulary.ts';
 
 /**
  * Transcripts stay on this page: connections to this origin only (the embedded sample), no inline or remote scripts
@@ -22,9 +22,9 @@ function cspMetaInBuild(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), cspMetaInBuild(), encodingAsJson()],
+  plugins: [react(), tailwindcss(), cspMetaInBuild(), compactVocabulary()],
   // Counting workers import the vocabularies, so the worker bundles need the swap as well.
-  worker: { format: 'es', plugins: () => [encodingAsJson()] },
+  worker: { format: 'es', plugins: () => [compactVocabulary()] },
   preview: { headers: { 'Content-Security-Policy': CSP } },
   // dist/esm and dist/cjs hold the npm package (tsdown); the app has a folder of its own, which vite may empty.
   build: { target: 'es2022', sourcemap: true, outDir: 'dist/app' },

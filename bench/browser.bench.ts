@@ -14,7 +14,7 @@
  * Targets (issue 8): with six lanes at 100k a bound change → lanes committed p95 ≤ 16 ms, no task over 50 ms.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, writeFileSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync, statSync, readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Page } from '@playwright/test';
 import { syntheticTranscript } from './synthetic-transcript';
@@ -67,6 +67,56 @@ function generated(count: number): string {
   const path = `${OUT}synthetic-${count}.json`;
   if (!existsSync(path)) writeFileSync(path, JSON.stringify(syntheticTranscript(count, 20_260_101)));
   return path;
+}
+
+/**
+ * The renderers' memory, in MB: the proportional set size (PSS, shared pages split between their users) of every
+ * Chromium renderer this process started; the app's workers are threads of its renderer, so they count too.
+ */
+function rendererMemoryMb(): number {
+  const parents = new Map<number, number>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      // /proc/<pid>/stat: "pid (comm) state ppid …"; comm may hold spaces, so read after its closing parenthesis.
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      parents.set(Number(entry), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  const ours = new Set([process.pid]);
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const [pid, parent] of parents) {
+      if (ours.has(pid) || !ours.has(parent)) continue;
+      ours.add(pid);
+      grew = true;
+    }
+  }
+  let kb = 0;
+  for (const pid of ours) {
+    try {
+      if (!readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('--type=renderer')) continue;
+      kb += Number(/^Pss:\s+(\d+)/m.exec(readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8'))?.[1] ?? 0);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return kb / 1024;
+}
+
+/**
+ * Collects the garbage of the page and of each of its workers (Chromium runs with V8's `gc` exposed, see main), as
+ * V8 would in time on its own, then reads the renderers' memory: what is left is what the app still holds.
+ */
+async function settledMemoryMb(page: Page): Promise<number> {
+  for (let i = 0; i < 3; i++) {
+    await page.evaluate(() => (globalThis as { gc?: () => void }).gc?.());
+    for (const worker of page.workers()) await worker.evaluate(() => (globalThis as { gc?: () => void }).gc?.());
+    await page.waitForTimeout(1000);
+  }
+  return rendererMemoryMb();
 }
 
 /** In the page: collect long tasks from the start. */
@@ -232,12 +282,46 @@ function task(ms: number): string {
   return ms > 0 ? fmt(ms) : 'none > 50 ms';
 }
 
+/**
+ * Issue 24's load figures: a ≈100 MB transcript (50k messages) from the file chosen to the first paint and to exact
+ * counts, a 60-move drag over it, and the renderers' memory at the start, with the big file open, and after a small
+ * file replaced it (garbage collected). `BROWSER_BENCH=big npm run bench:browser` runs this alone.
+ */
+async function bigFile(page: Page, small: string): Promise<void> {
+  const file = generated(50_000);
+  const mb = (statSync(file).size / 1024 / 1024).toFixed(1);
+  const start = await settledMemoryMb(page);
+  console.log('\nprunescope inspector, a big file\n\n| measure | input | figure | goal |\n|---|---|---|---|');
+  console.log(`| renderer memory (PSS) at the start | the sample | ${start.toFixed(0)} MB | |`);
+  const load = await timeLoad(page, file);
+  console.log(`| file chosen → first timeline paint | synthetic 50k (${mb} MB) | ${fmt(load.ms)} (longest task ${task(load.longest)}) | ≤ 3 s |`);
+  console.log(`| file chosen → exact counts on screen | synthetic 50k | ${fmt(await timeExactCounts(page))} | ≤ 6 s |`);
+  if (process.env.BROWSER_BENCH_MEMORY_ONLY !== '1') await bigFileBudget(page);
+  const open = rendererMemoryMb();
+  console.log(`| renderer memory (PSS) with it open | synthetic 50k | ${open.toFixed(0)} MB | |`);
+  await timeLoad(page, small);
+  await timeExactCounts(page);
+  const after = await settledMemoryMb(page);
+  const growth = (after / start - 1) * 100;
+  console.log(`| renderer memory (PSS) after a small file replaced it | spotter-session.jsonl | ${after.toFixed(0)} MB (${growth >= 0 ? '+' : ''}${growth.toFixed(0)}% of the start) | within 20% |`);
+}
+
+/** Budget changes and a fast drag over the big file (`BROWSER_BENCH_MEMORY_ONLY=1` skips them). */
+async function bigFileBudget(page: Page): Promise<void> {
+  const total = await totalTokens(page);
+  const changes = await timeChanges(page, total);
+  console.log(`| budget change → 4 quick lanes committed, ${CHANGES} changes | 50k | ${summary(changes.quick)} (longest task ${task(changes.longest)}) | p95 ≤ 16 ms |`);
+  console.log(`| budget change → all 6 lanes committed, ${CHANGES} changes | 50k | ${summary(changes.all)} | |`);
+  const drag = await fastDrag(page, total);
+  console.log(`| fast drag, 60 moves at 60 Hz | 50k | settled ${fmt(drag.settledMs)} after the last move (longest task ${task(drag.longest)}) | no task > 16 ms |`);
+}
+
 async function main(): Promise<void> {
   const server = await startPreview();
   const executablePath = process.env.PLAYWRIGHT_CHROMIUM_EXECUTABLE_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
   const browser = await chromium.launch({
     ...(executablePath ? { executablePath } : {}),
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--js-flags=--expose-gc'],
   });
   try {
     const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
@@ -246,6 +330,10 @@ async function main(): Promise<void> {
     await page.waitForFunction(() => performance.getEntriesByName('ps:timeline-painted').length > 0, undefined, { timeout: 60_000 });
 
     const spotter = existsSync(SPOTTER) ? SPOTTER : SPOTTER_FALLBACK;
+    if (process.env.BROWSER_BENCH === 'big') {
+      await bigFile(page, spotter);
+      return;
+    }
     const ten = generated(10_000);
     const hundred = generated(100_000);
     const mb = (p: string) => (statSync(p).size / 1024 / 1024).toFixed(1);

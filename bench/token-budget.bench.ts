@@ -60,10 +60,13 @@ async function benchPlan(size: number): Promise<void> {
   for (const { name, config } of cases) {
     const withGroups = () => planTokenBudgetPrune({ messages, tokenCounts, config, summarize: summarizer.summarizeSync, groups });
     const withoutGroups = () => planTokenBudgetPrune({ messages, tokenCounts, config, summarize: summarizer.summarizeSync });
-    const times = { inside: [] as number[], given: [] as number[] };
-    const cpu = { inside: [] as number[], given: [] as number[] };
+    // A fixed amount of plain work timed beside the plan, so a busy machine shows in both and the ratio stays put.
+    const head = messages.slice(0, 5_000);
+    const reference = () => JSON.stringify(head);
+    const times = { inside: [] as number[], given: [] as number[], reference: [] as number[] };
+    const cpu = { inside: [] as number[], given: [] as number[], reference: [] as number[] };
     for (let run = 0; run < WARMUP + RUNS; run++) {
-      for (const [key, fn] of [['inside', withoutGroups], ['given', withGroups]] as const) {
+      for (const [key, fn] of [['inside', withoutGroups], ['given', withGroups], ['reference', reference]] as const) {
         await settle();
         const cpuStart = process.cpuUsage();
         const start = performance.now();
@@ -77,10 +80,13 @@ async function benchPlan(size: number): Promise<void> {
       }
     }
     const plan = withGroups();
-    const figure = (key: 'inside' | 'given') =>
-      `${median(times[key]).toFixed(1)} ms (min ${Math.min(...times[key]).toFixed(1)}, CPU ${median(cpu[key]).toFixed(1)})`;
+    const figure = (key: 'inside' | 'given' | 'reference') =>
+      `${median(times[key]).toFixed(1)} ms (min ${Math.min(...times[key]).toFixed(1)}, CPU ${median(cpu[key]).toFixed(1)}, least CPU ${Math.min(...cpu[key]).toFixed(1)})`;
+    const perReference = (key: 'inside' | 'given') => (Math.min(...cpu[key]) / Math.min(...cpu.reference)).toFixed(2);
     console.log(
       `  ${name.padEnd(16)} plan, groups inside: ${figure('inside')}; groups given: ${figure('given')}\n  ${''.padEnd(16)} ` +
+        `reference, JSON.stringify of its first 5,000 messages: ${figure('reference')}; least CPU ÷ the reference's: ` +
+        `inside ${perReference('inside')}×, given ${perReference('given')}×\n  ${''.padEnd(16)} ` +
         `urgency ${plan.urgency}, summarized ${plan.summarized.length.toLocaleString('en')}, kept ${plan.kept.length}, ` +
         `tokens ${Math.round(plan.tokensBefore).toLocaleString('en')} → ${Math.round(plan.tokensAfter).toLocaleString('en')}, ` +
         `summary ${CHARS_TOKEN_COUNTER.count(plan.summaryText ?? '')} tokens`,
@@ -129,6 +135,7 @@ async function benchGrowing(): Promise<void> {
 }
 
 console.log(`node ${process.version}, gc between runs: ${gc ? 'yes' : 'no'}`);
-await benchPlan(10_000);
-await benchPlan(100_000);
-await benchGrowing();
+// `BENCH_SIZES=100000 BENCH_GROWING=0 npx tsx bench/token-budget.bench.ts`: the 100k plan alone.
+const sizes = process.env.BENCH_SIZES ? process.env.BENCH_SIZES.split(',').map(Number) : [10_000, 100_000];
+for (const size of sizes) await benchPlan(size);
+if (process.env.BENCH_GROWING !== '0') await benchGrowing();

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SNIPPET_HARNESS, readmeSnippets } from './readme-snippets';
+import { installedBytes, treeShakenBytes } from '../support/package-measures';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const FIXTURE = join(ROOT, 'fixtures', 'spotter-short.jsonl');
@@ -70,8 +71,50 @@ describe('the packed package', () => {
     expect(files).toContain('package/LICENSE');
     expect(files).toContain('package/THIRD-PARTY-NOTICES.md');
     expect(readFileSync(join(consumer, 'node_modules/prunescope/THIRD-PARTY-NOTICES.md'), 'utf8')).toContain('Copyright (c) 2025 Coder Technologies Inc.');
-    expect(files.filter((f) => !/^package\/(dist\/(esm|cjs)\/|LICENSE$|README\.md$|THIRD-PARTY-NOTICES\.md$|package\.json$)/.test(f))).toEqual([]);
+    expect(files.filter((f) => !/^package\/(dist\/(esm|cjs|vocabulary)\/|LICENSE$|README\.md$|THIRD-PARTY-NOTICES\.md$|package\.json$)/.test(f))).toEqual([]);
     expect(files.some((f) => f.endsWith('.d.ts') && f.includes('/cli'))).toBe(false);
+  });
+
+  // The vocabularies shipped in both builds made the package 30 MB installed; each is one shared ES module now.
+  it('ships each vocabulary once, shared by both builds, and installs to at most 12 MB', () => {
+    const files = run('tar', ['-tzf', tarball], work).stdout.split('\n').filter(Boolean);
+    const vocabularies = files.filter((f) => /(claude|o200k_base|cl100k_base)[^/]*\.c?js$/.test(f));
+    expect(vocabularies.sort()).toEqual(['package/dist/vocabulary/cl100k_base.js', 'package/dist/vocabulary/claude.js', 'package/dist/vocabulary/o200k_base.js']);
+    const installed = installedBytes(join(consumer, 'node_modules/prunescope'));
+    console.info(`installed: ${(installed / 1e6).toFixed(2)} MB`);
+    expect(installed).toBeLessThanOrEqual(12_000_000);
+  });
+
+  it('gives an application bundler at most 200 KB for pruneMessages alone, and no vocabulary', async () => {
+    const shaken = await treeShakenBytes(consumer, "import { pruneMessages } from 'prunescope';\nconsole.log(pruneMessages);\n");
+    console.info(`pruneMessages alone: ${(shaken.eager / 1e3).toFixed(1)} KB minified, lazy chunks ${(shaken.lazy / 1e3).toFixed(1)} KB`);
+    expect(shaken.eager).toBeLessThanOrEqual(200_000);
+    expect(shaken.lazy).toBe(0);
+    // The control: the token counter does reach the vocabularies, each as a lazy chunk.
+    const counter = await treeShakenBytes(consumer, "import { createTokenCounter } from 'prunescope';\nconsole.log(createTokenCounter);\n");
+    expect(counter.lazy).toBeGreaterThan(2_500_000);
+  });
+
+  it('counts alike with every vocabulary through import and require', () => {
+    const sample = JSON.stringify(readFileSync(FIXTURE, 'utf8').slice(0, 20_000));
+    const script = (load: string) => `${load}
+(async () => {
+  const counts = {};
+  for (const encoding of ['claude', 'o200k_base', 'cl100k_base']) {
+    const counter = await createTokenCounter({ encoding });
+    counts[encoding] = [counter.encoding, counter.fallback ?? null, counter.count(${sample})];
+  }
+  console.log(JSON.stringify(counts));
+})();`;
+    writeFileSync(join(consumer, 'vocabularies.mjs'), script("import { createTokenCounter } from 'prunescope';"));
+    writeFileSync(join(consumer, 'vocabularies.cjs'), script("const { createTokenCounter } = require('prunescope');"));
+    const esm = JSON.parse(ok(run('node', ['vocabularies.mjs'], consumer), 'node vocabularies.mjs')) as Record<string, [string, unknown, number]>;
+    const cjs = JSON.parse(ok(run('node', ['vocabularies.cjs'], consumer), 'node vocabularies.cjs')) as Record<string, [string, unknown, number]>;
+    expect(cjs).toEqual(esm);
+    for (const [encoding, [loaded, fallback, count]] of Object.entries(esm)) {
+      expect([loaded, fallback], encoding).toEqual([encoding, null]);
+      expect(count, encoding).toBeGreaterThan(3000);
+    }
   });
 
   it('works through import: prune, parse, instanceof TranscriptParseError, and the claude vocabulary', () => {

@@ -57,13 +57,16 @@ export function planTokenBudgetPrune(input: TokenBudgetPlanInput): TokenBudgetPl
 
   const cut = selectTokenBudgetCut(messages, tokenCounts, pinned, totalTokens, config, input.groups);
   if (cut.reason !== undefined) return completeTokenBudgetPlan(cut, undefined, config.counter, undefined);
-  const turns: MessageLike[] = [];
-  const ids: (string | number)[] = [];
-  for (const index of cut.summarized) {
+  // Sized up front: 100k pushes would grow (and copy) each array a dozen times.
+  const { summarized } = cut;
+  const turns = new Array<MessageLike>(summarized.length);
+  const ids = new Array<string | number>(summarized.length);
+  for (let k = 0; k < summarized.length; k++) {
+    const index = summarized[k] as number;
     const message = messages[index] as MessageLike;
-    turns.push(message);
+    turns[k] = message;
     const id = (message as { id?: unknown }).id;
-    ids.push(typeof id === 'string' ? id : index);
+    ids[k] = typeof id === 'string' ? id : index;
   }
   const text = summarize(turns, input.taskContext ?? '');
   if (typeof text !== 'string') throw new TypeError(`planTokenBudgetPrune: summarize must return a string, got ${typeof text}`);

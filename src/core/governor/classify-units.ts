@@ -119,7 +119,7 @@ export function classifyUnits(
   prompts: UserPrompts,
   scan?: MessageScan,
 ): UnitClassification {
-  const resultCount = scan === undefined ? countResults(messages) : scan.ids.length + scan.orphanIds.length;
+  const resultCount = scan === undefined ? countResults(messages) : scan.pairs + scan.orphanIds.length;
   const toolUnits = scan === undefined ? undefined : toolUnitsOf(units, scan);
   // The same bounded reading as the TF-IDF index: in a transcript of 50k tool results each is read at its two ends
   // for errors, 40 characters each, instead of 240; a few thousand results are read in full measure.

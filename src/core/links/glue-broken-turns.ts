@@ -16,7 +16,7 @@ import type { MessageGroups } from './group-messages';
  */
 export function glueBrokenTurns(groups: MessageGroups, messages: readonly Message[]): MessageGroups {
   const { count, scan } = groups;
-  const broken = brokenMessages(groups, messages);
+  const broken = brokenMessages(groups);
   if (broken.length === 0) return groups;
   const parent = new Int32Array(count);
   for (let i = 0; i < count; i++) parent[i] = groups.groupFirst[groups.groupOf[i] as number] as number;
@@ -69,19 +69,8 @@ export function glueBrokenTurns(groups: MessageGroups, messages: readonly Messag
   return { count, scan, groupOf, groupFirst: firstOf.subarray(0, units), groupSize: sizeOf.subarray(0, units) };
 }
 
-/** Messages holding an orphan block or one end of a pair split across turns. */
-function brokenMessages(groups: MessageGroups, messages: readonly Message[]): number[] {
-  const { scan, count } = groups;
-  const broken = [...scan.orphanIndex];
-  if (scan.ids.length === 0) return broken;
-  const turn = new Int32Array(count);
-  for (let i = 1; i < count; i++) turn[i] = (turn[i - 1] as number) + (messages[i]?.role === messages[i - 1]?.role ? 0 : 1);
-  for (let k = 0; k < scan.ids.length; k++) {
-    const use = scan.useIndex[k] as number;
-    const result = scan.resultIndex[k] as number;
-    // A client tool is answered in the next turn, a server tool in its own; both are called by the assistant.
-    const gap = (turn[result] as number) - (turn[use] as number);
-    if (gap > 1 || messages[use]?.role !== 'assistant') broken.push(use, result);
-  }
-  return broken;
+/** Messages holding an orphan block or one end of a pair split across turns (the scan found them). */
+function brokenMessages(groups: MessageGroups): number[] {
+  const { orphanIndex, splitPairMessages } = groups.scan;
+  return orphanIndex.length === 0 ? splitPairMessages : [...orphanIndex, ...splitPairMessages];
 }

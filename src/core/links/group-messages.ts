@@ -37,7 +37,7 @@ export function groupMessages(messages: readonly Message[]): MessageGroups {
     }
     return i;
   };
-  for (let k = 0; k < scan.ids.length; k++) {
+  for (let k = 0; k < scan.pairs; k++) {
     const a = find(scan.useIndex[k] as number);
     const b = find(scan.resultIndex[k] as number);
     if (a < b) parent[b] = a;

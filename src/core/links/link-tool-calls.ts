@@ -13,5 +13,5 @@ import { toolLinksFromScan } from './tool-links-from-scan';
  * its call) are returned as orphans, in input order. Pairs come in the order of their results.
  */
 export function linkToolCalls(messages: readonly Message[]): ToolLinks {
-  return toolLinksFromScan(scanMessages(messages));
+  return toolLinksFromScan(scanMessages(messages), messages);
 }

@@ -36,7 +36,7 @@ export function listToolResults(analysis: ScannedMessages): ToolResultTable {
   if (known) return known;
   const { messages, scan } = analysis;
   const callOf = new Map<number, number>();
-  for (let k = 0; k < scan.ids.length; k++) {
+  for (let k = 0; k < scan.pairs; k++) {
     const blocks = scan.pairBlocks[k] as number;
     const useBlock = Math.floor(blocks / BLOCK_BITS);
     const resultBlock = blocks - useBlock * BLOCK_BITS;

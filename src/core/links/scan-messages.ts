@@ -1,24 +1,32 @@
 import type { Message } from '../types';
 import { blockTextLength } from '../text/block-text-length';
+import { structuredLength } from '../text/structured-length';
 import { toolBlockKind } from './tool-block-kind';
 
 /**
  * Tool links in flat arrays: pair k joins the call in message `useIndex[k]` to the result in message
- * `resultIndex[k]`, and `pairBlocks[k]` packs both block indices (`useBlock · 2²¹ + resultBlock`). Orphan k
- * sits at block `orphanBlock[k]` of message `orphanIndex[k]`. Orphans are in scan order (results as met, then
- * unanswered calls), not sorted: `linkToolCalls` sorts them for display.
+ * `resultIndex[k]`, and `pairBlocks[k]` packs both block indices (`useBlock · 2²¹ + resultBlock`); its id is the
+ * result block's `tool_use_id` (`toolLinksFromScan` reads it there). Orphan k sits at block `orphanBlock[k]` of
+ * message `orphanIndex[k]`. Orphans are in scan order (results as met, then unanswered calls), not sorted:
+ * `linkToolCalls` sorts them for display.
  */
 export interface MessageScan {
   /** Per message: `messageTextLength`, measured in the same pass because a pass over 100k messages is memory-bound. */
   textLength: Float64Array;
-  ids: string[];
-  useIndex: number[];
-  resultIndex: number[];
-  pairBlocks: number[];
+  /** How many pairs: the length of `useIndex`, `resultIndex` and `pairBlocks`. */
+  pairs: number;
+  useIndex: Int32Array;
+  resultIndex: Int32Array;
+  pairBlocks: Float64Array;
   orphanIds: string[];
   orphanKind: ('use' | 'result')[];
   orphanIndex: number[];
   orphanBlock: number[];
+  /**
+   * Both messages of each pair the API would not accept as one (`glueBrokenTurns`): the call not in an assistant
+   * message, or the result not in the turn right after the call's (a turn: a run of messages of one role).
+   */
+  splitPairMessages: number[];
 }
 
 /** Packs a (message, block) or (block, block) position in one number: 2²¹ blocks per message is past any API limit. */
@@ -26,34 +34,47 @@ export const BLOCK_BITS = 2 ** 21;
 
 const RECENT_CALLS = 64;
 
-
 /**
- * The one pass over every block of a transcript: tool links and text lengths. The pairing rule: a result answers the nearest preceding unanswered call with its id.
- * Built for 100k-message transcripts: positions are packed numbers, plain arrays grow without per-pair objects,
- * and the common case never touches a hash map.
+ * The one pass over every block of a transcript: tool links and text lengths, each block's type read once. The
+ * pairing rule: a result answers the nearest preceding unanswered call with its id. Built for 100k-message
+ * transcripts: positions are packed numbers in typed arrays (no per-pair object, no garbage for the collector to
+ * copy), and the common case never touches a hash map.
  */
 export function scanMessages(messages: readonly Message[]): MessageScan {
-  const textLength = new Float64Array(messages.length);
-  const ids: string[] = [];
-  const useIndex: number[] = [];
-  const resultIndex: number[] = [];
-  const pairBlocks: number[] = [];
+  const count = messages.length;
+  const textLength = new Float64Array(count);
+  // Per message: its turn (runs of one role), and whether an assistant sent it; read when a pair forms.
+  const turn = new Int32Array(count);
+  const fromAssistant = new Uint8Array(count);
+  let pairs = 0;
+  let useIndex = new Int32Array(Math.min(1024, count));
+  let resultIndex = new Int32Array(useIndex.length);
+  let pairBlocks = new Float64Array(useIndex.length);
   const orphanIds: string[] = [];
   const orphanKind: ('use' | 'result')[] = [];
   const orphanIndex: number[] = [];
   const orphanBlock: number[] = [];
+  const splitPairMessages: number[] = [];
   // Unanswered calls: the newest on a short stack, since a result nearly always answers one of the last few
   // calls and a look along a handful of ids costs less than hashing (and the garbage a 50k-entry map churns);
   // older ones spill to a map of id → nearest call, whose reused ids keep their older calls on a side stack.
-  // Every stacked call is newer than every mapped one, so the stack is searched first.
-  const recentIds: string[] = [];
-  const recentAt: number[] = [];
+  // Every stacked call is newer than every mapped one, so the stack is searched first. The stack keeps its own
+  // count: an array grown and shrunk on every call and result was reallocated each time.
+  const recentIds: string[] = new Array<string>(RECENT_CALLS).fill('');
+  const recentAt = new Float64Array(RECENT_CALLS);
+  let recent = 0;
   const pending = new Map<string, number>();
   const buried = new Map<string, number[]>();
 
-  for (let m = 0; m < messages.length; m++) {
+  let previousRole: unknown;
+  for (let m = 0; m < count; m++) {
     // Malformed input (a null where a message should be) is carried through: a null message has no content.
-    const content = messages[m]?.content;
+    const message = messages[m];
+    const role = message?.role;
+    if (m > 0) turn[m] = (turn[m - 1] as number) + (role === previousRole ? 0 : 1);
+    previousRole = role;
+    if (role === 'assistant') fromAssistant[m] = 1;
+    const content = message?.content;
     if (!Array.isArray(content)) {
       textLength[m] = typeof content === 'string' ? content.length : 0;
       continue;
@@ -62,8 +83,8 @@ export function scanMessages(messages: readonly Message[]): MessageScan {
     for (let b = 0; b < content.length; b++) {
       const block = content[b] as unknown as Record<string, unknown> | null;
       if (block === null || typeof block !== 'object') continue;
-      // The three commonest types first, each read once; everything else by the shared rules. The naive oracle in
-      // the property tests classifies by `toolBlockKind` alone, so these shortcuts cannot drift from it unseen.
+      // The commonest types first, each read once; everything else by the shared rules. The naive oracle in the
+      // property tests classifies by `toolBlockKind` alone, so these shortcuts cannot drift from it unseen.
       const { type } = block;
       let kind: 'use' | 'result' | undefined;
       if (type === 'text') {
@@ -75,33 +96,34 @@ export function scanMessages(messages: readonly Message[]): MessageScan {
         length += typeof result === 'string' ? result.length : blockTextLength(block);
         kind = typeof block.tool_use_id === 'string' ? 'result' : undefined;
       } else if (type === 'tool_use') {
-        length += blockTextLength(block);
+        const { name } = block;
+        length += (typeof name === 'string' ? name.length : 0) + structuredLength(block.input, 0);
         kind = typeof block.id === 'string' ? 'use' : undefined;
+      } else if (type === 'thinking') {
+        if (typeof block.thinking === 'string') length += block.thinking.length;
+        continue;
       } else {
         length += blockTextLength(block);
         kind = toolBlockKind(block);
       }
       if (kind === 'use') {
-        if (recentIds.length === RECENT_CALLS) {
+        if (recent === RECENT_CALLS) {
           for (let k = 0; k < RECENT_CALLS; k++) spill(pending, buried, recentIds[k] as string, recentAt[k] as number);
-          recentIds.length = 0;
-          recentAt.length = 0;
+          recent = 0;
         }
-        recentIds.push((block as { id: string }).id);
-        recentAt.push(m * BLOCK_BITS + b);
+        recentIds[recent] = (block as { id: string }).id;
+        recentAt[recent++] = m * BLOCK_BITS + b;
       } else if (kind === 'result') {
         const id = (block as { tool_use_id: string }).tool_use_id;
         let top: number | undefined;
-        for (let k = recentIds.length - 1; k >= 0; k--) {
+        for (let k = recent - 1; k >= 0; k--) {
           if (recentIds[k] !== id) continue;
           top = recentAt[k] as number;
-          if (k === recentIds.length - 1) {
-            recentIds.pop();
-            recentAt.pop();
-          } else {
-            recentIds.splice(k, 1);
-            recentAt.splice(k, 1);
+          for (let j = k + 1; j < recent; j++) {
+            recentIds[j - 1] = recentIds[j] as string;
+            recentAt[j - 1] = recentAt[j] as number;
           }
+          recent--;
           break;
         }
         if (top === undefined && pending.size > 0) {
@@ -120,15 +142,21 @@ export function scanMessages(messages: readonly Message[]): MessageScan {
           continue;
         }
         const callIndex = Math.floor(top / BLOCK_BITS);
-        ids.push(id);
-        useIndex.push(callIndex);
-        resultIndex.push(m);
-        pairBlocks.push((top - callIndex * BLOCK_BITS) * BLOCK_BITS + b);
+        if (pairs === useIndex.length) {
+          useIndex = grown(useIndex, new Int32Array(2 * pairs));
+          resultIndex = grown(resultIndex, new Int32Array(2 * pairs));
+          pairBlocks = grown(pairBlocks, new Float64Array(2 * pairs));
+        }
+        useIndex[pairs] = callIndex;
+        resultIndex[pairs] = m;
+        pairBlocks[pairs++] = (top - callIndex * BLOCK_BITS) * BLOCK_BITS + b;
+        // A client tool is answered in the next turn, a server tool in its own; both are called by the assistant.
+        if ((turn[m] as number) - (turn[callIndex] as number) > 1 || fromAssistant[callIndex] === 0) splitPairMessages.push(callIndex, m);
       }
     }
     textLength[m] = length;
   }
-  for (let k = 0; k < recentIds.length; k++) spill(pending, buried, recentIds[k] as string, recentAt[k] as number);
+  for (let k = 0; k < recent; k++) spill(pending, buried, recentIds[k] as string, recentAt[k] as number);
 
   const unanswered = (id: string, at: number) => {
     const index = Math.floor(at / BLOCK_BITS);
@@ -139,7 +167,24 @@ export function scanMessages(messages: readonly Message[]): MessageScan {
   };
   for (const [id, at] of pending) unanswered(id, at);
   for (const [id, stack] of buried) for (const at of stack) unanswered(id, at);
-  return { textLength, ids, useIndex, resultIndex, pairBlocks, orphanIds, orphanKind, orphanIndex, orphanBlock };
+  return {
+    textLength,
+    pairs,
+    useIndex: useIndex.subarray(0, pairs),
+    resultIndex: resultIndex.subarray(0, pairs),
+    pairBlocks: pairBlocks.subarray(0, pairs),
+    orphanIds,
+    orphanKind,
+    orphanIndex,
+    orphanBlock,
+    splitPairMessages,
+  };
+}
+
+/** `larger` holding `values` at its start. */
+function grown<T extends Int32Array | Float64Array>(values: T, larger: T): T {
+  larger.set(values);
+  return larger;
 }
 
 /** Moves a call into the map, burying the id's previous nearest call beneath it. */

@@ -64,7 +64,7 @@ export function analyzeTranscript(messages: readonly Message[], options: Analyze
     unitFirst: units.groupFirst,
     ...findValidCuts(units),
     messages,
-    links: toolLinksFromScan(groups.scan),
+    links: toolLinksFromScan(groups.scan, messages),
     tokens,
     suffixTokens: suffixSums(tokens),
     counter: options.counter ?? charsTokenCounter,

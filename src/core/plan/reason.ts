@@ -51,6 +51,20 @@ export const REASON = {
   oldInputCleared: 22,
   /** A system or developer message inside the messages: no strategy prunes it (adapters, the Anthropic SDK's). */
   systemMessage: 23,
+  /** A message in no tool group, among the lowest-scoring (importance). */
+  lowScoreMessage: 24,
+  /** A message in no tool group that scored high enough to stay (importance). */
+  scoreMessage: 25,
+  /** Its tool group does not fit beside the messages kept, though lower-scoring ones do or nothing else would. */
+  tooLarge: 26,
+  /** A message in no tool group that does not fit beside the messages kept (see `tooLarge`). */
+  tooLargeMessage: 27,
+  /** Dropped by the lowest-first walk, then added back, best score first, because it still fits (importance). */
+  refilled: 28,
+  /** Among the most recent messages that fit, kept because they fill more of the bound than the best scores did. */
+  recentFit: 29,
+  /** Older than the most recent messages that fit (`recentFit`), and too large to add back beside them. */
+  olderThanRecentFit: 30,
 } as const;
 
 /** A `REASON` name (`fits`, `budget`, `oldResultCleared`, …). */
@@ -84,4 +98,11 @@ export const REASON_TEXT: Readonly<Record<ReasonCode, string>> = {
   21: 'already a summary, never summarized again',
   22: "its old result was cleared, and so was this call's input",
   23: 'a system or developer message: sent where it stands, with the turn it belongs to',
+  24: 'it scored among the lowest',
+  25: 'it scored high enough to stay',
+  26: 'its tool group is too large to fit the bound beside the messages kept',
+  27: 'too large to fit the bound beside the messages kept',
+  28: 'added back after the lowest-scoring were dropped, best score first, because it still fits the bound',
+  29: 'among the most recent messages that fit the bound, which keep more than the best-scoring ones would',
+  30: 'older than the most recent messages that fit the bound, and too large to add back beside them',
 };

@@ -23,9 +23,11 @@ export function scoreMessages(groups: MessageGroups): MessageScores {
   const { count, scan, groupOf, groupFirst } = groups;
 
   const hasToolBlock = new Uint8Array(count);
-  for (const i of scan.useIndex) hasToolBlock[i] = 1;
-  for (const i of scan.resultIndex) hasToolBlock[i] = 1;
-  for (const i of scan.orphanIndex) hasToolBlock[i] = 1;
+  // Index loops: a for…of over 50k pairs allocated an iterator result per element until the loop was optimized.
+  const { useIndex, resultIndex, orphanIndex } = scan;
+  for (let k = 0; k < useIndex.length; k++) hasToolBlock[useIndex[k] as number] = 1;
+  for (let k = 0; k < resultIndex.length; k++) hasToolBlock[resultIndex[k] as number] = 1;
+  for (let k = 0; k < orphanIndex.length; k++) hasToolBlock[orphanIndex[k] as number] = 1;
 
   const { textLength } = scan;
   const score = new Float64Array(count);

@@ -51,7 +51,7 @@ export function collectSummaryFacts(
     if (facts.task === undefined) facts.task = shortenText(text, limits.maxTaskChars);
     else facts.lists.requests.push(text);
   };
-  const calls = new Map<string, CallInfo>();
+  const calls = createCallMemory();
 
   for (const turn of turns) {
     const { role, content } = turn;
@@ -87,11 +87,10 @@ export function collectSummaryFacts(
         const todo = todoItemsOfCall(name, block.input);
         if (todo !== undefined) facts.lists.todo = todo;
         if (typeof block.id === 'string') {
-          calls.set(block.id, command === undefined ? name : { name, command, patch: command.includes('*** Begin Patch') });
+          calls.remember(block.id, command === undefined ? name : { name, command, patch: command.includes('*** Begin Patch') });
         }
       } else if (type === 'tool_result' && typeof block.tool_use_id === 'string') {
-        const found = calls.get(block.tool_use_id);
-        calls.delete(block.tool_use_id);
+        const found = calls.take(block.tool_use_id);
         const call = typeof found === 'object' ? found : undefined;
         const isError = block.is_error === true;
         if (call === undefined && !isError) continue;
@@ -116,6 +115,58 @@ export function collectSummaryFacts(
   // A file both read and changed is listed once, as changed.
   facts.lists.filesRead = byLastSeen(sets.filesRead).filter((path) => !changed.has(path));
   return facts;
+}
+
+const RECENT_CALLS = 64;
+
+/**
+ * Calls awaiting their results, by id, as a map would keep them (a call reusing an id replaces the earlier one; a
+ * result takes its call away). The pending few sit in a short list searched from the newest, since a result nearly
+ * always answers one of the last calls; older ones spill to a map. At 100k messages the map alone hashed 50k ids
+ * three times each.
+ */
+function createCallMemory(): { remember(id: string, call: CallInfo): void; take(id: string): CallInfo | undefined } {
+  // A fixed-size list with its own count: an array grown and shrunk on every call and result was reallocated.
+  const ids = new Array<string>(RECENT_CALLS).fill('');
+  const infos = new Array<CallInfo>(RECENT_CALLS).fill('');
+  let size = 0;
+  const spilled = new Map<string, CallInfo>();
+  const removeAt = (k: number): void => {
+    for (let j = k + 1; j < size; j++) {
+      ids[j - 1] = ids[j] as string;
+      infos[j - 1] = infos[j] as CallInfo;
+    }
+    size--;
+  };
+  return {
+    remember(id, call) {
+      for (let k = size - 1; k >= 0; k--) {
+        if (ids[k] === id) {
+          removeAt(k);
+          break;
+        }
+      }
+      if (spilled.size > 0) spilled.delete(id);
+      if (size === RECENT_CALLS) {
+        for (let k = 0; k < RECENT_CALLS; k++) spilled.set(ids[k] as string, infos[k] as CallInfo);
+        size = 0;
+      }
+      ids[size] = id;
+      infos[size++] = call;
+    },
+    take(id) {
+      for (let k = size - 1; k >= 0; k--) {
+        if (ids[k] !== id) continue;
+        const call = infos[k];
+        removeAt(k);
+        return call;
+      }
+      if (spilled.size === 0) return undefined;
+      const call = spilled.get(id);
+      spilled.delete(id);
+      return call;
+    },
+  };
 }
 
 /** Items in the order they were last seen: each sits at its own sequence number, so no sort is needed. */

@@ -6,11 +6,6 @@ const LOCATED_ERROR = /\berror(?: [A-Z]+\d+)?:/;
 /** Lines that frame a result rather than say anything: exit codes, timings, `Output:` headers, npm's script echo. */
 const FRAME_LINE = /^\s*(?:Exit code:?\s*-?\d+|Wall time:.*|Output:|Process exited with code -?\d+|> .*)\s*$/i;
 const STACK_SIGNATURE = /Traceback \(most recent call last\)|\n\s+at \S[^\n]*[:(]\d+/;
-/**
- * Cheap necessary conditions for a trace worth reporting: the line it states (ERROR_LINE) names an Error or an
- * Exception. Most outputs hold neither word and never meet a regex.
- */
-const STACK_HINTS = ['Error', 'Exception'];
 
 const HEAD = 4000;
 const TAIL = 2000;
@@ -27,7 +22,9 @@ const TRACE_HEAD = 2000;
 export function errorLineOf(resultText: string, tracesOnly = false): string | undefined {
   if (tracesOnly) {
     const head = resultText.length > TRACE_HEAD ? resultText.slice(0, TRACE_HEAD) : resultText;
-    if (!STACK_HINTS.some((hint) => head.includes(hint)) || !STACK_SIGNATURE.test(head)) return undefined;
+    // A cheap necessary condition first: the line a trace states (ERROR_LINE) names an Error or an Exception, and
+    // most outputs hold neither word, so they never meet a regex.
+    if ((!head.includes('Error') && !head.includes('Exception')) || !STACK_SIGNATURE.test(head)) return undefined;
     return ERROR_LINE.exec(head)?.[0].trim();
   }
   const text = unwrapCodexOutput(resultText);

@@ -3,6 +3,8 @@ import { patchFilePaths } from './patch-file-paths';
 
 /** Input keys that name a file, in the tools of Claude Code, Codex, OpenHands, Cline and the MCP file servers. */
 const PATH_KEYS = ['file_path', 'path', 'notebook_path', 'filePath', 'filename', 'target_file', 'file'] as const;
+/** Each path key's place in PATH_KEYS: paths are listed in that order whatever the input's key order. */
+const PATH_RANK = new Map<string, number>(PATH_KEYS.map((key, rank) => [key, rank]));
 const CHANGE_TOOL = /write|edit|create|patch|replace|insert|delete|remove|move|rename|update|append/i;
 const SEARCH_TOOL = /grep|glob|search|find|list|^ls$/i;
 /** Shell commands whose last argument is a file they read (Codex reads files through the shell). */
@@ -39,25 +41,61 @@ export function filePathsOfCall(name: unknown, input: unknown, command = command
     if (target === undefined) return NONE;
     return target.changed ? { read: [], changed: [target.path] } : { read: [target.path], changed: [] };
   }
+  // One pass over the input's own keys: reading each of the seven path keys by name cost a lookup apiece on inputs
+  // of every shape (50k calls at 100k messages).
   let patched: string[] | undefined;
-  if (typeof record.patch === 'string') patched = patchFilePaths(record.patch);
-  if (typeof record.input === 'string') patched = [...(patched ?? []), ...patchFilePaths(record.input)];
-
+  let text: string | undefined;
+  let found: [rank: number, path: string][] | undefined;
+  let listed: unknown[] | undefined;
+  let subcommand = '';
+  for (const key in record) {
+    const value = record[key];
+    if (key === 'patch') {
+      if (typeof value === 'string') patched = patchFilePaths(value);
+    } else if (key === 'input') {
+      if (typeof value === 'string') text = value;
+    } else if (key === 'paths') {
+      if (Array.isArray(value)) listed = value;
+    } else {
+      if (key === 'command' && typeof value === 'string') subcommand = value;
+      const rank = PATH_RANK.get(key);
+      if (rank === undefined || typeof value !== 'string') continue;
+      const path = value.trim();
+      if (path !== '') (found ??= []).push([rank, path]);
+    }
+  }
+  if (text !== undefined) patched = [...(patched ?? []), ...patchFilePaths(text)];
   let paths: string[] | undefined;
-  const addPath = (value: unknown): void => {
-    if (typeof value !== 'string') return;
-    const path = value.trim();
-    if (path !== '') (paths ??= []).push(path);
-  };
-  for (const key of PATH_KEYS) addPath(record[key]);
-  if (Array.isArray(record.paths)) for (const p of record.paths) addPath(p);
+  if (found !== undefined) paths = found.length === 1 ? [found[0]?.[1] as string] : found.sort((a, b) => a[0] - b[0]).map((entry) => entry[1]);
+  if (listed !== undefined) for (const p of listed) paths = withPath(paths, p);
   if (paths === undefined) return patched && patched.length > 0 ? { read: [], changed: patched } : NONE;
   const files: CallFiles = { read: [], changed: patched ?? [] };
-  const subcommand = typeof record.command === 'string' ? record.command : '';
   if (/^(view|read)$/i.test(subcommand)) files.read.push(...paths);
-  else if (CHANGE_TOOL.test(toolName) || CHANGE_TOOL.test(subcommand)) files.changed.push(...paths);
-  else if (!SEARCH_TOOL.test(toolName)) files.read.push(...paths);
+  else if (toolKind(toolName) === 'change' || CHANGE_TOOL.test(subcommand)) files.changed.push(...paths);
+  else if (toolKind(toolName) !== 'search') files.read.push(...paths);
   return files;
+}
+
+/** Tool names classed once each (a transcript uses a handful, each thousands of times); capped against odd input. */
+const KIND_OF_TOOL = new Map<string, 'change' | 'search' | 'other'>();
+
+function toolKind(name: string): 'change' | 'search' | 'other' {
+  let kind = KIND_OF_TOOL.get(name);
+  if (kind === undefined) {
+    kind = CHANGE_TOOL.test(name) ? 'change' : SEARCH_TOOL.test(name) ? 'search' : 'other';
+    if (KIND_OF_TOOL.size < 1024) KIND_OF_TOOL.set(name, kind);
+  }
+  return kind;
+}
+
+/** `paths` with `value` added when it is a non-blank string (a function, not a closure made per call: 50k calls). */
+function withPath(paths: string[] | undefined, value: unknown): string[] | undefined {
+  if (typeof value !== 'string') return paths;
+  const path = value.trim();
+  if (path === '') return paths;
+  if (paths === undefined) return [path];
+  paths.push(path);
+  return paths;
 }
 
 /**

@@ -1,5 +1,4 @@
-// Tool results nest blocks one level in practice; the depth cap only guards against hostile input.
-const MAX_DEPTH = 32;
+import { MAX_DEPTH, structuredLength } from './structured-length';
 
 /**
  * Characters of text in one content block, by `messageTextLength`'s rules. `depth` guards nested tool-result
@@ -37,27 +36,4 @@ function nestedLength(content: unknown, depth: number): number {
   let total = 0;
   for (const inner of content) total += blockTextLength(inner, depth + 1);
   return total;
-}
-
-function structuredLength(value: unknown, depth: number): number {
-  switch (typeof value) {
-    case 'string':
-      return value.length;
-    case 'number':
-    case 'boolean':
-      return String(value).length;
-    case 'object': {
-      if (value === null || depth >= MAX_DEPTH) return 0;
-      let total = 0;
-      if (Array.isArray(value)) {
-        for (const item of value) total += structuredLength(item, depth + 1);
-        return total;
-      }
-      // Own keys only in practice: transcripts come from JSON, whose objects inherit nothing enumerable.
-      for (const key in value) total += key.length + structuredLength((value as Record<string, unknown>)[key], depth + 1);
-      return total;
-    }
-    default:
-      return 0;
-  }
 }

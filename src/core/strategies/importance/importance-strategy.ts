@@ -15,12 +15,12 @@ export interface ImportanceConfig extends CommonPruneOptions {
   strategy: 'importance';
 }
 
-/** Drop the least important tool groups first (seed 002 §5's score), never the last message's group. */
+/** Drop the least important tool groups first (seed 002 §5's score), never the last message's group; fill a token budget after. */
 export const importanceStrategy = defineStrategy({
   id: 'importance',
   label: 'Importance',
   description:
-    'Drops whole tool groups, lowest importance score first (newer, tool-bearing and longer messages score higher); never the most recent message.',
+    'Drops whole tool groups, lowest importance score first (newer, tool-bearing and longer messages score higher); never the most recent message. Under a token bound, adds back what still fits, best first, and never keeps less than the most recent messages that fit.',
   bounds: ['maxTurns', 'maxTokens'],
   needsBound: true,
   honoursPins: true,
@@ -42,7 +42,11 @@ export const importanceStrategy = defineStrategy({
     }
     const units = glueBrokenTurns(groups, messages);
     const { unitScore } = scoreMessages(units);
-    const plan = planImportance({ count: groups.count, unitOf: units.groupOf, unitSize: units.groupSize, unitScore, tokens, suffixTokens }, settings);
+    const plan = planImportance(
+      { count: groups.count, unitOf: units.groupOf, unitSize: units.groupSize, unitFirst: units.groupFirst, unitScore, tokens, suffixTokens },
+      settings,
+      false,
+    );
     return applyPrunePlan(messages, plan);
   },
   keepsEverything: fitsBound,

@@ -14,7 +14,7 @@ export function lowestGroups(
   guard: Uint8Array,
   needMessages: number,
   needTokens: number,
-): number[] {
+): Int32Array {
   const total = groupScore.length;
   const bucketOf = new Uint16Array(total);
   const messagesIn = new Float64Array(BUCKETS);
@@ -32,15 +32,24 @@ export function lowestGroups(
     tokens += tokensIn[boundary] as number;
     if (messages >= needMessages && tokens >= needTokens) break;
   }
-  const below: number[] = [];
-  const at: number[] = [];
+  // Counted first, so the result is one typed array (no growing array for the collector to copy).
+  let belowCount = 0;
+  let atCount = 0;
   for (let g = 0; g < total; g++) {
     const bucket = bucketOf[g] as number;
-    if (bucket < boundary) below.push(g);
-    else if (bucket === boundary) at.push(g);
+    if (bucket < boundary) belowCount++;
+    else if (bucket === boundary) atCount++;
   }
-  // `below` is in id order, not score order; harmless, as the walk takes all of it before reaching `at`.
-  at.sort((a, b) => (groupScore[a] as number) - (groupScore[b] as number) || a - b);
-  for (const g of at) below.push(g);
-  return below;
+  const order = new Int32Array(belowCount + atCount);
+  let below = 0;
+  let at = belowCount;
+  for (let g = 0; g < total; g++) {
+    const bucket = bucketOf[g] as number;
+    if (bucket < boundary) order[below++] = g;
+    else if (bucket === boundary) order[at++] = g;
+  }
+  // The groups below the boundary are in id order, not score order; harmless, as the walk takes all of them before
+  // reaching the boundary's, which are sorted.
+  order.subarray(belowCount).sort((a, b) => (groupScore[a] as number) - (groupScore[b] as number) || a - b);
+  return order;
 }

@@ -7,15 +7,19 @@ import { shapesFromRuns } from '../../requests/shapes-from-runs';
 import { planRequestView } from '../../requests/plan-request-view';
 import { runsFromItems } from '../../requests/runs-from-items';
 import { BONUS_BUCKETS, buildImportanceIndex, type ImportanceIndex } from './importance-index';
+import { createMinTree } from './create-min-tree';
 
 /** Float slack on a unit's score bound, far above the rounding of `importanceScore` and far below any real gap. */
 const SLACK = 1e-9;
 
 /**
- * Importance, stateless, without ranking the whole history before every request. Importance drops units lowest
- * score first (ties: earliest) until the rest fit, never the last message's unit or a pinned one; the units it keeps
- * are therefore the best ones, taken best first (ties: latest) while they fit. Those are drawn from bonus buckets in
- * score order (`ImportanceIndex`), so a request costs about what it keeps, O(k log k), not O(n log n).
+ * Importance, stateless, without ranking the whole history before every request. Importance keeps the guarded units
+ * (the last message's, pinned ones) and the best of the rest, best first (ties: latest) while they fit: that is what
+ * dropping units lowest first until the rest fit leaves. Under a token bound it then adds back, best first, the units
+ * that still fit, and keeps the most recent messages that fit instead when they hold more (`planImportance`). Units
+ * are drawn from bonus buckets in score order (`ImportanceIndex`); while adding back, each bucket skips at once to
+ * its next unit that can fit (`MinTree` over the units' smallest counts). A request costs about what it keeps,
+ * O(k log n), not O(n log n).
  *
  * Units are the context's (see `replayWindow` for why, and the fallback for requests inside a unit).
  */
@@ -41,7 +45,7 @@ export function replayImportance(context: ReplayContext, planner: ReplayPlanner<
       if (start !== indexStart) {
         analysis = context.segment(start);
         index = buildImportanceIndex(analysis);
-        keep = createKeeper(analysis, index);
+        keep = createKeeper(analysis, index, (j) => Math.min(counts.count(start + j, 0), counts.count(start + j, Infinity)));
         buffer = new Int32Array(analysis.count);
         taken = 0;
         indexStart = start;
@@ -55,12 +59,8 @@ export function replayImportance(context: ReplayContext, planner: ReplayPlanner<
           const k = idx.bucketOf[idx.byLast[taken] as number] as number;
           cursor[k] = (cursor[k] as number) + 1;
         }
-        const tokensOf = (u: number): number => {
-          let sum = 0;
-          for (let m = idx.memberStart[u] as number; m < (idx.memberStart[u + 1] as number); m++) sum += counts.count(start + (idx.members[m] as number), turnStart);
-          return sum;
-        };
-        const { kept, tokens } = (keep as ReturnType<typeof createKeeper>)(cursor, n, tokensOf, pinned, start, maxTurns, maxTokens);
+        const countOf = (j: number): number => counts.count(start + j, turnStart);
+        const { kept, tokens } = (keep as ReturnType<typeof createKeeper>)({ cursor, n, countOf, pinned, start, maxTurns, maxTokens });
         runs = { headTokens: 0, runs: runsOf(kept, idx, start, buffer), turnStart, total: tokens };
       } else {
         runs = runsFromItems(planRequestView(context, planner, r), turnStart);
@@ -71,39 +71,59 @@ export function replayImportance(context: ReplayContext, planner: ReplayPlanner<
   });
 }
 
+interface KeepRequest {
+  /** Per bucket: one past its last unit in this history. */
+  cursor: Int32Array;
+  /** The history's length. */
+  n: number;
+  /** Message j's count in this request. */
+  countOf: (j: number) => number;
+  pinned: readonly number[];
+  start: number;
+  maxTurns: number;
+  maxTokens: number;
+}
+
 /**
- * The units importance keeps in a history of `n` messages: the guarded ones (the last message's, pinned ones) and
- * then the best of the rest, best first, while they fit. Buckets are drawn through a heap keyed by the bound of
+ * The units importance keeps in a history of `n` messages. Buckets are drawn through a heap keyed by the bound of
  * their next unit; a drawn unit waits in a second heap until no bucket can hold a better one. Arrays are allocated
- * once per context and reused by every request.
+ * once per context and reused by every request. `leastCount(j)`: message j's smallest count in any request.
  */
-function createKeeper(analysis: TranscriptAnalysis, index: ImportanceIndex) {
-  const { unitOf, unitSize, hasToolBlock, textLength } = analysis;
+function createKeeper(analysis: TranscriptAnalysis, index: ImportanceIndex, leastCount: (j: number) => number) {
+  const { unitOf, unitSize, hasToolBlock, textLength, cutAtOrBefore } = analysis;
   const { memberStart, members, last, bucketStart, bucketUnits, bucketBonus } = index;
   const units = unitSize.length;
   const buckets: number[] = [];
   for (let k = 0; k < BONUS_BUCKETS; k++) if ((bucketStart[k + 1] as number) > (bucketStart[k] as number)) buckets.push(k);
+  // Per bucket position: the fewest tokens its unit can count, so adding back skips what cannot fit.
+  const leastTokens = new Float64Array(units);
+  for (let p = 0; p < units; p++) {
+    const u = bucketUnits[p] as number;
+    let sum = 0;
+    for (let m = memberStart[u] as number; m < (memberStart[u + 1] as number); m++) sum += leastCount(members[m] as number);
+    leastTokens[p] = sum;
+  }
+  const fitting = createMinTree(leastTokens);
   const next = new Int32Array(BONUS_BUCKETS);
   const bound = new Float64Array(BONUS_BUCKETS);
   const score = new Float64Array(units);
   const guarded = new Uint8Array(units);
+  const listed = new Int32Array(units);
+  let stamp = 0;
   const bucketHeap: number[] = [];
   const candidates: number[] = [];
   const higher = (a: number, b: number): boolean => (bound[a] as number) > (bound[b] as number);
   const better = (a: number, b: number): boolean => (score[a] as number) > (score[b] as number) || ((score[a] as number) === (score[b] as number) && a > b);
 
-  return function keep(
-    cursor: Int32Array,
-    n: number,
-    tokensOf: (u: number) => number,
-    pinned: readonly number[],
-    start: number,
-    maxTurns: number,
-    maxTokens: number,
-  ): { kept: number[]; tokens: number } {
+  return function keep({ cursor, n, countOf, pinned, start, maxTurns, maxTokens }: KeepRequest): { kept: number[]; tokens: number } {
+    const tokensOf = (u: number): number => {
+      let sum = 0;
+      for (let m = memberStart[u] as number; m < (memberStart[u + 1] as number); m++) sum += countOf(members[m] as number);
+      return sum;
+    };
     const guard = [unitOf[n - 1] as number];
     for (const p of pinned) if (Number.isInteger(p) && p - start >= 0 && p - start < n) guard.push(unitOf[p - start] as number);
-    const kept: number[] = [];
+    let kept: number[] = [];
     let keptMessages = 0;
     let keptTokens = 0;
     for (const u of guard) {
@@ -113,44 +133,111 @@ function createKeeper(analysis: TranscriptAnalysis, index: ImportanceIndex) {
       keptMessages += unitSize[u] as number;
       keptTokens += tokensOf(u);
     }
+    const guardedUnits = kept.length;
+    const guardedMessages = keptMessages;
+    const guardedTokens = keptTokens;
+    const refills = maxTokens !== Infinity;
+
+    /** Sets bucket k's next unit to the one at `position`, or takes the bucket out when there is none. */
+    const head = (k: number, position: number): boolean => {
+      if (position < (bucketStart[k] as number)) return false;
+      next[k] = position;
+      bound[k] = (0.5 * (last[bucketUnits[position] as number] as number)) / n + (bucketBonus[k] as number) + SLACK;
+      return true;
+    };
+    /** Bucket k's last unit at or before `position` that can fit what room is left, while adding back. */
+    const fitAtOrBefore = (k: number, position: number): number => fitting.lastAtMost(bucketStart[k] as number, position, maxTokens - keptTokens);
+
+    /** Keeps units best first while they fit; adding back (`refilling`), skips those that do not instead of stopping. */
+    const fill = (refilling: boolean): void => {
+      heapify(bucketHeap, higher);
+      for (;;) {
+        const ceiling = bucketHeap.length > 0 ? (bound[bucketHeap[0] as number] as number) : -Infinity;
+        if (candidates.length > 0 && (score[candidates[0] as number] as number) > ceiling) {
+          const u = pop(candidates, better);
+          const tokens = tokensOf(u);
+          if (keptMessages + (unitSize[u] as number) > maxTurns || keptTokens + tokens > maxTokens) {
+            if (!refills || keptMessages >= maxTurns) return;
+            if (!refilling) {
+              refilling = true;
+              let size = 0;
+              for (const k of bucketHeap) if (head(k, fitAtOrBefore(k, next[k] as number))) bucketHeap[size++] = k;
+              bucketHeap.length = size;
+              heapify(bucketHeap, higher);
+            }
+            continue;
+          }
+          kept.push(u);
+          keptMessages += unitSize[u] as number;
+          keptTokens += tokens;
+          continue;
+        }
+        if (bucketHeap.length === 0) return;
+        const k = bucketHeap[0] as number;
+        const u = bucketUnits[next[k] as number] as number;
+        const after = (next[k] as number) - 1;
+        if (head(k, refilling ? fitAtOrBefore(k, after) : after)) siftDown(bucketHeap, 0, higher);
+        else pop(bucketHeap, higher);
+        if (guarded[u] === 1) continue;
+        let best = -Infinity;
+        for (let m = memberStart[u] as number; m < (memberStart[u + 1] as number); m++) {
+          const j = members[m] as number;
+          const s = importanceScore(j, n, hasToolBlock[j] === 1, textLength[j] as number);
+          if (s > best) best = s;
+        }
+        score[u] = best;
+        push(candidates, u, better);
+      }
+    };
+
     bucketHeap.length = 0;
     candidates.length = 0;
-    for (const k of buckets) {
-      next[k] = (cursor[k] as number) - 1;
-      if ((next[k] as number) >= (bucketStart[k] as number)) {
-        bound[k] = (0.5 * (last[bucketUnits[next[k] as number] as number] as number)) / n + (bucketBonus[k] as number) + SLACK;
-        bucketHeap.push(k);
+    for (const k of buckets) if (head(k, (cursor[k] as number) - 1)) bucketHeap.push(k);
+    fill(false);
+
+    if (refills) {
+      // The most recent messages that fit beside the guarded units, cut where no unit is split (`bestFittingSuffix`).
+      let cut = -1;
+      let cutMessages = 0;
+      let cutTokens = 0;
+      let messages = guardedMessages;
+      let tokens = guardedTokens;
+      for (let i = n - 1; i >= 0; i--) {
+        if (guarded[unitOf[i] as number] === 0) {
+          messages++;
+          tokens += countOf(i);
+        }
+        if (messages > maxTurns || tokens > maxTokens) break;
+        if (cutAtOrBefore[i] === i) [cut, cutMessages, cutTokens] = [i, messages, tokens];
       }
-    }
-    heapify(bucketHeap, higher);
-    for (;;) {
-      const ceiling = bucketHeap.length > 0 ? (bound[bucketHeap[0] as number] as number) : -Infinity;
-      if (candidates.length > 0 && (score[candidates[0] as number] as number) > ceiling) {
-        const u = pop(candidates, better);
-        const tokens = tokensOf(u);
-        if (keptMessages + (unitSize[u] as number) > maxTurns || keptTokens + tokens > maxTokens) break;
-        kept.push(u);
-        keptMessages += unitSize[u] as number;
-        keptTokens += tokens;
-        continue;
+      if (cut >= 0 && cutTokens > keptTokens) {
+        kept = kept.slice(0, guardedUnits);
+        stamp++;
+        for (const u of kept) listed[u] = stamp;
+        for (let i = cut; i < n; i++) {
+          const u = unitOf[i] as number;
+          if (listed[u] !== stamp) {
+            listed[u] = stamp;
+            kept.push(u);
+          }
+        }
+        keptMessages = cutMessages;
+        keptTokens = cutTokens;
+        // Then the older units that fit, best first: in each bucket, those ending before the cut.
+        bucketHeap.length = 0;
+        candidates.length = 0;
+        for (const k of buckets) {
+          let low = bucketStart[k] as number;
+          let high = (cursor[k] as number) - 1;
+          while (low <= high) {
+            const middle = (low + high) >> 1;
+            if ((last[bucketUnits[middle] as number] as number) < cut) low = middle + 1;
+            else high = middle - 1;
+          }
+          if (head(k, fitAtOrBefore(k, high))) bucketHeap.push(k);
+        }
+        fill(true);
       }
-      if (bucketHeap.length === 0) break;
-      const k = bucketHeap[0] as number;
-      const u = bucketUnits[next[k] as number] as number;
-      next[k] = (next[k] as number) - 1;
-      if ((next[k] as number) >= (bucketStart[k] as number)) {
-        bound[k] = (0.5 * (last[bucketUnits[next[k] as number] as number] as number)) / n + (bucketBonus[k] as number) + SLACK;
-        siftDown(bucketHeap, 0, higher);
-      } else pop(bucketHeap, higher);
-      if (guarded[u] === 1) continue;
-      let best = -Infinity;
-      for (let m = memberStart[u] as number; m < (memberStart[u + 1] as number); m++) {
-        const j = members[m] as number;
-        const s = importanceScore(j, n, hasToolBlock[j] === 1, textLength[j] as number);
-        if (s > best) best = s;
-      }
-      score[u] = best;
-      push(candidates, u, better);
     }
     for (const u of guard) guarded[u] = 0;
     return { kept, tokens: keptTokens };
