@@ -49,6 +49,18 @@ export const REASON = {
   earlierSummary: 21,
   /** A call whose old result was cleared: its input was cleared too (`clearToolInputs`). */
   oldInputCleared: 22,
+  /** An earlier turn's thinking: its thinking blocks were cleared (Anthropic's `clear_thinking`). */
+  thinkingCleared: 23,
+  /** Below the strategy's own trigger: nothing is pruned yet. */
+  belowTrigger: 24,
+  /** After the last compaction: sent as it is. */
+  afterCompaction: 25,
+  /** Clearing would free fewer tokens than the strategy's minimum, so nothing is cleared (`clear_at_least`). */
+  clearAtLeastUnmet: 26,
+  /** In one of the most recent turns with thinking, which are kept. */
+  recentThinking: 27,
+  /** Holds no thinking to clear. */
+  noThinking: 28,
 } as const;
 
 /** A `REASON` name (`fits`, `budget`, `oldResultCleared`, …). */
@@ -81,4 +93,10 @@ export const REASON_TEXT: Readonly<Record<ReasonCode, string>> = {
   20: 'below the soft limit, so nothing is pruned',
   21: 'already a summary, never summarized again',
   22: "its old result was cleared, and so was this call's input",
+  23: "an earlier turn's thinking: its thinking blocks were cleared",
+  24: "below the strategy's trigger, so nothing is pruned yet",
+  25: 'after the last compaction, sent as it is',
+  26: 'clearing would free fewer tokens than the minimum to clear, so nothing is cleared',
+  27: 'in one of the most recent turns with thinking, which are kept',
+  28: 'holds no thinking to clear',
 };
