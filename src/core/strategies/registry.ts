@@ -6,13 +6,14 @@ import { importanceStrategy } from './importance/importance-strategy';
 import { observationMaskingStrategy } from './observation-masking/observation-masking-strategy';
 import { tokenBudgetStrategy } from './token-budget/token-budget-strategy';
 import { governorStrategy } from './governor/governor-strategy';
+import { anthropicClearToolUsesStrategy } from './anthropic-clear-tool-uses/anthropic-clear-tool-uses-strategy';
 
 /**
  * Every strategy, in the order the inspector offers them. Adding one is a folder beside these and a line here: the
  * id, config and settings unions below, the validation, `planPrune`, `pruneMessages`, the worker, the lanes, the CLI
  * and the URL hash all read this list.
  */
-export const STRATEGY_REGISTRY = [slidingWindowStrategy, summarizeStrategy, importanceStrategy, observationMaskingStrategy, tokenBudgetStrategy, governorStrategy] as const;
+export const STRATEGY_REGISTRY = [slidingWindowStrategy, summarizeStrategy, importanceStrategy, observationMaskingStrategy, tokenBudgetStrategy, governorStrategy, anthropicClearToolUsesStrategy] as const;
 
 /** The id of a registered strategy: the seed's three, and those added since. */
 export type StrategyId = (typeof STRATEGY_REGISTRY)[number]['id'];
