@@ -1,5 +1,6 @@
 import type { Message } from '../types';
 import type { RecordedRequest } from '../usage/types';
+import { startsTurn } from '../text/starts-turn';
 
 /** The requests of a transcript, in order, with what every replay needs to know of each. */
 export interface ReplayRequests {
@@ -66,13 +67,4 @@ export function listReplayRequests(
     }
   }
   return result;
-}
-
-/** A user message that is not only tool results starts a turn; tool results continue the one the model is in. */
-function startsTurn(message: Message | undefined): boolean {
-  if (message?.role !== 'user') return false;
-  const { content } = message;
-  if (!Array.isArray(content) || content.length === 0) return true;
-  for (const block of content) if ((block as { type?: unknown } | null)?.type !== 'tool_result') return true;
-  return false;
 }
