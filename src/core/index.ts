@@ -29,6 +29,7 @@ export type { ObservationMaskingConfig } from './strategies/observation-masking/
 export type { TokenBudgetConfig } from './strategies/token-budget/token-budget-strategy';
 export type { GovernorStrategyConfig } from './strategies/governor/governor-strategy';
 export type { AnthropicClearThinkingConfig } from './strategies/anthropic-clear-thinking/anthropic-clear-thinking-strategy';
+export type { AnthropicCompactionConfig } from './strategies/anthropic-compaction/anthropic-compaction-strategy';
 export type { AnthropicClearToolUsesConfig } from './strategies/anthropic-clear-tool-uses/anthropic-clear-tool-uses-strategy';
 export type { ValidCuts } from './links/find-valid-cuts';
 export type { TokenEncoding, TokenCounter, TokenCounterFallback } from './tokens/types';
