@@ -30,6 +30,7 @@ export type { TokenBudgetConfig } from './strategies/token-budget/token-budget-s
 export type { GovernorStrategyConfig } from './strategies/governor/governor-strategy';
 export type { AnthropicClearThinkingConfig } from './strategies/anthropic-clear-thinking/anthropic-clear-thinking-strategy';
 export type { AnthropicCompactionConfig } from './strategies/anthropic-compaction/anthropic-compaction-strategy';
+export type { ClaudeCodeCompactConfig } from './strategies/claude-code-compact/claude-code-compact-strategy';
 export type { AnthropicClearToolUsesConfig } from './strategies/anthropic-clear-tool-uses/anthropic-clear-tool-uses-strategy';
 export type { ValidCuts } from './links/find-valid-cuts';
 export type { TokenEncoding, TokenCounter, TokenCounterFallback } from './tokens/types';

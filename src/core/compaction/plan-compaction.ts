@@ -20,6 +20,8 @@ export interface Compaction {
   suffix?: string;
   /** The summary's size bound, in the analysis' tokens: what the real system writes. */
   summaryTokens: number;
+  /** Messages the peer adds after the summary (files it re-reads, say), before the kept messages. Default none. */
+  attachments?: readonly Message[];
   /** Passed to the summarizer as the focus (a peer's custom instructions). */
   focus?: string;
   /** Why the kept messages after `to` were kept. */
@@ -63,7 +65,8 @@ export function planCompaction<Id extends string>(analysis: TranscriptAnalysis, 
 ${summary}${compaction.suffix === undefined || compaction.suffix === '' ? '' : `\n${compaction.suffix}`}`;
   const message: Message = { role: 'user', content };
   const summaryTokens = counter.count(content);
-  plan.inserts = [{ before: from, message, replaces: to - from, tokens: summaryTokens }];
-  plan.tokens = keptTokens + summaryTokens;
+  const attachments = (compaction.attachments ?? []).map((extra) => ({ before: to, message: extra, replaces: 0, tokens: counter.count(typeof extra.content === 'string' ? extra.content : JSON.stringify(extra.content)) }));
+  plan.inserts = [{ before: from, message, replaces: to - from, tokens: summaryTokens }, ...attachments];
+  plan.tokens = keptTokens + summaryTokens + attachments.reduce((sum, extra) => sum + extra.tokens, 0);
   return plan;
 }

@@ -9,13 +9,14 @@ import { governorStrategy } from './governor/governor-strategy';
 import { anthropicClearToolUsesStrategy } from './anthropic-clear-tool-uses/anthropic-clear-tool-uses-strategy';
 import { anthropicClearThinkingStrategy } from './anthropic-clear-thinking/anthropic-clear-thinking-strategy';
 import { anthropicCompactionStrategy } from './anthropic-compaction/anthropic-compaction-strategy';
+import { claudeCodeCompactStrategy } from './claude-code-compact/claude-code-compact-strategy';
 
 /**
  * Every strategy, in the order the inspector offers them. Adding one is a folder beside these and a line here: the
  * id, config and settings unions below, the validation, `planPrune`, `pruneMessages`, the worker, the lanes, the CLI
  * and the URL hash all read this list.
  */
-export const STRATEGY_REGISTRY = [slidingWindowStrategy, summarizeStrategy, importanceStrategy, observationMaskingStrategy, tokenBudgetStrategy, governorStrategy, anthropicClearToolUsesStrategy, anthropicClearThinkingStrategy, anthropicCompactionStrategy] as const;
+export const STRATEGY_REGISTRY = [slidingWindowStrategy, summarizeStrategy, importanceStrategy, observationMaskingStrategy, tokenBudgetStrategy, governorStrategy, anthropicClearToolUsesStrategy, anthropicClearThinkingStrategy, anthropicCompactionStrategy, claudeCodeCompactStrategy] as const;
 
 /** The id of a registered strategy: the seed's three, and those added since. */
 export type StrategyId = (typeof STRATEGY_REGISTRY)[number]['id'];
