@@ -10,7 +10,7 @@ export interface AnthropicClearToolUsesConfig extends CommonPruneOptions {
   /** What `trigger` counts: the prompt's input tokens, or the tool uses in the history. Default is `input_tokens`. */
   triggerType?: 'input_tokens' | 'tool_uses';
   /** Clearing begins once the prompt exceeds this (system, tools and messages). Default is 100,000. Range 1–10,000,000. */
-  trigger?: number;
+  triggerAt?: number;
   /** Recent tool uses whose results are kept. Default is 3. Range 0–100,000. */
   keep?: number;
   /** When clearing would free fewer tokens than this, nothing is cleared. Default is 0 (none). Range 0–10,000,000. */
@@ -30,7 +30,7 @@ export interface AnthropicClearToolUsesConfig extends CommonPruneOptions {
 }
 
 const OPTIONS = [
-  { key: 'trigger', label: 'Trigger', description: 'Clearing begins once the prompt exceeds this (system prompt, tools and messages), in input tokens or tool uses.', kind: 'integer', default: 100_000, min: 1, max: 10_000_000 },
+  { key: 'triggerAt', label: 'Trigger', description: 'Clearing begins once the prompt exceeds this (system prompt, tools and messages), in input tokens or tool uses.', kind: 'integer', default: 100_000, min: 1, max: 10_000_000 },
   { key: 'triggerType', label: 'Trigger counts', description: 'What the trigger counts: input tokens of the prompt, or tool uses in the history.', kind: 'choice', default: 'input_tokens', choices: ['input_tokens', 'tool_uses'] },
   { key: 'keep', label: 'Keep', description: 'Recent tool uses whose results stay.', kind: 'integer', default: 3, min: 0, max: 100_000, unit: 'results' },
   { key: 'clearAtLeast', label: 'Clear at least', description: 'When clearing would free fewer tokens than this, nothing is cleared (0: no minimum).', kind: 'integer', default: 0, min: 0, max: 10_000_000, unit: 'tokens' },

@@ -58,12 +58,12 @@ describe('anthropic-clear-tool-uses, as the context-editing docs define it', () 
       { role: 'user', content: ['a', 'b', 'c', 'd'].map((id) => toolResult(id, id.padEnd(4000, 'y'))) },
       assistant('found it'),
     ];
-    const out = pruneMessages(messages, { strategy: 'anthropic-clear-tool-uses', trigger: 1 });
+    const out = pruneMessages(messages, { strategy: 'anthropic-clear-tool-uses', triggerAt: 1 });
     expect(resultTexts(out)).toEqual(['[cleared]', 'b'.padEnd(4000, 'y'), 'c'.padEnd(4000, 'y'), 'd'.padEnd(4000, 'y')]);
   });
 
   it("the docs' example: web_search is never cleared, and under clear_at_least 5000 nothing is cleared at all", () => {
-    const config = { strategy: 'anthropic-clear-tool-uses', trigger: 30_000, keep: 3, clearAtLeast: 5_000, excludeTools: ['web_search'] } as const;
+    const config = { strategy: 'anthropic-clear-tool-uses', triggerAt: 30_000, keep: 3, clearAtLeast: 5_000, excludeTools: ['web_search'] } as const;
     // 40 uses of ~1k tokens: far over the trigger; the web_search results stay whatever their age.
     const names = Array.from({ length: 40 }, (_, k) => (k % 4 === 0 ? 'web_search' : 'Read'));
     const out = pruneMessages(session(names), config);
@@ -83,35 +83,35 @@ describe('anthropic-clear-tool-uses, as the context-editing docs define it', () 
 
   it('clear_at_least as a stop (LangChain) clears oldest first only until the minimum is freed', () => {
     const messages = session(['Read', 'Read', 'Read', 'Read', 'Read', 'Read']);
-    const out = pruneMessages(messages, { strategy: 'anthropic-clear-tool-uses', trigger: 1, clearAtLeast: 1_500, clearAtLeastMode: 'stop-at' });
+    const out = pruneMessages(messages, { strategy: 'anthropic-clear-tool-uses', triggerAt: 1, clearAtLeast: 1_500, clearAtLeastMode: 'stop-at' });
     expect(resultTexts(out).filter((t) => t === '[cleared]')).toHaveLength(2);
-    const gate = pruneMessages(messages, { strategy: 'anthropic-clear-tool-uses', trigger: 1, clearAtLeast: 1_500 });
+    const gate = pruneMessages(messages, { strategy: 'anthropic-clear-tool-uses', triggerAt: 1, clearAtLeast: 1_500 });
     expect(resultTexts(gate).filter((t) => t === '[cleared]')).toHaveLength(3);
   });
 
   it('clear_tool_inputs empties the inputs of the cleared calls too; a list of names empties only theirs', () => {
     const messages = session(['Read', 'Bash', 'Read', 'Read', 'Read']);
-    const all = pruneMessages(messages, { strategy: 'anthropic-clear-tool-uses', trigger: 1, clearToolInputs: true });
+    const all = pruneMessages(messages, { strategy: 'anthropic-clear-tool-uses', triggerAt: 1, clearToolInputs: true });
     expect((all[1] as { content: ContentBlock[] }).content[0]).toEqual({ type: 'tool_use', id: 't0', name: 'Read', input: {} });
     expect((all[3] as { content: ContentBlock[] }).content[0]).toEqual({ type: 'tool_use', id: 't1', name: 'Bash', input: {} });
     expect(all[5]).toBe(messages[5]);
-    const bashOnly = pruneMessages(messages, { strategy: 'anthropic-clear-tool-uses', trigger: 1, clearToolInputsOf: ['Bash'] });
+    const bashOnly = pruneMessages(messages, { strategy: 'anthropic-clear-tool-uses', triggerAt: 1, clearToolInputsOf: ['Bash'] });
     expect(bashOnly[1]).toBe(messages[1]);
     expect((bashOnly[3] as { content: ContentBlock[] }).content[0]).toMatchObject({ input: {} });
   });
 
   it('a tool-use trigger counts the uses in the history', () => {
     const messages = session(['Read', 'Read', 'Read', 'Read', 'Read']);
-    expect(pruneMessages(messages, { strategy: 'anthropic-clear-tool-uses', triggerType: 'tool_uses', trigger: 5 })).toEqual(messages);
-    expect(resultTexts(pruneMessages(messages, { strategy: 'anthropic-clear-tool-uses', triggerType: 'tool_uses', trigger: 4 }))).toContain('[cleared]');
+    expect(pruneMessages(messages, { strategy: 'anthropic-clear-tool-uses', triggerType: 'tool_uses', triggerAt: 5 })).toEqual(messages);
+    expect(resultTexts(pruneMessages(messages, { strategy: 'anthropic-clear-tool-uses', triggerType: 'tool_uses', triggerAt: 4 }))).toContain('[cleared]');
   });
 
   it('reports what it cleared as the API does (cleared_tool_uses, cleared_input_tokens), and it is what was replaced', () => {
     const messages = session(['Read', 'Read', 'Bash', 'Grep', 'Read', 'Read']);
     const analysis = analyzeTranscript(messages);
-    const settings = anthropicClearToolUsesStrategy.normalize({ strategy: 'anthropic-clear-tool-uses', trigger: 1, placeholder: 'removed to save context' });
+    const settings = anthropicClearToolUsesStrategy.normalize({ strategy: 'anthropic-clear-tool-uses', triggerAt: 1, placeholder: 'removed to save context' });
     const { plan, applied } = planClearToolUses(analysis, settings);
-    const out = pruneMessages(messages, { strategy: 'anthropic-clear-tool-uses', trigger: 1, placeholder: 'removed to save context' });
+    const out = pruneMessages(messages, { strategy: 'anthropic-clear-tool-uses', triggerAt: 1, placeholder: 'removed to save context' });
     expect(applied.clearedToolUses).toBe(3);
     expect(resultTexts(out).filter((t) => t === 'removed to save context')).toHaveLength(3);
     expect(applied.clearedInputTokens).toBeCloseTo(total(messages) - plan.tokens, 6);
@@ -120,12 +120,12 @@ describe('anthropic-clear-tool-uses, as the context-editing docs define it', () 
 
   it('an earlier edit is not redone: results already holding the placeholder are left alone', () => {
     const messages = session(['Read', 'Read', 'Read', 'Read', 'Read']);
-    const once = pruneMessages(messages, { strategy: 'anthropic-clear-tool-uses', trigger: 1 });
-    expect(pruneMessages(once, { strategy: 'anthropic-clear-tool-uses', trigger: 1 })).toEqual(once);
+    const once = pruneMessages(messages, { strategy: 'anthropic-clear-tool-uses', triggerAt: 1 });
+    expect(pruneMessages(once, { strategy: 'anthropic-clear-tool-uses', triggerAt: 1 })).toEqual(once);
   });
 
   it('rejects a trigger under 1 and an unknown trigger type, naming them', () => {
-    expect(() => pruneMessages(session(['Read']), { strategy: 'anthropic-clear-tool-uses', trigger: 0 })).toThrow(/trigger/);
+    expect(() => pruneMessages(session(['Read']), { strategy: 'anthropic-clear-tool-uses', triggerAt: 0 })).toThrow(/trigger/);
     expect(() => pruneMessages(session(['Read']), { strategy: 'anthropic-clear-tool-uses', triggerType: 'turns' } as never)).toThrow(/triggerType/);
   });
 });

@@ -8,7 +8,7 @@ import { planAnthropicCompaction, type AnthropicCompactionSettings } from './pla
 export interface AnthropicCompactionConfig extends CommonPruneOptions {
   strategy: 'anthropic-compaction';
   /** Compaction happens when the input reaches this many tokens. Default is 150,000; the API's minimum is 50,000. */
-  trigger?: number;
+  triggerAt?: number;
   /** The summary's size bound. Default is 3,500 tokens, the docs' usage example (180,000 in, 3,500 out). */
   summaryTokens?: number;
   /** Custom summarization instructions (they replace the default prompt); given to the summarizer as its focus. Default is none. */
@@ -16,7 +16,7 @@ export interface AnthropicCompactionConfig extends CommonPruneOptions {
 }
 
 const OPTIONS = [
-  { key: 'trigger', label: 'Trigger', description: 'Compaction happens when the input (system, tools and messages) reaches this many tokens; the API takes 50,000 or more.', kind: 'integer', default: 150_000, min: 50_000, max: 10_000_000, unit: 'tokens' },
+  { key: 'triggerAt', label: 'Trigger', description: 'Compaction happens when the input (system, tools and messages) reaches this many tokens; the API takes 50,000 or more.', kind: 'integer', default: 150_000, min: 50_000, max: 10_000_000, unit: 'tokens' },
   { key: 'summaryTokens', label: 'Summary size', description: "The compaction block's size: the docs' usage example writes 3,500 tokens for 180,000.", kind: 'integer', default: 3_500, min: 16, max: 100_000, unit: 'tokens' },
   { key: 'instructions', label: 'Instructions', description: 'Custom summarization instructions (replace the default prompt); the summarizer takes them as its focus.', kind: 'text', default: '', maxLength: 2_000 },
 ] as const;

@@ -41,8 +41,8 @@ describe('anthropic-compaction, as the compaction docs define it', () => {
   });
 
   it('rejects a trigger under the API minimum of 50,000', () => {
-    expect(() => pruneMessages(session(1), { strategy: 'anthropic-compaction', trigger: 49_999 })).toThrow(/trigger must be from 50000/);
-    expect(pruneMessages(session(1), { strategy: 'anthropic-compaction', trigger: 50_000 })).toHaveLength(4);
+    expect(() => pruneMessages(session(1), { strategy: 'anthropic-compaction', triggerAt: 49_999 })).toThrow(/triggerAt must be from 50000/);
+    expect(pruneMessages(session(1), { strategy: 'anthropic-compaction', triggerAt: 50_000 })).toHaveLength(4);
   });
 
   it("sizes the summary as the docs' example (3,500 tokens) and takes instructions as the summarizer's focus", () => {
@@ -63,7 +63,7 @@ describe('anthropic-compaction, as the compaction docs define it', () => {
 
   it('live, the agent holds the compacted history: the request after a compaction sends the summary and what follows', () => {
     const messages = session(60, 4000);
-    const options = { strategies: [{ id: 'none' }, { id: 'compact', config: { strategy: 'anthropic-compaction', trigger: 50_000 } as const }], mode: 'live' as const, tokens: countMessageTokens(messages, charsTokenCounter), cache: cacheRulesFor('claude-opus-4-6'), prices: { model: 'claude-opus-4-6', input: 5, output: 25, cacheRead: 0.5, cacheWrite: 6.25 } };
+    const options = { strategies: [{ id: 'none' }, { id: 'compact', config: { strategy: 'anthropic-compaction', triggerAt: 50_000 } as const }], mode: 'live' as const, tokens: countMessageTokens(messages, charsTokenCounter), cache: cacheRulesFor('claude-opus-4-6'), prices: { model: 'claude-opus-4-6', input: 5, output: 25, cacheRead: 0.5, cacheWrite: 6.25 } };
     const result = replayTranscript(messages, options);
     const none = result.strategies.find((s) => s.id === 'none')!;
     const compact = result.strategies.find((s) => s.id === 'compact')!;
