@@ -22,6 +22,8 @@ export interface Compaction {
   summaryTokens: number;
   /** Messages the peer adds after the summary (files it re-reads, say), before the kept messages. Default none. */
   attachments?: readonly Message[];
+  /** The summarizer reads only messages `[seenFrom, to)` (a peer that trims its summarizer's input). Default `from`. */
+  seenFrom?: number;
   /** Passed to the summarizer as the focus (a peer's custom instructions). */
   focus?: string;
   /** Why the kept messages after `to` were kept. */
@@ -60,7 +62,7 @@ export function planCompaction<Id extends string>(analysis: TranscriptAnalysis, 
     return plan;
   }
   const summarizer = createExtractiveSummarizer({ counter, maxTokens: Math.max(16, Math.round(compaction.summaryTokens)) });
-  const summary = summarizer.summarizeSync(messages.slice(from, to).map(unwrapPeerSummary), compaction.focus ?? '');
+  const summary = summarizer.summarizeSync(messages.slice(Math.max(from, compaction.seenFrom ?? from), to).map(unwrapPeerSummary), compaction.focus ?? '');
   const content = `${compaction.prefix === '' ? '' : `${compaction.prefix}\n`}${CONTEXT_SUMMARY_MARKER}
 ${summary}${compaction.suffix === undefined || compaction.suffix === '' ? '' : `\n${compaction.suffix}`}`;
   const message: Message = { role: 'user', content };
