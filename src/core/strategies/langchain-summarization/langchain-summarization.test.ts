@@ -61,4 +61,11 @@ describe('langchain-summarization, as SummarizationMiddleware does it', () => {
     const wide = String(pruneMessages(messages, { ...base, triggerMessages: 1, trimTokensToSummarize: 1_000_000 })[0]?.content);
     expect(wide).toContain('/docs/page2.md');
   });
+
+  it('keep 0 still sends the last message (its tool batch) after the summary', () => {
+    const messages = run(10);
+    const out = pruneMessages(messages, { ...base, triggerMessages: 1, keepMessages: 0 });
+    expect(out).toHaveLength(2);
+    expect(out[1]).toBe(messages[messages.length - 1]);
+  });
 });

@@ -42,7 +42,8 @@ export function planLangChainSummarization(analysis: TranscriptAnalysis, setting
   const total = settings.request.fixedTokens + (suffixTokens[0] as number);
   const start = count > 0 && messages[0]?.role === 'system' ? 1 : 0;
   const target = count - settings.keepMessages;
-  const cut = target <= start ? start : (cutAtOrBefore[target] as number);
+  // The last message is always sent, even with keep 0.
+  const cut = target <= start ? start : Math.min(cutAtOrBefore[target] as number, cutAtOrBefore[count - 1] as number);
   if (!langChainTriggerFires(settings, count, total) || cut <= start) {
     const plan = emptyPlan('langchain-summarization', { maxTurns: Infinity, maxTokens: Infinity }, count, suffixTokens[0] as number);
     plan.reasons.fill(REASON.belowTrigger);
