@@ -15,6 +15,8 @@ export interface Compaction {
   to: number;
   /** Messages before `dropBefore` (at most `from`) are dropped with no summary (what a peer already let go). Default 0. */
   dropBefore?: number;
+  /** Drop `[from, to)` with no summary (a peer that forgets, such as OpenHands' amortized forgetting). Default false. */
+  forget?: boolean;
   /** The peer's fixed text before the summary ('' for none) and after it. */
   prefix: string;
   suffix?: string;
@@ -47,6 +49,10 @@ export function planCompaction<Id extends string>(analysis: TranscriptAnalysis, 
       plan.fates[i] = FATE.dropped;
       plan.reasons[i] = REASON.replacedBySummary;
       plan.dropped++;
+    } else if (i >= from && i < to && compaction.forget === true) {
+      plan.fates[i] = FATE.dropped;
+      plan.reasons[i] = REASON.budget;
+      plan.dropped++;
     } else if (i >= from && i < to) {
       plan.fates[i] = FATE.summarized;
       plan.reasons[i] = REASON.replacedBySummary;
@@ -57,7 +63,7 @@ export function planCompaction<Id extends string>(analysis: TranscriptAnalysis, 
     }
   }
   plan.kept = count - plan.dropped - plan.summarized;
-  if (to <= from) {
+  if (to <= from || compaction.forget === true) {
     plan.tokens = keptTokens;
     return plan;
   }

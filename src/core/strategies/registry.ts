@@ -12,13 +12,14 @@ import { anthropicCompactionStrategy } from './anthropic-compaction/anthropic-co
 import { claudeCodeCompactStrategy } from './claude-code-compact/claude-code-compact-strategy';
 import { sweAgentLastNStrategy } from './swe-agent-last-n/swe-agent-last-n-strategy';
 import { langChainSummarizationStrategy } from './langchain-summarization/langchain-summarization-strategy';
+import { openHandsCondenserStrategy } from './openhands-condenser/openhands-condenser-strategy';
 
 /**
  * Every strategy, in the order the inspector offers them. Adding one is a folder beside these and a line here: the
  * id, config and settings unions below, the validation, `planPrune`, `pruneMessages`, the worker, the lanes, the CLI
  * and the URL hash all read this list.
  */
-export const STRATEGY_REGISTRY = [slidingWindowStrategy, summarizeStrategy, importanceStrategy, observationMaskingStrategy, tokenBudgetStrategy, governorStrategy, anthropicClearToolUsesStrategy, anthropicClearThinkingStrategy, anthropicCompactionStrategy, claudeCodeCompactStrategy, sweAgentLastNStrategy, langChainSummarizationStrategy] as const;
+export const STRATEGY_REGISTRY = [slidingWindowStrategy, summarizeStrategy, importanceStrategy, observationMaskingStrategy, tokenBudgetStrategy, governorStrategy, anthropicClearToolUsesStrategy, anthropicClearThinkingStrategy, anthropicCompactionStrategy, claudeCodeCompactStrategy, sweAgentLastNStrategy, langChainSummarizationStrategy, openHandsCondenserStrategy] as const;
 
 /** The id of a registered strategy: the seed's three, and those added since. */
 export type StrategyId = (typeof STRATEGY_REGISTRY)[number]['id'];
