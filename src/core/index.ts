@@ -34,6 +34,7 @@ export type { ClaudeCodeCompactConfig } from './strategies/claude-code-compact/c
 export type { SweAgentLastNConfig } from './strategies/swe-agent-last-n/swe-agent-last-n-strategy';
 export type { LangChainSummarizationConfig } from './strategies/langchain-summarization/langchain-summarization-strategy';
 export type { OpenHandsCondenserConfig } from './strategies/openhands-condenser/openhands-condenser-strategy';
+export type { CodexCompactConfig } from './strategies/codex-compact/codex-compact-strategy';
 export type { AnthropicClearToolUsesConfig } from './strategies/anthropic-clear-tool-uses/anthropic-clear-tool-uses-strategy';
 export type { ValidCuts } from './links/find-valid-cuts';
 export type { TokenEncoding, TokenCounter, TokenCounterFallback } from './tokens/types';
