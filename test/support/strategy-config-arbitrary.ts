@@ -28,10 +28,6 @@ export function strategyConfig(count: number, totalTokens: number, ids = STRATEG
       fc.record({ fixedTokens: fc.oneof(fc.integer({ min: 0, max: Math.ceil(totalTokens) + 5 }), fc.integer({ min: 40_000, max: 300_000 })), model: fc.constantFrom('claude-opus-4-6', 'claude-haiku-4-5', 'gpt-5') }, { requiredKeys: [] }),
       { nil: undefined },
     );
-    const request = fc.option(
-      fc.record({ fixedTokens: fc.oneof(fc.integer({ min: 0, max: Math.ceil(totalTokens) + 5 }), fc.integer({ min: 40_000, max: 300_000 })), model: fc.constantFrom('claude-opus-4-6', 'claude-haiku-4-5', 'gpt-5') }, { requiredKeys: [] }),
-      { nil: undefined },
-    );
     return fc
       .tuple(bound, options, pinned, request)
       .map(([b, o, p, r]) => ({ strategy: id, ...b, ...o, ...(p !== undefined && count > 0 ? { pinned: p } : {}), ...(r !== undefined ? { request: r } : {}) }) as PruneConfig)

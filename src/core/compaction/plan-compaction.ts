@@ -28,6 +28,8 @@ export interface Compaction {
   seenFrom?: number;
   /** Passed to the summarizer as the focus (a peer's custom instructions). */
   focus?: string;
+  /** Per message, 1 when pinned (`pinnedUnits`): kept as it is wherever it is. Default none. */
+  pinned?: Uint8Array;
   /** Why the kept messages after `to` were kept. */
   keptReason: ReasonCode;
   headline: string;
@@ -44,8 +46,12 @@ export function planCompaction<Id extends string>(analysis: TranscriptAnalysis, 
   const plan = emptyPlan(strategy, { maxTurns: Infinity, maxTokens: Infinity }, count, suffixTokens[0] as number);
   plan.explain = { headline: compaction.headline, about: () => undefined };
   let keptTokens = 0;
+  const summarized: Message[] = [];
   for (let i = 0; i < count; i++) {
-    if (i < dropBefore) {
+    if (compaction.pinned?.[i] === 1) {
+      plan.reasons[i] = REASON.pinned;
+      keptTokens += tokens[i] as number;
+    } else if (i < dropBefore) {
       plan.fates[i] = FATE.dropped;
       plan.reasons[i] = REASON.replacedBySummary;
       plan.dropped++;
@@ -57,24 +63,25 @@ export function planCompaction<Id extends string>(analysis: TranscriptAnalysis, 
       plan.fates[i] = FATE.summarized;
       plan.reasons[i] = REASON.replacedBySummary;
       plan.summarized++;
+      if (i >= Math.max(from, compaction.seenFrom ?? from)) summarized.push(unwrapPeerSummary(messages[i] as Message));
     } else {
       plan.reasons[i] = i >= to ? compaction.keptReason : REASON.pinnedPrefix;
       keptTokens += tokens[i] as number;
     }
   }
   plan.kept = count - plan.dropped - plan.summarized;
-  if (to <= from || compaction.forget === true) {
+  if (to <= from || compaction.forget === true || plan.summarized === 0) {
     plan.tokens = keptTokens;
     return plan;
   }
   const summarizer = createExtractiveSummarizer({ counter, maxTokens: Math.max(16, Math.round(compaction.summaryTokens)) });
-  const summary = summarizer.summarizeSync(messages.slice(Math.max(from, compaction.seenFrom ?? from), to).map(unwrapPeerSummary), compaction.focus ?? '');
+  const summary = summarizer.summarizeSync(summarized, compaction.focus ?? '');
   const content = `${compaction.prefix === '' ? '' : `${compaction.prefix}\n`}${CONTEXT_SUMMARY_MARKER}
 ${summary}${compaction.suffix === undefined || compaction.suffix === '' ? '' : `\n${compaction.suffix}`}`;
   const message: Message = { role: 'user', content };
   const summaryTokens = counter.count(content);
   const attachments = (compaction.attachments ?? []).map((extra) => ({ before: to, message: extra, replaces: 0, tokens: counter.count(typeof extra.content === 'string' ? extra.content : JSON.stringify(extra.content)) }));
-  plan.inserts = [{ before: from, message, replaces: to - from, tokens: summaryTokens }, ...attachments];
+  plan.inserts = [{ before: from, message, replaces: plan.summarized, tokens: summaryTokens }, ...attachments];
   plan.tokens = keptTokens + summaryTokens + attachments.reduce((sum, extra) => sum + extra.tokens, 0);
   return plan;
 }

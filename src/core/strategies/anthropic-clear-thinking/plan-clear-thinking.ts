@@ -10,6 +10,7 @@ import { blockTextLength } from '../../text/block-text-length';
 import { startsTurn } from '../../text/starts-turn';
 import { keepsPriorThinking } from '../../tokens/keeps-prior-thinking';
 import { formatTokens } from '../../compaction/format-tokens';
+import { pinnedUnits } from '../../compaction/pinned-units';
 
 export interface ClearThinkingSettings extends CheckedBound {
   /** `model`: the model's documented default (every turn on Opus 4.5+ and Sonnet 4.6+, else the last); `all`; `turns`. */
@@ -69,8 +70,7 @@ export function planClearThinking(analysis: TranscriptAnalysis, settings: ClearT
     if (turnsWithThinking[turnsWithThinking.length - 1] !== turn) turnsWithThinking.push(turn);
   }
   const firstKeptTurn = keep >= turnsWithThinking.length ? -Infinity : (turnsWithThinking[turnsWithThinking.length - keep] as number);
-  const pinned = new Uint8Array(count);
-  for (const index of settings.pinned) if (Number.isInteger(index) && index >= 0 && index < count) pinned[index] = 1;
+  const pinned = pinnedUnits(analysis, settings.pinned);
 
   let cleared = 0;
   let freed = 0;

@@ -9,6 +9,7 @@ import { listToolResults } from '../../links/list-tool-results';
 import { replaceToolBlocks } from '../../compaction/replace-tool-blocks';
 import { blockTextLength } from '../../text/block-text-length';
 import { formatTokens } from '../../compaction/format-tokens';
+import { pinnedUnits } from '../../compaction/pinned-units';
 
 export interface ClearToolUsesSettings extends CheckedBound {
   triggerType: 'input_tokens' | 'tool_uses';
@@ -60,8 +61,7 @@ export function planClearToolUses(analysis: TranscriptAnalysis, settings: ClearT
 
   const excluded = new Set(settings.excludeTools);
   const inputsOf = new Set(settings.clearToolInputsOf);
-  const pinned = new Uint8Array(count);
-  for (const index of settings.pinned) if (Number.isInteger(index) && index >= 0 && index < count) pinned[index] = 1;
+  const pinned = pinnedUnits(analysis, settings.pinned);
   const placeholderTokens = counter.count(settings.placeholder);
   const share = (message: number, chars: number): number => {
     const messageChars = scan.textLength[message] as number;

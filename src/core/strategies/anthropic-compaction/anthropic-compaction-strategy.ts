@@ -33,7 +33,7 @@ export const anthropicCompactionStrategy = defineStrategy({
     'Anthropic API server compaction, compact_20260112 (platform.claude.com, Compaction): when the input reaches 150k tokens (at least 50k), everything so far becomes one compaction block and later requests send only it and what follows. The summary is the extractive one, sized as the docs\' example (3,500 tokens).',
   bounds: [],
   needsBound: false,
-  honoursPins: false,
+  honoursPins: true,
   slow: true,
   defaultLane: false,
   fidelity: {
@@ -54,6 +54,7 @@ export const anthropicCompactionStrategy = defineStrategy({
     summaryTokens: checkOption(config, OPTIONS[1]),
     instructions: checkOption(config, OPTIONS[2]),
     request: checkRequestFacts(config.request, 'anthropic-compaction'),
+    pinned: config.pinned ?? [],
   }),
   plan: planAnthropicCompaction,
   replay: {

@@ -5,6 +5,7 @@ import type { CheckedRequestFacts } from '../../plan/check-request-facts';
 import { REASON } from '../../plan/reason';
 import { emptyPlan } from '../../plan/empty-plan';
 import { planCompaction } from '../../compaction/plan-compaction';
+import { pinnedUnits } from '../../compaction/pinned-units';
 import { formatTokens } from '../../compaction/format-tokens';
 
 export interface AnthropicCompactionSettings extends CheckedBound {
@@ -12,6 +13,7 @@ export interface AnthropicCompactionSettings extends CheckedBound {
   summaryTokens: number;
   instructions: string;
   request: CheckedRequestFacts;
+  pinned: readonly number[];
 }
 
 /**
@@ -41,9 +43,9 @@ export function planAnthropicCompaction(analysis: TranscriptAnalysis, settings: 
       plan.explain = { headline: `Not triggered: ${trigger}`, about: () => undefined };
       return plan;
     }
-    return planCompaction(analysis, 'anthropic-compaction', { from: start, to: start, dropBefore: start, prefix: '', summaryTokens: 0, keptReason: REASON.afterCompaction, headline: `After the transcript's compaction block: ${trigger}` });
+    return planCompaction(analysis, 'anthropic-compaction', { pinned: pinnedUnits(analysis, settings.pinned), from: start, to: start, dropBefore: start, prefix: '', summaryTokens: 0, keptReason: REASON.afterCompaction, headline: `After the transcript's compaction block: ${trigger}` });
   }
-  return planCompaction(analysis, 'anthropic-compaction', {
+  return planCompaction(analysis, 'anthropic-compaction', { pinned: pinnedUnits(analysis, settings.pinned),
     from: start,
     to: tail,
     dropBefore: start,

@@ -52,7 +52,7 @@ export const claudeCodeCompactStrategy = defineStrategy({
     'Claude Code auto-compact (2.1.x; anthropics/claude-code issues #31806, #57567; the 2.1.88 client\'s autoCompact.ts): when the context reaches the window less 20k less 13k (167k on a 200k model), everything becomes a summary as a user message in Claude Code\'s words, followed by the 5 most recently read files; optional time-based micro-compaction clears old tool results to "[Old tool result content cleared]" after an hour idle.',
   bounds: [],
   needsBound: false,
-  honoursPins: false,
+  honoursPins: true,
   slow: true,
   defaultLane: false,
   fidelity: {
@@ -81,6 +81,7 @@ export const claudeCodeCompactStrategy = defineStrategy({
     microCompactGapMinutes: checkOption(config, OPTIONS[7]),
     microCompactKeepRecent: checkOption(config, OPTIONS[8]),
     request: checkRequestFacts(config.request, 'claude-code-compact'),
+    pinned: config.pinned ?? [],
   }),
   plan: planClaudeCodeCompact,
   // Under the threshold, without micro-compaction, nothing changes.

@@ -7,6 +7,7 @@ import { REASON } from '../../plan/reason';
 import { emptyPlan } from '../../plan/empty-plan';
 import { listToolResults, type ToolResultTable } from '../../links/list-tool-results';
 import { planCompaction } from '../../compaction/plan-compaction';
+import { pinnedUnits } from '../../compaction/pinned-units';
 import { replaceToolBlocks } from '../../compaction/replace-tool-blocks';
 import { formatTokens } from '../../compaction/format-tokens';
 import { toolResultText } from '../../text/tool-result-text';
@@ -24,6 +25,7 @@ export interface ClaudeCodeCompactSettings extends CheckedBound, ClaudeCodeThres
   microCompactGapMinutes: number;
   microCompactKeepRecent: number;
   request: CheckedRequestFacts;
+  pinned: readonly number[];
 }
 
 /**
@@ -41,7 +43,7 @@ export function planClaudeCodeCompact(analysis: TranscriptAnalysis, settings: Cl
   const context = settings.request.fixedTokens + total;
   const tail = count === 0 ? 0 : (cutAtOrBefore[count - 1] as number);
   if (context >= threshold && tail > 0) {
-    return planCompaction(analysis, 'claude-code-compact', {
+    return planCompaction(analysis, 'claude-code-compact', { pinned: pinnedUnits(analysis, settings.pinned),
       from: 0,
       to: tail,
       prefix: CLAUDE_CODE_TEXTS.summaryPrefix,
@@ -84,9 +86,11 @@ function microCompact(analysis: TranscriptAnalysis, settings: ClaudeCodeCompactS
   const placeholder = CLAUDE_CODE_TEXTS.clearedResult;
   const placeholderTokens = counter.count(placeholder);
   const edits = new Map<number, number[]>();
+  const pinned = pinnedUnits(analysis, settings.pinned);
   let freed = 0;
   for (const r of compactable.slice(0, Math.max(0, compactable.length - Math.max(1, settings.microCompactKeepRecent)))) {
     const m = results.message[r] as number;
+    if (pinned[m] === 1) continue;
     const block = results.block[r] as number;
     const content = ((messages[m] as Message).content as ContentBlock[])[block] as { content?: unknown };
     if (content.content === placeholder) continue;

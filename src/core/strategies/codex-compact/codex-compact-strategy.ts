@@ -35,7 +35,7 @@ export const codexCompactStrategy = defineStrategy({
     'Codex CLI compaction (openai/codex, codex-rs/core/src/compact.rs): at 90% of the window (244,800 of 272k), the history becomes the user messages, newest first up to 20,000 tokens (one cut in the middle), then the hand-off summary behind its fixed prefix; assistant turns and tool output are dropped, earlier summaries are never kept as user messages.',
   bounds: [],
   needsBound: false,
-  honoursPins: false,
+  honoursPins: true,
   slow: true,
   defaultLane: false,
   fidelity: {
@@ -51,6 +51,7 @@ export const codexCompactStrategy = defineStrategy({
     userMessageTokens: checkOption(config, OPTIONS[2]),
     summaryTokens: checkOption(config, OPTIONS[3]),
     request: checkRequestFacts(config.request, 'codex-compact'),
+    pinned: config.pinned ?? [],
   }),
   plan: planCodexCompact,
   keepsEverything: (settings, count, total) => count === 0 || settings.request.fixedTokens + total < codexCompactLimit(settings),

@@ -8,6 +8,7 @@ import { emptyPlan } from '../../plan/empty-plan';
 import { createExtractiveSummarizer } from '../../summary/create-extractive-summarizer';
 import { unwrapPeerSummary } from '../../compaction/unwrap-peer-summary';
 import { formatTokens } from '../../compaction/format-tokens';
+import { pinnedUnits } from '../../compaction/pinned-units';
 import { userPromptText } from '../../text/user-prompt-text';
 import { CONTEXT_SUMMARY_MARKER } from '../../text/harness-text';
 
@@ -24,6 +25,7 @@ export interface CodexCompactSettings extends CheckedBound {
   /** 0: 2.57% of what it replaces, at most 20,000. */
   summaryTokens: number;
   request: CheckedRequestFacts;
+  pinned: readonly number[];
 }
 
 /** The token count at which Codex compacts: 90% of the window, or the configured limit when lower. */
@@ -75,9 +77,14 @@ export function planCodexCompact(analysis: TranscriptAnalysis, settings: CodexCo
   }
   let keptTokens = 0;
   const summarized: Message[] = [];
+  const pinned = pinnedUnits(analysis, settings.pinned);
+  if (truncated !== undefined && pinned[truncated.at] === 1) {
+    selected.add(truncated.at);
+    truncated = undefined;
+  }
   for (let i = 0; i < count; i++) {
-    if (i >= tail || selected.has(i)) {
-      plan.reasons[i] = i >= tail ? REASON.afterCompaction : REASON.recentTail;
+    if (i >= tail || selected.has(i) || pinned[i] === 1) {
+      plan.reasons[i] = i >= tail ? REASON.afterCompaction : pinned[i] === 1 ? REASON.pinned : REASON.recentTail;
       keptTokens += tokens[i] as number;
     } else {
       plan.fates[i] = FATE.summarized;

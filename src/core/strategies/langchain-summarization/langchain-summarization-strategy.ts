@@ -50,7 +50,7 @@ export const langChainSummarizationStrategy = defineStrategy({
     'LangChain v1 SummarizationMiddleware (langchain-ai/langchainjs summarization.ts, langchain v1 docs): when its trigger holds (tokens, messages or a fraction of the window; none by default, so set one), everything but the last 20 messages becomes one human message "Here is a summary of the conversation to date:" and a summary; the cut moves back so a tool call keeps its results.',
   bounds: [],
   needsBound: false,
-  honoursPins: false,
+  honoursPins: true,
   slow: true,
   defaultLane: false,
   fidelity: {
@@ -71,6 +71,7 @@ export const langChainSummarizationStrategy = defineStrategy({
     summaryTokens: checkOption(config, OPTIONS[7]),
     summaryPrefix: checkOption(config, OPTIONS[8]),
     request: checkRequestFacts(config.request, 'langchain-summarization'),
+    pinned: config.pinned ?? [],
   }),
   plan: planLangChainSummarization,
   keepsEverything: (settings, count) => count === 0 || (settings.triggerTokens === 0 && settings.triggerMessages === 0 && settings.triggerPercent === 0),

@@ -4,6 +4,7 @@ import type { CheckedRequestFacts } from '../../plan/check-request-facts';
 import { REASON } from '../../plan/reason';
 import { emptyPlan } from '../../plan/empty-plan';
 import { planCompaction } from '../../compaction/plan-compaction';
+import { pinnedUnits } from '../../compaction/pinned-units';
 import { formatTokens } from '../../compaction/format-tokens';
 
 export interface LangChainSummarizationSettings extends CheckedBound {
@@ -19,6 +20,7 @@ export interface LangChainSummarizationSettings extends CheckedBound {
   summaryTokens: number;
   summaryPrefix: string;
   request: CheckedRequestFacts;
+  pinned: readonly number[];
 }
 
 /** The conditions that hold for a conversation of `count` messages and `tokens` tokens, and whether it fires. */
@@ -35,12 +37,13 @@ export function langChainTriggerFires(settings: LangChainSummarizationSettings, 
  * LangChain v1's `SummarizationMiddleware` before a model call: when its trigger holds, the messages before the last
  * `keep` (moved back to a safe cut, so an AI message stays with its tool results) are replaced by one human message,
  * `Here is a summary of the conversation to date:` and the summary; the summarizer reads only the last
- * `trim_tokens_to_summarize` tokens of them. A leading system message is kept. O(n) plus the summary.
+ * `trim_tokens_to_summarize` tokens of them. O(n) plus the summary.
  */
 export function planLangChainSummarization(analysis: TranscriptAnalysis, settings: LangChainSummarizationSettings): StrategyPlan<'langchain-summarization'> {
   const { count, messages, tokens, suffixTokens, cutAtOrBefore } = analysis;
   const total = settings.request.fixedTokens + (suffixTokens[0] as number);
-  const start = count > 0 && messages[0]?.role === 'system' ? 1 : 0;
+  // The system prompt is not a message here (it is in the fixed part), so the summary starts at the first message.
+  const start = 0;
   const target = count - settings.keepMessages;
   // The last message is always sent, even with keep 0.
   const cut = target <= start ? start : Math.min(cutAtOrBefore[target] as number, cutAtOrBefore[count - 1] as number);
@@ -53,7 +56,7 @@ export function planLangChainSummarization(analysis: TranscriptAnalysis, setting
   let seenFrom = cut;
   for (let seen = 0; seenFrom > start && seen + (tokens[seenFrom - 1] as number) <= settings.trimTokensToSummarize; seenFrom--) seen += tokens[seenFrom - 1] as number;
   if (seenFrom === cut) seenFrom = cut - 1;
-  return planCompaction(analysis, 'langchain-summarization', {
+  return planCompaction(analysis, 'langchain-summarization', { pinned: pinnedUnits(analysis, settings.pinned),
     from: start,
     to: cut,
     seenFrom,

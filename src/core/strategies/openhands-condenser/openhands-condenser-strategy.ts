@@ -39,7 +39,7 @@ export const openHandsCondenserStrategy = defineStrategy({
     'OpenHands condenser (OpenHands/software-agent-sdk llm_summarizing_condenser.py; V0 amortized_forgetting_condenser.py): when the view holds more than max_size (240) events, the first keep_first (2) and the last max_size/2 − keep_first − 1 stay, whole tool batches; the middle becomes one summary (LLM summarizing) or is forgotten (amortized forgetting), halving the view.',
   bounds: [],
   needsBound: false,
-  honoursPins: false,
+  honoursPins: true,
   slow: true,
   defaultLane: false,
   fidelity: {
@@ -60,6 +60,7 @@ export const openHandsCondenserStrategy = defineStrategy({
       condenseAtTokens: checkOption(config, OPTIONS[3]),
       summaryTokens: checkOption(config, OPTIONS[4]),
       request: checkRequestFacts(config.request, 'openhands-condenser'),
+      pinned: config.pinned ?? [],
     };
   },
   plan: planOpenHandsCondenser,

@@ -5,6 +5,7 @@ import type { CheckedRequestFacts } from '../../plan/check-request-facts';
 import { REASON } from '../../plan/reason';
 import { emptyPlan } from '../../plan/empty-plan';
 import { planCompaction } from '../../compaction/plan-compaction';
+import { pinnedUnits } from '../../compaction/pinned-units';
 import { formatTokens } from '../../compaction/format-tokens';
 
 export interface OpenHandsCondenserSettings extends CheckedBound {
@@ -16,6 +17,7 @@ export interface OpenHandsCondenserSettings extends CheckedBound {
   /** 0: sized like Claude Code's, 2.57% of what it replaces, at most 20,000. */
   summaryTokens: number;
   request: CheckedRequestFacts;
+  pinned: readonly number[];
 }
 
 /** Events a message stands for: each tool call and each observation is one, any other message one. */
@@ -75,7 +77,7 @@ export function planOpenHandsCondenser(analysis: TranscriptAnalysis, settings: O
   for (let i = from; i < to; i++) forgotten += tokens[i] as number;
   const summaryTokens = settings.summaryTokens > 0 ? settings.summaryTokens : Math.min(20_000, Math.max(16, Math.round(forgotten * 0.0257)));
   if (settings.condenser === 'amortized-forgetting') {
-    return planCompaction(analysis, 'openhands-condenser', { from, to, forget: true, prefix: '', summaryTokens, keptReason: REASON.recentTail, headline: `Forgot ${to - from} messages: ${headline}` });
+    return planCompaction(analysis, 'openhands-condenser', { pinned: pinnedUnits(analysis, settings.pinned), from, to, forget: true, prefix: '', summaryTokens, keptReason: REASON.recentTail, headline: `Forgot ${to - from} messages: ${headline}` });
   }
-  return planCompaction(analysis, 'openhands-condenser', { from, to, prefix: '', summaryTokens, keptReason: REASON.recentTail, headline: `Condensed ${to - from} messages into a summary: ${headline}` });
+  return planCompaction(analysis, 'openhands-condenser', { pinned: pinnedUnits(analysis, settings.pinned), from, to, prefix: '', summaryTokens, keptReason: REASON.recentTail, headline: `Condensed ${to - from} messages into a summary: ${headline}` });
 }

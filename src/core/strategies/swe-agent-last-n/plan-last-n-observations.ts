@@ -7,6 +7,7 @@ import { emptyPlan } from '../../plan/empty-plan';
 import { listToolResults } from '../../links/list-tool-results';
 import { toolResultText } from '../../text/tool-result-text';
 import { formatTokens } from '../../compaction/format-tokens';
+import { pinnedUnits } from '../../compaction/pinned-units';
 
 export interface LastNObservationsSettings extends CheckedBound {
   n: number;
@@ -14,6 +15,7 @@ export interface LastNObservationsSettings extends CheckedBound {
   /** Tools whose outputs are tagged `keep_output` (never elided) or `remove_output` (always elided). */
   keepOutputTools: readonly string[];
   removeOutputTools: readonly string[];
+  pinned: readonly number[];
 }
 
 /**
@@ -34,6 +36,7 @@ export function planLastNObservations(analysis: TranscriptAnalysis, settings: La
   const lastRemoved = Math.max(0, Math.floor(observations / settings.polling) * settings.polling - settings.n);
   const keep = new Set(settings.keepOutputTools);
   const remove = new Set(settings.removeOutputTools);
+  const pinned = pinnedUnits(analysis, settings.pinned);
   const edits = new Map<number, { block: number; text: string }[]>();
   let freed = 0;
   let elided = 0;
@@ -42,6 +45,10 @@ export function planLastNObservations(analysis: TranscriptAnalysis, settings: La
     const m = results.message[r] as number;
     const name = results.toolName[r] as string;
     const elide = remove.has(name) || (o >= 1 && o < lastRemoved && !keep.has(name));
+    if (elide && pinned[m] === 1) {
+      plan.reasons[m] = REASON.pinned;
+      continue;
+    }
     if (!elide) {
       if (plan.reasons[m] === REASON.noToolResult) plan.reasons[m] = keep.has(name) ? REASON.excludedTool : REASON.recentResult;
       continue;

@@ -35,7 +35,7 @@ export const sweAgentLastNStrategy = defineStrategy({
     'SWE-agent LastNObservations (SWE-agent/SWE-agent, sweagent/agent/history_processors.py): every action stays; the first observation (the problem statement) and the last n (5) stay; older tool outputs become "Old environment output: (N lines omitted)"; polling k changes the elided set only every k steps.',
   bounds: [],
   needsBound: false,
-  honoursPins: false,
+  honoursPins: true,
   slow: true,
   defaultLane: false,
   fidelity: {
@@ -50,6 +50,7 @@ export const sweAgentLastNStrategy = defineStrategy({
     polling: checkOption(config, OPTIONS[1]),
     keepOutputTools: checkOption(config, OPTIONS[2]),
     removeOutputTools: checkOption(config, OPTIONS[3]),
+    pinned: config.pinned ?? [],
   }),
   plan: planLastNObservations,
   replay: { serverSide: true },
