@@ -40,7 +40,7 @@ export function langChainTriggerFires(settings: LangChainSummarizationSettings, 
  * `trim_tokens_to_summarize` tokens of them. O(n) plus the summary.
  */
 export function planLangChainSummarization(analysis: TranscriptAnalysis, settings: LangChainSummarizationSettings): StrategyPlan<'langchain-summarization'> {
-  const { count, messages, tokens, suffixTokens, cutAtOrBefore } = analysis;
+  const { count, tokens, suffixTokens, cutAtOrBefore } = analysis;
   const total = settings.request.fixedTokens + (suffixTokens[0] as number);
   // The system prompt is not a message here (it is in the fixed part), so the summary starts at the first message.
   const start = 0;
