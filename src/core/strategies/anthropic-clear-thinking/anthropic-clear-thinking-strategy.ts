@@ -1,5 +1,6 @@
 import type { CommonPruneOptions } from '../../plan/types';
 import { defineStrategy } from '../define-strategy';
+import { PEER_TRAITS } from '../peer-traits';
 import { checkOption } from '../check-option';
 import { checkRequestFacts } from '../../plan/check-request-facts';
 import { planClearThinking, thinkingTurnsKept, type ClearThinkingSettings } from './plan-clear-thinking';
@@ -31,11 +32,7 @@ export const anthropicClearThinkingStrategy = defineStrategy({
   label: 'Anthropic: clear thinking',
   description:
     "Anthropic API context editing, clear_thinking_20251015 (platform.claude.com, Context editing): the thinking blocks of all but the last keep assistant turns with thinking are removed; an assistant turn runs from one user message that is not only tool results to the next. keep defaults by model: every turn on Opus 4.5+ and Sonnet 4.6+ (the cache is kept), the last turn on earlier Opus and Sonnet and on Haiku.",
-  bounds: [],
-  needsBound: false,
-  honoursPins: true,
-  slow: true,
-  defaultLane: false,
+  ...PEER_TRAITS,
   fidelity: {
     exact: ['which turns lose their thinking: turns, keep and the model defaults as documented', 'applied to the whole history on every request (server side)'],
     approximated: ['the model default read from the model name (unknown models keep every turn)'],

@@ -1,5 +1,6 @@
 import type { CommonPruneOptions } from '../../plan/types';
 import { defineStrategy } from '../define-strategy';
+import { PEER_TRAITS } from '../peer-traits';
 import { checkOption } from '../check-option';
 import { checkRequestFacts } from '../../plan/check-request-facts';
 import { planClearToolUses, type ClearToolUsesSettings } from './plan-clear-tool-uses';
@@ -52,11 +53,7 @@ export const anthropicClearToolUsesStrategy = defineStrategy({
   label: 'Anthropic: clear tool uses',
   description:
     'Anthropic API context editing, clear_tool_uses_20250919 (platform.claude.com, Context editing): once the prompt exceeds 100k input tokens, the results of all tool uses but the last 3 become a placeholder, oldest first, except excluded tools; clear_at_least gates it, clear_tool_inputs empties the calls too. Undocumented, chosen literally and offered as options: the placeholder text (LangChain\'s "[cleared]"), whether clear_at_least gates or stops, whether excluded tools count toward keep.',
-  bounds: [],
-  needsBound: false,
-  honoursPins: true,
-  slow: true,
-  defaultLane: false,
+  ...PEER_TRAITS,
   fidelity: {
     exact: ['which results are cleared: trigger, keep, exclude_tools, clear_at_least, clear_tool_inputs as documented', 'applied to the whole history on every request (server side)'],
     approximated: [

@@ -1,5 +1,6 @@
 import type { CommonPruneOptions } from '../../plan/types';
 import { defineStrategy } from '../define-strategy';
+import { PEER_TRAITS } from '../peer-traits';
 import { checkOption } from '../check-option';
 import { checkRequestFacts } from '../../plan/check-request-facts';
 import { planAnthropicCompaction, type AnthropicCompactionSettings } from './plan-anthropic-compaction';
@@ -31,11 +32,7 @@ export const anthropicCompactionStrategy = defineStrategy({
   label: 'Anthropic: compaction',
   description:
     'Anthropic API server compaction, compact_20260112 (platform.claude.com, Compaction): when the input reaches 150k tokens (at least 50k), everything so far becomes one compaction block and later requests send only it and what follows. The summary is the extractive one, sized as the docs\' example (3,500 tokens).',
-  bounds: [],
-  needsBound: false,
-  honoursPins: true,
-  slow: true,
-  defaultLane: false,
+  ...PEER_TRAITS,
   fidelity: {
     exact: ['the trigger (input tokens, system and tools included, at or over it)', 'everything before the compaction block dropped, what follows kept', 'a compaction block in the transcript honoured'],
     approximated: [

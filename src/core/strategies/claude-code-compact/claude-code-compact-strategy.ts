@@ -1,5 +1,6 @@
 import type { CommonPruneOptions } from '../../plan/types';
 import { defineStrategy } from '../define-strategy';
+import { PEER_TRAITS } from '../peer-traits';
 import { checkOption } from '../check-option';
 import { checkRequestFacts } from '../../plan/check-request-facts';
 import { planClaudeCodeCompact, type ClaudeCodeCompactSettings } from './plan-claude-code-compact';
@@ -50,11 +51,7 @@ export const claudeCodeCompactStrategy = defineStrategy({
   label: 'Claude Code: auto-compact',
   description:
     'Claude Code auto-compact (2.1.x; anthropics/claude-code issues #31806, #57567; the 2.1.88 client\'s autoCompact.ts): when the context reaches the window less 20k less 13k (167k on a 200k model), everything becomes a summary as a user message in Claude Code\'s words, followed by the 5 most recently read files; optional time-based micro-compaction clears old tool results to "[Old tool result content cleared]" after an hour idle.',
-  bounds: [],
-  needsBound: false,
-  honoursPins: true,
-  slow: true,
-  defaultLane: false,
+  ...PEER_TRAITS,
   fidelity: {
     exact: ['the threshold (window − min(max output, 20k) − 13k, the percentage override)', "the summary message's fixed texts", 'which files are re-read (5 most recent, 5k tokens each, 50k in all)', 'micro-compaction: gap, tools, keep, placeholder'],
     approximated: [

@@ -1,5 +1,6 @@
 import type { CommonPruneOptions } from '../../plan/types';
 import { defineStrategy } from '../define-strategy';
+import { PEER_TRAITS } from '../peer-traits';
 import { checkOption } from '../check-option';
 import { checkRequestFacts } from '../../plan/check-request-facts';
 import { codexCompactLimit, planCodexCompact, type CodexCompactSettings } from './plan-codex-compact';
@@ -33,11 +34,7 @@ export const codexCompactStrategy = defineStrategy({
   label: 'Codex: compact',
   description:
     'Codex CLI compaction (openai/codex, codex-rs/core/src/compact.rs): at 90% of the window (244,800 of 272k), the history becomes the user messages, newest first up to 20,000 tokens (one cut in the middle), then the hand-off summary behind its fixed prefix; assistant turns and tool output are dropped, earlier summaries are never kept as user messages.',
-  bounds: [],
-  needsBound: false,
-  honoursPins: true,
-  slow: true,
-  defaultLane: false,
+  ...PEER_TRAITS,
   fidelity: {
     exact: ['the limit (90% of the window, or the configured one if lower)', 'which user messages are kept (newest first, 20k bytes ÷ 4, one cut in the middle)', 'the summary prefix', 'earlier summaries not collected'],
     approximated: ["the summary's content (extractive) and size (2.57% of what it replaces; not published)", 'the last message kept after the summary', 'remote compaction (/responses/compact) not simulated', 'the summary request itself is not billed'],

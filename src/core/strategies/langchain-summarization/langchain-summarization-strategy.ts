@@ -1,5 +1,6 @@
 import type { CommonPruneOptions } from '../../plan/types';
 import { defineStrategy } from '../define-strategy';
+import { PEER_TRAITS } from '../peer-traits';
 import { checkOption } from '../check-option';
 import { checkRequestFacts } from '../../plan/check-request-facts';
 import { planLangChainSummarization, type LangChainSummarizationSettings } from './plan-langchain-summarization';
@@ -48,11 +49,7 @@ export const langChainSummarizationStrategy = defineStrategy({
   label: 'LangChain: summarization middleware',
   description:
     'LangChain v1 SummarizationMiddleware (langchain-ai/langchainjs summarization.ts, langchain v1 docs): when its trigger holds (tokens, messages or a fraction of the window; none by default, so set one), everything but the last 20 messages becomes one human message "Here is a summary of the conversation to date:" and a summary; the cut moves back so a tool call keeps its results.',
-  bounds: [],
-  needsBound: false,
-  honoursPins: true,
-  slow: true,
-  defaultLane: false,
+  ...PEER_TRAITS,
   fidelity: {
     exact: ['the trigger conditions and how they combine', 'the safe cut before the last keep messages', 'the summary prefix', 'the summarizer reads the last 4,000 tokens'],
     approximated: ["the summary's content (extractive) and size (1,000 tokens; the model writes it)", "token counts by our counter, not LangChain's chars ÷ 4 + 3", 'the trimmed input taken in whole messages', 'the summary request itself is not billed'],

@@ -1,5 +1,6 @@
 import type { CommonPruneOptions } from '../../plan/types';
 import { defineStrategy } from '../define-strategy';
+import { PEER_TRAITS } from '../peer-traits';
 import { checkOption } from '../check-option';
 import { checkRequestFacts } from '../../plan/check-request-facts';
 import { planOpenHandsCondenser, type OpenHandsCondenserSettings } from './plan-openhands-condenser';
@@ -37,11 +38,7 @@ export const openHandsCondenserStrategy = defineStrategy({
   label: 'OpenHands: condenser',
   description:
     'OpenHands condenser (OpenHands/software-agent-sdk llm_summarizing_condenser.py; V0 amortized_forgetting_condenser.py): when the view holds more than max_size (240) events, the first keep_first (2) and the last max_size/2 − keep_first − 1 stay, whole tool batches; the middle becomes one summary (LLM summarizing) or is forgotten (amortized forgetting), halving the view.',
-  bounds: [],
-  needsBound: false,
-  honoursPins: true,
-  slow: true,
-  defaultLane: false,
+  ...PEER_TRAITS,
   fidelity: {
     exact: ['the trigger (events over max_size, tokens over max_tokens)', 'keep_first and the tail, cut at whole tool batches', 'an earlier summary summarized again'],
     approximated: ['events counted from messages (each tool call and result one event, any other message one)', "the summary's content (extractive) and size (2.57% of what it replaces; not published)", 'the condenser request itself is not billed'],

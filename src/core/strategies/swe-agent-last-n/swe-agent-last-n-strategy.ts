@@ -1,5 +1,6 @@
 import type { CheckedBound, CommonPruneOptions } from '../../plan/types';
 import { defineStrategy } from '../define-strategy';
+import { PEER_TRAITS } from '../peer-traits';
 import { checkOption } from '../check-option';
 import { planLastNObservations, type LastNObservationsSettings } from './plan-last-n-observations';
 
@@ -33,11 +34,7 @@ export const sweAgentLastNStrategy = defineStrategy({
   label: 'SWE-agent: last n observations',
   description:
     'SWE-agent LastNObservations (SWE-agent/SWE-agent, sweagent/agent/history_processors.py): every action stays; the first observation (the problem statement) and the last n (5) stay; older tool outputs become "Old environment output: (N lines omitted)"; polling k changes the elided set only every k steps.',
-  bounds: [],
-  needsBound: false,
-  honoursPins: true,
-  slow: true,
-  defaultLane: false,
+  ...PEER_TRAITS,
   fidelity: {
     exact: ['which observations are elided (n, polling, the first kept), the placeholder text and line count', 'applied to the whole history before every request'],
     approximated: ['observations read as the first user message and every tool result (SWE-agent tags its own)', 'tags given by tool name', 'results no larger than the placeholder are left as they are'],
