@@ -43,4 +43,11 @@ describe('progress', () => {
     quiet.done();
     expect(log.err).toBe('');
   });
+
+  it("takes every registered strategy's options as flags in every command (none shadows a command's own, such as replay's --trigger)", async () => {
+    for (const command of ['prune', 'stats', 'replay', 'report']) {
+      const io = testIo();
+      expect(await run([command, '--help'], io), `${command}: ${io.err}`).toBe(0);
+    }
+  });
 });

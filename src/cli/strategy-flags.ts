@@ -173,7 +173,11 @@ export function strategiesHelp(width = 100): string {
   for (const s of STRATEGY_REGISTRY as readonly RegisteredStrategy[]) {
     lines.push(`  ${s.id}`);
     lines.push(`      ${wrap(s.description, width, 6)}`);
-    lines.push(`      bounds: ${boundFlags(s)}${s.needsBound ? ' (one is required)' : ' (optional)'}`);
+    if (s.fidelity !== undefined) {
+      lines.push(`      ${wrap(`exact: ${s.fidelity.exact.join('; ')}`, width, 6)}`);
+      lines.push(`      ${wrap(`approximated: ${s.fidelity.approximated.join('; ')}`, width, 6)}`);
+    }
+    lines.push(`      bounds: ${s.bounds.length === 0 ? 'none (it acts on its own trigger)' : `${boundFlags(s)}${s.needsBound ? ' (one is required)' : ' (optional)'}`}`);
     for (const o of s.options) {
       const name = o.kind === 'boolean' ? `--[no-]${flagName(o.key)}` : `--${flagName(o.key)} ${valueName(o)}`;
       lines.push(`      ${name.padEnd(28)} ${wrap(`${o.description} ${defaultText(o)}`, width, 35)}`);

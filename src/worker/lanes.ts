@@ -30,9 +30,9 @@ export interface PlanRequest {
   epoch: number;
 }
 
-/** The lanes on first open: every registered strategy once, in the registry's order. */
+/** The lanes on first open: every registered strategy once, in the registry's order, but the peers (offered in "Add lane"). */
 export function defaultLanes(): LaneSpec[] {
-  return STRATEGY_REGISTRY.map((s) => s.id).filter(isStrategyId).map((strategy, k) => ({
+  return STRATEGY_REGISTRY.filter((s) => s.defaultLane !== false).map((s) => s.id).filter(isStrategyId).map((strategy, k) => ({
     id: `l${k + 1}`,
     strategy,
     options: {},
@@ -105,6 +105,17 @@ export function laneLabels(lanes: readonly LaneSpec[]): string[] {
     const label = getStrategy(lane.strategy).label;
     return (totals.get(lane.strategy) ?? 0) > 1 ? `${label} ${n}` : label;
   });
+}
+
+/**
+ * What a lane simulating another system's context manager reproduces exactly and what it approximates, as one
+ * sentence for its header and help; undefined for our own strategies.
+ */
+export function fidelityText(strategy: StrategyId): string | undefined {
+  const fidelity = getStrategy(strategy).fidelity;
+  if (fidelity === undefined) return undefined;
+  const list = (items: readonly string[]) => (items.length === 0 ? 'nothing' : items.join('; '));
+  return `Exact: ${list(fidelity.exact)}. Approximated: ${list(fidelity.approximated)}.`;
 }
 
 /** Every registered strategy, for pickers. */

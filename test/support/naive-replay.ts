@@ -7,6 +7,9 @@ import { planPrune } from '../../src/core/prune/plan-prune';
 import { FATE } from '../../src/core/plan/fate';
 import { countMessageTokens } from '../../src/core/tokens/count-message-tokens';
 import { charsTokenCounter } from '../../src/core/tokens/chars-token-counter';
+import { getStrategy } from '../../src/core/strategies/get-strategy';
+import { requestFactsOf } from '../../src/core/replay/request-facts-of';
+import type { ReplayTrigger } from '../../src/core/requests/types';
 
 /** One request as the naive replay prices it. */
 export interface NaiveRequest {
@@ -31,15 +34,17 @@ interface Item {
  * The replay written for obviousness, not speed (O(n²) and worse): before every request it builds the whole list of
  * items the request sends, from scratch, and compares it item by item with the previous request's. Stateless: the
  * strategy plans the full history of every request. Live: the context is kept as a list, new messages appended,
- * every item's form recomputed for each request, and planned whenever the trigger fires. `replayTranscript` must
- * give the very same numbers.
+ * every item's form recomputed for each request, and planned whenever the trigger fires (the strategy's own trigger
+ * when it declares one). A strategy the provider applies (`serverSide`) replays live as stateless. Every plan gets
+ * the replay's request facts. `replayTranscript` must give the very same numbers.
  */
 export function naiveReplay(messages: readonly Message[], options: ReplayOptions): Map<string, NaiveRequest[]> {
   const counter = options.counter ?? charsTokenCounter;
   const fixed = options.fixedTokens ?? 0;
   const prior = options.priorTurnTokens ?? options.tokens;
   const starts = options.contextStarts ?? (options.recorded ?? []).map((r) => r.contextStart);
-  const trigger = options.trigger ?? { kind: 'fraction', of: 0.8, window: 200_000 };
+  const replayTrigger: ReplayTrigger = options.trigger ?? { kind: 'fraction', of: 0.8, window: 200_000 };
+  const facts = requestFactsOf(messages, options);
   const requests: number[] = [];
   messages.forEach((m, i) => {
     if (m.role === 'assistant') requests.push(i);
@@ -67,7 +72,11 @@ export function naiveReplay(messages: readonly Message[], options: ReplayOptions
   const outputOf = new Map((options.recorded ?? []).map((r) => [r.messageIndex, r.outputTokens] as const).reverse());
 
   const result = new Map<string, NaiveRequest[]>();
-  for (const { id, config } of options.strategies) {
+  for (const { id, config: given } of options.strategies) {
+    const config = given === undefined ? undefined : ({ ...given, request: { ...facts, ...given.request } } as PruneConfig);
+    const definition = config === undefined ? undefined : getStrategy(config.strategy);
+    const serverSide = definition?.replay?.serverSide === true;
+    const trigger = (config !== undefined && definition?.replay?.trigger?.(definition.normalize(config as never) as never)) || replayTrigger;
     const priced: NaiveRequest[] = [];
     let previous: Item[] | undefined;
     let context: Item[] = [];
@@ -77,7 +86,7 @@ export function naiveReplay(messages: readonly Message[], options: ReplayOptions
       const s = startOf(a);
       const turn = turnOf(a);
       let items: Item[];
-      if (options.mode === 'stateless' || config === undefined) {
+      if (options.mode === 'stateless' || config === undefined || serverSide) {
         const view: Item[] = [];
         for (let i = s; i < a; i++) view.push(original(i, turn));
         items = config === undefined ? view : plan(view, config);

@@ -22,9 +22,15 @@ export function strategyConfig(count: number, totalTokens: number, ids = STRATEG
     const options = fc.record(Object.fromEntries(definition.options.map((o) => [o.key, optionValue(o)])), { requiredKeys: [] });
     // Every strategy honours pins (law 8), so every strategy gets them.
     const pinned = fc.option(fc.uniqueArray(fc.integer({ min: 0, max: Math.max(0, count - 1) }), { maxLength: 3 }), { nil: undefined });
+    // What a replay tells a strategy of its requests (peers read it: a trigger over the whole prompt, a model's default);
+    // a large fixed part reaches the peers' triggers, whose minimums are far above a generated transcript.
+    const request = fc.option(
+      fc.record({ fixedTokens: fc.oneof(fc.integer({ min: 0, max: Math.ceil(totalTokens) + 5 }), fc.integer({ min: 40_000, max: 300_000 })), model: fc.constantFrom('claude-opus-4-6', 'claude-haiku-4-5', 'gpt-5') }, { requiredKeys: [] }),
+      { nil: undefined },
+    );
     return fc
-      .tuple(bound, options, pinned)
-      .map(([b, o, p]) => ({ strategy: id, ...b, ...o, ...(p !== undefined && count > 0 ? { pinned: p } : {}) }) as PruneConfig)
+      .tuple(bound, options, pinned, request)
+      .map(([b, o, p, r]) => ({ strategy: id, ...b, ...o, ...(p !== undefined && count > 0 ? { pinned: p } : {}), ...(r !== undefined ? { request: r } : {}) }) as PruneConfig)
       // Options can depend on each other (a hard limit under the soft one): keep the configs the strategy takes.
       .filter((config) => {
         try {

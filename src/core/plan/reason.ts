@@ -65,6 +65,18 @@ export const REASON = {
   recentFit: 29,
   /** Older than the most recent messages that fit (`recentFit`), and too large to add back beside them. */
   olderThanRecentFit: 30,
+  /** An earlier turn's thinking: its thinking blocks were cleared (Anthropic's `clear_thinking`). */
+  thinkingCleared: 31,
+  /** Below the strategy's own trigger: nothing is pruned yet. */
+  belowTrigger: 32,
+  /** After the last compaction: sent as it is. */
+  afterCompaction: 33,
+  /** Clearing would free fewer tokens than the strategy's minimum, so nothing is cleared (`clear_at_least`). */
+  clearAtLeastUnmet: 34,
+  /** In one of the most recent turns with thinking, which are kept. */
+  recentThinking: 35,
+  /** Holds no thinking to clear. */
+  noThinking: 36,
 } as const;
 
 /** A `REASON` name (`fits`, `budget`, `oldResultCleared`, …). */
@@ -105,4 +117,10 @@ export const REASON_TEXT: Readonly<Record<ReasonCode, string>> = {
   28: 'added back after the lowest-scoring were dropped, best score first, because it still fits the bound',
   29: 'among the most recent messages that fit the bound, which keep more than the best-scoring ones would',
   30: 'older than the most recent messages that fit the bound, and too large to add back beside them',
+  31: "an earlier turn's thinking: its thinking blocks were cleared",
+  32: "below the strategy's trigger, so nothing is pruned yet",
+  33: 'after the last compaction, sent as it is',
+  34: 'clearing would free fewer tokens than the minimum to clear, so nothing is cleared',
+  35: 'in one of the most recent turns with thinking, which are kept',
+  36: 'holds no thinking to clear',
 };

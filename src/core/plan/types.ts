@@ -26,6 +26,25 @@ export interface CommonPruneOptions extends PruneBound {
   pinned?: readonly number[];
   /** How `maxTokens` counts. Default is the characters ÷ 4 estimate. */
   tokenCounter?: TokenCounter;
+  /**
+   * What the caller knows of the requests these messages are sent in. Strategies that simulate another system read
+   * it (a trigger that counts the whole prompt, a default that depends on the model, a rule that waits for an idle
+   * gap); the others ignore it. The replays fill it from their own options. Default is none.
+   */
+  request?: RequestFacts;
+}
+
+/**
+ * Facts about the requests a transcript is sent in, beside its messages (`CommonPruneOptions.request`): what a
+ * program knows and no settings form can hold.
+ */
+export interface RequestFacts {
+  /** Tokens every request sends before the messages (system prompt, tool definitions). Default is 0. */
+  fixedTokens?: number;
+  /** The model the requests go to (`claude-opus-4-6`, `anthropic/claude-sonnet-4.5`). Default is unknown. */
+  model?: string;
+  /** When a message was written, in milliseconds since the epoch; `undefined` when unknown (as for added messages). */
+  timeOf?: (message: Message) => number | undefined;
 }
 
 /** The bounds after checking: absent ones are `Infinity`; `maxTurns` is floored and at least 1. */

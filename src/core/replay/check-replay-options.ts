@@ -4,6 +4,7 @@ import { checkConfigObject } from '../prune/check-config-object';
 import { resolveReplay, type ResolvedReplay } from '../strategies/resolve-replay';
 import type { ObservedCache, ReplayOptions } from './types';
 import type { ReplayTrigger } from '../requests/types';
+import { requestFactsOf } from './request-facts-of';
 
 /** The default trigger of a live replay: 80% of a 200,000-token window, about where agents compact. */
 export const DEFAULT_TRIGGER: ReplayTrigger = { kind: 'fraction', of: 0.8, window: 200_000 };
@@ -79,6 +80,7 @@ export function checkReplayOptions(messages: readonly Message[], options: Replay
 
   if (!Array.isArray(options.strategies)) fail('options.strategies', options.strategies, 'an array of { id, config? }');
   const seen = new Set<string>();
+  const facts = requestFactsOf(messages, options);
   const replays = options.strategies.map((strategy, k) => {
     if (strategy === null || typeof strategy !== 'object' || typeof strategy.id !== 'string' || strategy.id === '') {
       fail(`options.strategies[${k}].id`, strategy?.id, 'a non-empty string');
@@ -87,7 +89,8 @@ export function checkReplayOptions(messages: readonly Message[], options: Replay
     seen.add(strategy.id);
     if (strategy.config === undefined) return undefined;
     checkConfigObject(strategy.config);
-    return resolveReplay(strategy.config);
+    // What the replay knows of its requests, unless the config says otherwise.
+    return resolveReplay({ ...strategy.config, request: { ...facts, ...strategy.config.request } });
   });
   return { replays, trigger };
 }

@@ -14,7 +14,7 @@ const messages: Message[] = [
 describe('unknown config keys', () => {
   it('are errors that name the nearest known key, where they passed silently before', () => {
     expect(() => pruneMessages(messages, { strategy: 'sliding-window', maxTurns: 1, keepSystem: true } as never)).toThrow(
-      /sliding-window has no option "keepSystem"\. Its keys are strategy, maxTurns, maxTokens, pinned, tokenCounter\./,
+      /sliding-window has no option "keepSystem"\. Its keys are strategy, maxTurns, maxTokens, pinned, tokenCounter, request\./,
     );
     expect(() => pruneMessages(messages, { strategy: 'importance', maxToken: 10 } as never)).toThrow(/no option "maxToken"; did you mean "maxTokens"\?/);
     expect(() => pruneMessages(messages, { strategy: 'governor', maxTokens: 10, weight: { priority: 1 } } as never)).toThrow(

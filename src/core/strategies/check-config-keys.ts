@@ -1,7 +1,7 @@
 import type { StrategyDefinition } from './types';
 
 /** Keys every strategy's config may hold besides its options. */
-const COMMON_KEYS = ['strategy', 'maxTurns', 'maxTokens', 'pinned', 'tokenCounter'] as const;
+const COMMON_KEYS = ['strategy', 'maxTurns', 'maxTokens', 'pinned', 'tokenCounter', 'request'] as const;
 
 /**
  * Throws for a config key the strategy does not read (`keepSystem`, `maxToken`), naming the nearest key it does, so

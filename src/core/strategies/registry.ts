@@ -6,13 +6,21 @@ import { importanceStrategy } from './importance/importance-strategy';
 import { observationMaskingStrategy } from './observation-masking/observation-masking-strategy';
 import { tokenBudgetStrategy } from './token-budget/token-budget-strategy';
 import { governorStrategy } from './governor/governor-strategy';
+import { anthropicClearToolUsesStrategy } from './anthropic-clear-tool-uses/anthropic-clear-tool-uses-strategy';
+import { anthropicClearThinkingStrategy } from './anthropic-clear-thinking/anthropic-clear-thinking-strategy';
+import { anthropicCompactionStrategy } from './anthropic-compaction/anthropic-compaction-strategy';
+import { claudeCodeCompactStrategy } from './claude-code-compact/claude-code-compact-strategy';
+import { codexCompactStrategy } from './codex-compact/codex-compact-strategy';
+import { sweAgentLastNStrategy } from './swe-agent-last-n/swe-agent-last-n-strategy';
+import { langChainSummarizationStrategy } from './langchain-summarization/langchain-summarization-strategy';
+import { openHandsCondenserStrategy } from './openhands-condenser/openhands-condenser-strategy';
 
 /**
  * Every strategy, in the order the inspector offers them. Adding one is a folder beside these and a line here: the
  * id, config and settings unions below, the validation, `planPrune`, `pruneMessages`, the worker, the lanes, the CLI
  * and the URL hash all read this list.
  */
-export const STRATEGY_REGISTRY = [slidingWindowStrategy, summarizeStrategy, importanceStrategy, observationMaskingStrategy, tokenBudgetStrategy, governorStrategy] as const;
+export const STRATEGY_REGISTRY = [slidingWindowStrategy, summarizeStrategy, importanceStrategy, observationMaskingStrategy, tokenBudgetStrategy, governorStrategy, anthropicClearToolUsesStrategy, anthropicClearThinkingStrategy, anthropicCompactionStrategy, claudeCodeCompactStrategy, codexCompactStrategy, sweAgentLastNStrategy, langChainSummarizationStrategy, openHandsCondenserStrategy] as const;
 
 /** The id of a registered strategy: the seed's three, and those added since. */
 export type StrategyId = (typeof STRATEGY_REGISTRY)[number]['id'];

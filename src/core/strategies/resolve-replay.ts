@@ -18,7 +18,8 @@ export interface ResolvedReplay {
  * Checks a config by its strategy's `normalize` (so a bad option fails before the first request) and binds the
  * strategy's hooks to the settings: `keepsEverything` (default: only for no messages), the replays (default: plan
  * each request, or the held context at each prune), and the strategy's own live trigger, which a live replay then
- * fires on in place of the replay's. With pins, the default replays (see below). `definition` is the registered one (another only in tests of the hooks).
+ * fires on in place of the replay's; a strategy the provider applies (`serverSide`) replays live as it does stateless.
+ * With pins, the default replays (see below). `definition` is the registered one (another only in tests of the hooks).
  *
  * @throws {TypeError | RangeError} as `planPrune` does for the config
  */
@@ -36,9 +37,12 @@ export function resolveReplay(config: PruneConfig, definition: RegisteredStrateg
   // units of the whole context once, so with pins every strategy plans each request afresh (exact, slower).
   const pinned = config.pinned !== undefined && config.pinned.length > 0;
   const { stateless, live } = pinned ? {} : (definition.replay ?? {});
+  const serverSide = definition.replay?.serverSide === true;
+  const statelessReplay = (context: ReplayContext): SentShapes => (stateless ?? replayExact)(context, planner);
   return {
     planner,
-    stateless: (context) => (stateless ?? replayExact)(context, planner),
-    live: (context, trigger, fixed) => (live ?? replayLive)(context, planner, own ?? trigger, fixed),
+    stateless: statelessReplay,
+    // A provider's own edit sees the whole history every time, whatever the agent holds.
+    live: serverSide ? statelessReplay : (context, trigger, fixed) => (live ?? replayLive)(context, planner, own ?? trigger, fixed),
   };
 }

@@ -36,6 +36,16 @@ export interface StrategyDefinition<Id extends string, C extends { strategy: Id 
   honoursPins: boolean;
   /** Planning costs more than a few milliseconds at 100k messages (a summary, TF-IDF): the inspector shows it after the others. */
   slow?: boolean;
+  /**
+   * For a strategy that simulates another system's context manager (a peer): what the simulation reproduces exactly
+   * and what it approximates, in short phrases, shown in the lane's header and the CLI's `--help`.
+   */
+  fidelity?: StrategyFidelity;
+  /**
+   * Whether the inspector opens a lane for it on first load. Default is true; a peer says false and is offered in
+   * "Add lane" and by `--strategy`.
+   */
+  defaultLane?: boolean;
   options: readonly OptionSpec[];
   /**
    * Config keys it reads beside `strategy`, the bounds, `pinned`, `tokenCounter` and its options: values a program
@@ -63,6 +73,12 @@ export interface StrategyDefinition<Id extends string, C extends { strategy: Id 
   unboundNote?(unit: 'messages' | 'tokens', option: (key: string) => unknown, totalTokens: number): string | undefined;
 }
 
+/** What a simulation of another system reproduces exactly, and what it approximates (`StrategyDefinition.fidelity`). */
+export interface StrategyFidelity {
+  exact: readonly string[];
+  approximated: readonly string[];
+}
+
 /**
  * A strategy's own replays, for `replayTranscript`. Both defaults are exact: they plan with `plan`, so a strategy
  * needs a hook only to be fast, or to act on a trigger of its own.
@@ -85,4 +101,10 @@ export interface ReplayHooks<S> {
    * replay's trigger.
    */
   trigger?(settings: S): ReplayTrigger | undefined;
+  /**
+   * The strategy is applied by the provider to the whole history the client sends with every request (Anthropic's
+   * context editing): the agent never holds an edited history, so its live replay is its stateless one. Default
+   * is false.
+   */
+  serverSide?: boolean;
 }

@@ -3,7 +3,7 @@ import { getStrategy } from '../../core';
 import { laneStatus } from '../../state';
 import {  } from '../../state/react';
 import { useInspector } from '../../state/react';
-import { describeOptions, type LaneSpec } from '../../worker/lanes';
+import { describeOptions, fidelityText, type LaneSpec } from '../../worker/lanes';
 import type { PlanResult } from '../../worker/protocol';
 import { FateIcon } from '../common/fate-badge';
 import { cx, formatCompact, formatInt } from '../common/format';
@@ -32,6 +32,7 @@ export function LaneHeader({ lane, label, position, count }: { lane: LaneSpec; l
   const setFocus = useInspector((s) => s.setFocus);
   const slow = getStrategy(lane.strategy).slow === true;
   const options = describeOptions(lane);
+  const fidelity = fidelityText(lane.strategy);
 
   return (
     <section
@@ -66,6 +67,12 @@ export function LaneHeader({ lane, label, position, count }: { lane: LaneSpec; l
         // Two lines at most, so a long intent's evidence never pushes the rows down; the whole of it on hover.
         <p className="m-0 line-clamp-2 whitespace-normal text-[10.5px] leading-tight text-zinc-600 dark:text-zinc-400" title={plan.headline} data-testid="lane-headline">
           {plan.headline}
+        </p>
+      )}
+      {fidelity && (
+        // A peer is a simulation: say what it reproduces and what it guesses, the whole of it on hover.
+        <p className="m-0 line-clamp-2 whitespace-normal text-[10.5px] leading-tight text-amber-800 dark:text-amber-300" title={fidelity} data-testid="lane-fidelity">
+          {fidelity}
         </p>
       )}
       {options && (

@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { getStrategy, type OptionSpec, type StrategyId } from '../../core';
 import type { Budget } from '../../worker/protocol';
+import { fidelityText } from '../../worker/lanes';
 import type { LaneOptions } from '../../state';
 import { cx } from '../common/format';
 
@@ -17,6 +18,7 @@ const FIELD = 'w-full rounded-md border border-zinc-300 bg-white px-2 py-1 text-
  */
 export function LaneOptionsForm({ strategy, initial, submitLabel, onSubmit }: { strategy: StrategyId; initial: LaneDraft; submitLabel: string; onSubmit: (draft: LaneDraft) => void }) {
   const definition = getStrategy(strategy);
+  const fidelity = fidelityText(strategy);
   const [values, setValues] = useState<LaneOptions>(() => ({ ...initial.options }));
   const [ownBudget, setOwnBudget] = useState(initial.budget !== undefined);
   const [budget, setBudget] = useState<Budget>(initial.budget ?? { unit: 'tokens', value: 50_000 });
@@ -40,6 +42,7 @@ export function LaneOptionsForm({ strategy, initial, submitLabel, onSubmit }: { 
       }}
     >
       <p className="m-0 text-[11.5px] text-zinc-600 dark:text-zinc-400">{definition.description}</p>
+      {fidelity && <p className="m-0 text-[11.5px] text-amber-800 dark:text-amber-300">{fidelity}</p>}
       {definition.options.map((spec) => (
         <OptionField key={spec.key} spec={spec} id={`${id}-${spec.key}`} value={values[spec.key]} onChange={(v) => setValues((old) => ({ ...old, [spec.key]: v }))} />
       ))}

@@ -1,0 +1,27 @@
+/**
+ * A peer lane (a simulation of another system's context manager): not opened on first load, added from "Add lane"
+ * with its own options, and its header says what it simulates exactly and what it approximates.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { DEFAULT_LANE_LABELS, lane, openApp } from './support';
+
+const laneRegions = (page: Page) => page.locator('section[role="region"][data-lane]');
+
+test('a person adds the SWE-agent lane from Add lane and reads what it simulates', async ({ page }) => {
+  await openApp(page);
+  await expect(laneRegions(page)).toHaveCount(DEFAULT_LANE_LABELS.length);
+  await expect(page.locator('section[data-strategy="swe-agent-last-n"]')).toHaveCount(0);
+
+  await page.getByRole('button', { name: 'Add lane' }).click();
+  const panel = page.getByRole('group', { name: 'Add a lane' });
+  await panel.getByLabel('Strategy').selectOption({ label: 'SWE-agent: last n observations' });
+  await expect(panel).toContainText('Exact: which observations are elided');
+  await panel.getByRole('spinbutton', { name: /^Last n/ }).fill('2');
+  await panel.getByRole('button', { name: 'Add lane' }).click();
+
+  const added = lane(page, 'SWE-agent: last n observations');
+  await expect(added).toBeVisible();
+  await expect(added.getByTestId('lane-fidelity')).toContainText('Approximated:');
+  await expect(added.getByTestId('lane-options')).toContainText('2');
+  await expect(added.getByTestId('lane-headline')).toContainText('observations');
+});

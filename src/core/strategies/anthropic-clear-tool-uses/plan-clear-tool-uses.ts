@@ -1,0 +1,163 @@
+import type { Message } from '../../types';
+import type { TranscriptAnalysis } from '../../plan/analyze-transcript';
+import type { CheckedBound, StrategyPlan } from '../../plan/types';
+import type { CheckedRequestFacts } from '../../plan/check-request-facts';
+import { FATE } from '../../plan/fate';
+import { REASON } from '../../plan/reason';
+import { emptyPlan } from '../../plan/empty-plan';
+import { listToolResults } from '../../links/list-tool-results';
+import { replaceToolBlocks } from '../../compaction/replace-tool-blocks';
+import { blockTextLength } from '../../text/block-text-length';
+import { formatTokens } from '../../compaction/format-tokens';
+import { pinnedUnits } from '../../compaction/pinned-units';
+
+export interface ClearToolUsesSettings extends CheckedBound {
+  triggerType: 'input_tokens' | 'tool_uses';
+  trigger: number;
+  keep: number;
+  clearAtLeast: number;
+  clearAtLeastMode: 'gate' | 'stop-at';
+  excludeTools: readonly string[];
+  clearToolInputs: boolean;
+  clearToolInputsOf: readonly string[];
+  placeholder: string;
+  keepCountsExcluded: boolean;
+  pinned: readonly number[];
+  request: CheckedRequestFacts;
+}
+
+/** What the API reports of an applied edit (`context_management.applied_edits[]`), in our counts. */
+export interface AppliedClearToolUses {
+  clearedToolUses: number;
+  clearedInputTokens: number;
+}
+
+/**
+ * Anthropic's `clear_tool_uses_20250919`, as the context-editing docs state it: once the prompt (system, tools and
+ * messages) exceeds `trigger` input tokens (or the history holds more than `trigger` tool uses), the results of all
+ * tool uses but the last `keep` are replaced by a placeholder, oldest first, except those of `exclude_tools`;
+ * `clear_tool_inputs` empties their calls' inputs too. When clearing would free fewer than `clear_at_least` tokens
+ * the edit is not applied (`gate`, the literal reading); `stop-at` clears oldest first only until that many are
+ * freed (LangChain's reading). Results already cleared, pinned, or no larger than the placeholder are left alone.
+ * O(n) over the analysis.
+ */
+export function planClearToolUses(analysis: TranscriptAnalysis, settings: ClearToolUsesSettings): { plan: StrategyPlan<'anthropic-clear-tool-uses'>; applied: AppliedClearToolUses } {
+  const { count, tokens, suffixTokens, scan, messages, counter } = analysis;
+  const total = suffixTokens[0] as number;
+  const plan = emptyPlan('anthropic-clear-tool-uses', { maxTurns: Infinity, maxTokens: Infinity }, count, total);
+  const applied: AppliedClearToolUses = { clearedToolUses: 0, clearedInputTokens: 0 };
+  const results = listToolResults(analysis);
+  const prompt = settings.request.fixedTokens + total;
+  let uses = 0;
+  for (let r = 0; r < results.count; r++) if ((results.callMessage[r] as number) >= 0) uses++;
+  const fires = settings.triggerType === 'input_tokens' ? prompt > settings.trigger : uses > settings.trigger;
+  const triggerText = settings.triggerType === 'input_tokens' ? `prompt ${formatTokens(prompt)} tokens, trigger ${formatTokens(settings.trigger)}` : `${uses} tool uses, trigger ${settings.trigger}`;
+  if (!fires) {
+    plan.reasons.fill(REASON.belowTrigger);
+    plan.explain = { headline: `Not triggered: ${triggerText}`, about: () => undefined };
+    return { plan, applied };
+  }
+  plan.reasons.fill(REASON.noToolResult);
+
+  const excluded = new Set(settings.excludeTools);
+  const inputsOf = new Set(settings.clearToolInputsOf);
+  const pinned = pinnedUnits(analysis, settings.pinned);
+  const placeholderTokens = counter.count(settings.placeholder);
+  const share = (message: number, chars: number): number => {
+    const messageChars = scan.textLength[message] as number;
+    return messageChars > 0 ? ((tokens[message] as number) * Math.max(0, chars)) / messageChars : 0;
+  };
+
+  // The last `keep` uses stay: counted over every use, or over those that may be cleared.
+  let kept = 0;
+  const recent = new Uint8Array(results.count);
+  for (let r = results.count - 1; r >= 0 && kept < settings.keep; r--) {
+    if ((results.callMessage[r] as number) < 0) continue;
+    if (!settings.keepCountsExcluded && excluded.has(results.toolName[r] as string)) continue;
+    recent[r] = 1;
+    kept++;
+  }
+
+  const cleared: number[] = [];
+  const inputCleared = new Set<number>();
+  let freed = 0;
+  for (let r = 0; r < results.count; r++) {
+    const m = results.message[r] as number;
+    const call = results.callMessage[r] as number;
+    let reason: number;
+    if (call < 0) reason = REASON.noToolResult;
+    else if (recent[r] === 1) reason = REASON.recentResult;
+    else if (excluded.has(results.toolName[r] as string)) reason = REASON.excludedTool;
+    else if (pinned[m] === 1) reason = REASON.pinned;
+    else if (isPlaceholder(messages[m] as Message, results.block[r] as number, settings.placeholder)) reason = REASON.smallResult;
+    else {
+      const resultTokens = share(m, results.chars[r] as number);
+      if (resultTokens <= placeholderTokens) reason = REASON.smallResult;
+      else if (settings.clearAtLeastMode === 'stop-at' && settings.clearAtLeast > 0 && freed >= settings.clearAtLeast) reason = REASON.budget;
+      else {
+        cleared.push(r);
+        freed += resultTokens - placeholderTokens;
+        const name = results.toolName[r] as string;
+        if ((settings.clearToolInputs || inputsOf.has(name)) && pinned[call] === 0) {
+          inputCleared.add(r);
+          freed += share(call, inputChars(messages[call] as Message, results.callBlock[r] as number));
+        }
+        continue;
+      }
+    }
+    if (plan.reasons[m] === REASON.noToolResult || reason === REASON.recentResult) plan.reasons[m] = reason;
+  }
+
+  if (cleared.length === 0 || (settings.clearAtLeast > 0 && freed < settings.clearAtLeast)) {
+    // "If the API can't clear at least the specified amount, the strategy will not be applied."
+    if (cleared.length > 0) for (const r of cleared) plan.reasons[results.message[r] as number] = REASON.clearAtLeastUnmet;
+    plan.explain = { headline: `Triggered (${triggerText}); ${cleared.length === 0 ? 'nothing to clear' : `only ${formatTokens(freed)} tokens clearable, under clear_at_least ${formatTokens(settings.clearAtLeast)}: not applied`}`, about: () => undefined };
+    return { plan, applied };
+  }
+
+  const edits = new Map<number, { results: number[]; inputs: number[] }>();
+  const edit = (m: number) => {
+    let e = edits.get(m);
+    if (!e) edits.set(m, (e = { results: [], inputs: [] }));
+    return e;
+  };
+  for (const r of cleared) {
+    const m = results.message[r] as number;
+    edit(m).results.push(results.block[r] as number);
+    plan.fates[m] = FATE.masked;
+    plan.reasons[m] = REASON.oldResultCleared;
+    if (inputCleared.has(r)) {
+      const call = results.callMessage[r] as number;
+      edit(call).inputs.push(results.callBlock[r] as number);
+      if (plan.fates[call] !== FATE.masked) {
+        plan.fates[call] = FATE.masked;
+        plan.reasons[call] = REASON.oldInputCleared;
+      }
+    }
+  }
+  plan.masked = edits.size;
+  plan.kept = count - edits.size;
+  plan.tokens = total - freed;
+  plan.replacement = (index) => {
+    const e = edits.get(index);
+    if (!e) throw new RangeError(`anthropic-clear-tool-uses: message ${index} is not masked in this plan`);
+    return replaceToolBlocks(messages[index] as Message, { results: e.results, placeholder: settings.placeholder, inputs: e.inputs });
+  };
+  applied.clearedToolUses = cleared.length;
+  applied.clearedInputTokens = freed;
+  plan.explain = { headline: `Triggered (${triggerText}): ${cleared.length} tool ${cleared.length === 1 ? 'use' : 'uses'} cleared, ${formatTokens(freed)} tokens freed`, about: () => undefined };
+  return { plan, applied };
+}
+
+/** Whether the result at `block` already holds exactly the placeholder (cleared by an earlier request's edit). */
+function isPlaceholder(message: Message, block: number, placeholder: string): boolean {
+  const content = Array.isArray(message.content) ? (message.content[block] as { content?: unknown } | undefined)?.content : undefined;
+  return content === placeholder;
+}
+
+/** The characters of a call's input as the message's text length counts them (so its share never exceeds the message's). */
+function inputChars(message: Message, block: number): number {
+  const use = Array.isArray(message.content) ? (message.content[block] as { name?: unknown } | undefined) : undefined;
+  if (use === undefined) return 0;
+  return blockTextLength(use) - (typeof use.name === 'string' ? use.name.length : 0);
+}

@@ -1,0 +1,61 @@
+import type { CommonPruneOptions } from '../../plan/types';
+import { defineStrategy } from '../define-strategy';
+import { PEER_TRAITS } from '../peer-traits';
+import { checkOption } from '../check-option';
+import { checkRequestFacts } from '../../plan/check-request-facts';
+import { planAnthropicCompaction, type AnthropicCompactionSettings } from './plan-anthropic-compaction';
+
+/** The `anthropic-compaction` strategy's config: Anthropic's server compaction `compact_20260112`. */
+export interface AnthropicCompactionConfig extends CommonPruneOptions {
+  strategy: 'anthropic-compaction';
+  /** Compaction happens when the input reaches this many tokens. Default is 150,000; the API's minimum is 50,000. */
+  triggerAt?: number;
+  /** The summary's size bound. Default is 3,500 tokens, the docs' usage example (180,000 in, 3,500 out). */
+  summaryTokens?: number;
+  /** Custom summarization instructions (they replace the default prompt); given to the summarizer as its focus. Default is none. */
+  instructions?: string;
+}
+
+const OPTIONS = [
+  { key: 'triggerAt', label: 'Trigger', description: 'Compaction happens when the input (system, tools and messages) reaches this many tokens; the API takes 50,000 or more.', kind: 'integer', default: 150_000, min: 50_000, max: 10_000_000, unit: 'tokens' },
+  { key: 'summaryTokens', label: 'Summary size', description: "The compaction block's size: the docs' usage example writes 3,500 tokens for 180,000.", kind: 'integer', default: 3_500, min: 16, max: 100_000, unit: 'tokens' },
+  { key: 'instructions', label: 'Instructions', description: 'Custom summarization instructions (replace the default prompt); the summarizer takes them as its focus.', kind: 'text', default: '', maxLength: 2_000 },
+] as const;
+
+/**
+ * Anthropic's server-side compaction `compact_20260112` (beta `compact-2026-01-12`, Opus 4.6 and Sonnet 4.6), as
+ * the "Compaction" docs define it. The client keeps the compaction block and sends it back, so a live agent holds
+ * the compacted history: its natural replay is live, firing at the trigger.
+ */
+export const anthropicCompactionStrategy = defineStrategy({
+  id: 'anthropic-compaction',
+  label: 'Anthropic: compaction',
+  description:
+    'Anthropic API server compaction, compact_20260112 (platform.claude.com, Compaction): when the input reaches 150k tokens (at least 50k), everything so far becomes one compaction block and later requests send only it and what follows. The summary is the extractive one, sized as the docs\' example (3,500 tokens).',
+  ...PEER_TRAITS,
+  fidelity: {
+    exact: ['the trigger (input tokens, system and tools included, at or over it)', 'everything before the compaction block dropped, what follows kept', 'a compaction block in the transcript honoured'],
+    approximated: [
+      "the summary's content (extractive, not the model's) and size (3,500 tokens, the docs' example)",
+      'the block sent as a user message with its text (same tokens)',
+      'the message that crossed the trigger kept after the summary (the API folds it in)',
+      'the compaction iteration itself is not billed',
+      'the trigger counted with our tokenizer, not the API',
+    ],
+  },
+  options: OPTIONS,
+  normalize: (config: AnthropicCompactionConfig): AnthropicCompactionSettings => ({
+    maxTurns: Infinity,
+    maxTokens: Infinity,
+    trigger: checkOption(config, OPTIONS[0]),
+    summaryTokens: checkOption(config, OPTIONS[1]),
+    instructions: checkOption(config, OPTIONS[2]),
+    request: checkRequestFacts(config.request, 'anthropic-compaction'),
+    pinned: config.pinned ?? [],
+  }),
+  plan: planAnthropicCompaction,
+  replay: {
+    // The API compacts when the input reaches the trigger: a live agent fires there, not at the replay's trigger.
+    trigger: (settings) => ({ kind: 'tokens', over: settings.trigger - 1 }),
+  },
+});

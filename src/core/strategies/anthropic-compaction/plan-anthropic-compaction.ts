@@ -1,0 +1,62 @@
+import type { Message } from '../../types';
+import type { TranscriptAnalysis } from '../../plan/analyze-transcript';
+import type { CheckedBound, StrategyPlan } from '../../plan/types';
+import type { CheckedRequestFacts } from '../../plan/check-request-facts';
+import { REASON } from '../../plan/reason';
+import { emptyPlan } from '../../plan/empty-plan';
+import { planCompaction } from '../../compaction/plan-compaction';
+import { pinnedUnits } from '../../compaction/pinned-units';
+import { formatTokens } from '../../compaction/format-tokens';
+
+export interface AnthropicCompactionSettings extends CheckedBound {
+  trigger: number;
+  summaryTokens: number;
+  instructions: string;
+  request: CheckedRequestFacts;
+  pinned: readonly number[];
+}
+
+/**
+ * Anthropic's server compaction `compact_20260112`, as the "Compaction" docs define it: the API drops every block
+ * before the last compaction block; when what remains (system and tools included) reaches `trigger` input tokens,
+ * the model writes a compaction block summarizing it, and later requests send only that block and what follows.
+ * The message that crossed the trigger is kept after the summary (the last message is always sent; the API folds it
+ * into the summary). O(n) plus the summary.
+ */
+export function planAnthropicCompaction(analysis: TranscriptAnalysis, settings: AnthropicCompactionSettings): StrategyPlan<'anthropic-compaction'> {
+  const { count, messages, suffixTokens, cutAtOrBefore } = analysis;
+  // A compaction block the transcript already holds: the API drops what came before it.
+  let start = 0;
+  for (let i = count - 1; i > 0; i--) {
+    if (holdsCompactionBlock(messages[i] as Message)) {
+      start = cutAtOrBefore[i] as number;
+      break;
+    }
+  }
+  const effective = settings.request.fixedTokens + (suffixTokens[start] as number);
+  const trigger = `${formatTokens(effective)} of ${formatTokens(settings.trigger)} tokens`;
+  const tail = count === 0 ? 0 : (cutAtOrBefore[count - 1] as number);
+  if (effective < settings.trigger || tail <= start) {
+    if (start === 0) {
+      const plan = emptyPlan('anthropic-compaction', { maxTurns: Infinity, maxTokens: Infinity }, count, suffixTokens[0] as number);
+      plan.reasons.fill(REASON.belowTrigger);
+      plan.explain = { headline: `Not triggered: ${trigger}`, about: () => undefined };
+      return plan;
+    }
+    return planCompaction(analysis, 'anthropic-compaction', { pinned: pinnedUnits(analysis, settings.pinned), from: start, to: start, dropBefore: start, prefix: '', summaryTokens: 0, keptReason: REASON.afterCompaction, headline: `After the transcript's compaction block: ${trigger}` });
+  }
+  return planCompaction(analysis, 'anthropic-compaction', { pinned: pinnedUnits(analysis, settings.pinned),
+    from: start,
+    to: tail,
+    dropBefore: start,
+    prefix: '',
+    summaryTokens: settings.summaryTokens,
+    focus: settings.instructions,
+    keptReason: REASON.afterCompaction,
+    headline: `Compacted at ${trigger}: ${tail - start} messages into a ${formatTokens(settings.summaryTokens)}-token summary`,
+  });
+}
+
+function holdsCompactionBlock(message: Message): boolean {
+  return message.role === 'assistant' && Array.isArray(message.content) && message.content.some((block) => (block as { type?: unknown } | null)?.type === 'compaction');
+}

@@ -1,0 +1,168 @@
+import type { ContentBlock, Message } from '../../types';
+import type { TranscriptAnalysis } from '../../plan/analyze-transcript';
+import type { CheckedBound, StrategyPlan } from '../../plan/types';
+import type { CheckedRequestFacts } from '../../plan/check-request-facts';
+import { FATE } from '../../plan/fate';
+import { REASON } from '../../plan/reason';
+import { emptyPlan } from '../../plan/empty-plan';
+import { listToolResults, type ToolResultTable } from '../../links/list-tool-results';
+import { planCompaction } from '../../compaction/plan-compaction';
+import { pinnedUnits } from '../../compaction/pinned-units';
+import { replaceToolBlocks } from '../../compaction/replace-tool-blocks';
+import { formatTokens } from '../../compaction/format-tokens';
+import { toolResultText } from '../../text/tool-result-text';
+import { claudeCodeThreshold, type ClaudeCodeThresholdSettings } from './claude-code-threshold';
+import { CLAUDE_CODE_TEXTS, COMPACTABLE_TOOLS } from './claude-code-texts';
+
+export interface ClaudeCodeCompactSettings extends CheckedBound, ClaudeCodeThresholdSettings {
+  summaryTokens: number;
+  reinjectFiles: boolean;
+  /** `POST_COMPACT_MAX_FILES_TO_RESTORE`, `…_MAX_TOKENS_PER_FILE`, `…_TOKEN_BUDGET`. */
+  maxFiles: number;
+  maxFileTokens: number;
+  fileBudget: number;
+  microCompact: boolean;
+  microCompactGapMinutes: number;
+  microCompactKeepRecent: number;
+  request: CheckedRequestFacts;
+  pinned: readonly number[];
+}
+
+/**
+ * Claude Code's context management before a main-thread request: auto-compact when the context (system, tools and
+ * messages) reaches the threshold (`claudeCodeThreshold`), replacing it by the compact summary as a user message in
+ * Claude Code's words and the up to 5 most recently read files re-read (5k tokens each, 50k in all); else, with
+ * time-based micro-compaction on and at least the gap since the last assistant message, every result of the
+ * compactable tools but the last `keepRecent` becomes `[Old tool result content cleared]`. The message that crossed
+ * the threshold is kept after the summary (the last message is always sent). O(n) plus the summary.
+ */
+export function planClaudeCodeCompact(analysis: TranscriptAnalysis, settings: ClaudeCodeCompactSettings): StrategyPlan<'claude-code-compact'> {
+  const { count, suffixTokens, cutAtOrBefore } = analysis;
+  const total = suffixTokens[0] as number;
+  const threshold = claudeCodeThreshold(settings);
+  const context = settings.request.fixedTokens + total;
+  const tail = count === 0 ? 0 : (cutAtOrBefore[count - 1] as number);
+  if (context >= threshold && tail > 0) {
+    return planCompaction(analysis, 'claude-code-compact', { pinned: pinnedUnits(analysis, settings.pinned),
+      from: 0,
+      to: tail,
+      prefix: CLAUDE_CODE_TEXTS.summaryPrefix,
+      suffix: CLAUDE_CODE_TEXTS.summarySuffix,
+      summaryTokens: settings.summaryTokens,
+      attachments: settings.reinjectFiles ? reinjectedFiles(analysis, tail, settings) : [],
+      keptReason: REASON.afterCompaction,
+      headline: `Auto-compacted at ${formatTokens(context)} of ${formatTokens(threshold)} tokens: ${tail} messages into a summary`,
+    });
+  }
+  const plan = emptyPlan('claude-code-compact', { maxTurns: Infinity, maxTokens: Infinity }, count, total);
+  plan.reasons.fill(REASON.belowTrigger);
+  const headline = `Not compacted: ${formatTokens(context)} of ${formatTokens(threshold)} tokens`;
+  plan.explain = { headline, about: () => undefined };
+  if (settings.microCompact && idleLongEnough(analysis, settings)) microCompact(analysis, settings, plan);
+  return plan;
+}
+
+/** Whether the last message came at least the gap after the last assistant message (the cache has expired). */
+function idleLongEnough(analysis: TranscriptAnalysis, settings: ClaudeCodeCompactSettings): boolean {
+  const timeOf = settings.request.timeOf;
+  const { messages, count } = analysis;
+  if (timeOf === undefined || count === 0) return false;
+  const now = timeOf(messages[count - 1] as Message);
+  if (now === undefined) return false;
+  for (let i = count - 1; i >= 0; i--) {
+    if ((messages[i] as Message).role !== 'assistant') continue;
+    const then = timeOf(messages[i] as Message);
+    return then !== undefined && now - then >= settings.microCompactGapMinutes * 60_000;
+  }
+  return false;
+}
+
+/** Time-based micro-compaction, in place on a keep-all plan: old compactable results become the placeholder. */
+function microCompact(analysis: TranscriptAnalysis, settings: ClaudeCodeCompactSettings, plan: StrategyPlan<'claude-code-compact'>): void {
+  const { messages, tokens, scan, counter } = analysis;
+  const results = listToolResults(analysis);
+  const compactable: number[] = [];
+  for (let r = 0; r < results.count; r++) if ((results.callMessage[r] as number) >= 0 && COMPACTABLE_TOOLS.has(results.toolName[r] as string)) compactable.push(r);
+  const placeholder = CLAUDE_CODE_TEXTS.clearedResult;
+  const placeholderTokens = counter.count(placeholder);
+  const edits = new Map<number, number[]>();
+  const pinned = pinnedUnits(analysis, settings.pinned);
+  let freed = 0;
+  for (const r of compactable.slice(0, Math.max(0, compactable.length - Math.max(1, settings.microCompactKeepRecent)))) {
+    const m = results.message[r] as number;
+    if (pinned[m] === 1) continue;
+    const block = results.block[r] as number;
+    const content = ((messages[m] as Message).content as ContentBlock[])[block] as { content?: unknown };
+    if (content.content === placeholder) continue;
+    const chars = scan.textLength[m] as number;
+    const share = chars > 0 ? ((tokens[m] as number) * (results.chars[r] as number)) / chars : 0;
+    if (share <= placeholderTokens) continue;
+    freed += share - placeholderTokens;
+    const list = edits.get(m) ?? [];
+    list.push(block);
+    edits.set(m, list);
+  }
+  if (edits.size === 0) return;
+  for (const m of edits.keys()) {
+    plan.fates[m] = FATE.masked;
+    plan.reasons[m] = REASON.oldResultCleared;
+  }
+  plan.masked = edits.size;
+  plan.kept -= edits.size;
+  plan.tokens -= freed;
+  plan.replacement = (index) => {
+    const blocks = edits.get(index);
+    if (blocks === undefined) throw new RangeError(`claude-code-compact: message ${index} is not masked in this plan`);
+    return replaceToolBlocks(messages[index] as Message, { results: blocks, placeholder });
+  };
+  plan.explain = { headline: `${plan.explain?.headline ?? ''}; micro-compacted ${formatTokens(freed)} tokens of old tool results`, about: () => undefined };
+}
+
+/**
+ * The files Claude Code re-reads after a compaction: the most recently read ones (by `Read` calls before `end`)
+ * not read again in the kept messages, each cut to its token limit, within the budget. The text is the last
+ * result the transcript holds for it, not the file as it is on disk then.
+ */
+function reinjectedFiles(analysis: TranscriptAnalysis, end: number, settings: ClaudeCodeCompactSettings): Message[] {
+  const { messages, counter } = analysis;
+  const results: ToolResultTable = listToolResults(analysis);
+  const seen = new Set<string>();
+  for (let r = results.count - 1; r >= 0; r--) {
+    if ((results.message[r] as number) >= end && results.toolName[r] === 'Read') {
+      const path = readPath(messages, results, r);
+      if (path !== undefined) seen.add(path);
+    }
+  }
+  const out: Message[] = [];
+  let budget = settings.fileBudget;
+  for (let r = results.count - 1; r >= 0 && out.length < settings.maxFiles && budget > 0; r--) {
+    const m = results.message[r] as number;
+    if (m >= end || results.toolName[r] !== 'Read') continue;
+    const path = readPath(messages, results, r);
+    if (path === undefined || seen.has(path)) continue;
+    seen.add(path);
+    const block = ((messages[m] as Message).content as ContentBlock[])[results.block[r] as number] as { content?: unknown; is_error?: unknown };
+    if (block.is_error === true) continue;
+    const text = fitTokens(toolResultText(block.content), Math.min(settings.maxFileTokens, budget), counter.count.bind(counter));
+    if (text === '' || text === CLAUDE_CODE_TEXTS.clearedResult) continue;
+    const content = `Called the Read tool with the following input: ${JSON.stringify({ file_path: path })}\nResult of calling the Read tool: ${text}`;
+    budget -= counter.count(content);
+    out.push({ role: 'user', content });
+  }
+  return out.reverse();
+}
+
+function readPath(messages: readonly Message[], results: ToolResultTable, r: number): string | undefined {
+  const call = results.callMessage[r] as number;
+  if (call < 0) return undefined;
+  const use = ((messages[call] as Message).content as ContentBlock[])[results.callBlock[r] as number] as { input?: { file_path?: unknown } };
+  const path = use.input?.file_path;
+  return typeof path === 'string' && path !== '' ? path : undefined;
+}
+
+/** `text` cut to at most `limit` tokens (by halving the overshoot, a few counts at most). */
+function fitTokens(text: string, limit: number, count: (text: string) => number): string {
+  let cut = text;
+  for (let guard = 0; guard < 20 && cut.length > 0 && count(cut) > limit; guard++) cut = cut.slice(0, Math.floor((cut.length * limit) / Math.max(1, count(cut)) * 0.98));
+  return cut;
+}

@@ -1,0 +1,118 @@
+import type { Message } from '../../types';
+import type { TranscriptAnalysis } from '../../plan/analyze-transcript';
+import type { CheckedBound, StrategyPlan } from '../../plan/types';
+import type { CheckedRequestFacts } from '../../plan/check-request-facts';
+import { FATE } from '../../plan/fate';
+import { REASON } from '../../plan/reason';
+import { emptyPlan } from '../../plan/empty-plan';
+import { createExtractiveSummarizer } from '../../summary/create-extractive-summarizer';
+import { unwrapPeerSummary } from '../../compaction/unwrap-peer-summary';
+import { formatTokens } from '../../compaction/format-tokens';
+import { pinnedUnits } from '../../compaction/pinned-units';
+import { userPromptText } from '../../text/user-prompt-text';
+import { CONTEXT_SUMMARY_MARKER } from '../../text/harness-text';
+
+/** `templates/compact/summary_prefix.md`, verbatim (its double space included). */
+export const CODEX_SUMMARY_PREFIX =
+  'Another language model started to solve this problem and produced a summary of its thinking process. You also have access to the state of the tools that were used by that language model. Use this to build on the work that has already been done and avoid duplicating work. Here is the summary produced by the other language model, use the information in this summary to  assist with your own analysis:';
+
+export interface CodexCompactSettings extends CheckedBound {
+  contextWindow: number;
+  /** `model_auto_compact_token_limit` (0: unset); it can only lower `contextWindow · 9/10`. */
+  autoCompactLimit: number;
+  /** `COMPACT_USER_MESSAGE_MAX_TOKENS`. */
+  userMessageTokens: number;
+  /** 0: 2.57% of what it replaces, at most 20,000. */
+  summaryTokens: number;
+  request: CheckedRequestFacts;
+  pinned: readonly number[];
+}
+
+/** The token count at which Codex compacts: 90% of the window, or the configured limit when lower. */
+export function codexCompactLimit(settings: Pick<CodexCompactSettings, 'contextWindow' | 'autoCompactLimit'>): number {
+  const limit = Math.floor((settings.contextWindow * 9) / 10);
+  return settings.autoCompactLimit > 0 ? Math.min(settings.autoCompactLimit, limit) : limit;
+}
+
+/** Codex's `approx_token_count`: bytes ÷ 4, rounded up (characters stand for bytes). */
+const approxTokens = (text: string): number => Math.ceil(text.length / 4);
+
+/**
+ * Codex CLI's compaction (`codex-rs/core/src/compact.rs`): when the context reaches the limit, the history becomes
+ * the user messages, newest first up to 20,000 tokens (bytes ÷ 4; the one that does not fit cut in the middle),
+ * back in order, then one user message: the fixed prefix and the hand-off summary. Earlier summaries and harness
+ * context are not user messages; assistant turns and tool output are dropped. The last message is kept after the
+ * summary (it is always sent). O(n) plus the summary.
+ */
+export function planCodexCompact(analysis: TranscriptAnalysis, settings: CodexCompactSettings): StrategyPlan<'codex-compact'> {
+  const { count, messages, tokens, suffixTokens, cutAtOrBefore, counter } = analysis;
+  const total = suffixTokens[0] as number;
+  const limit = codexCompactLimit(settings);
+  const context = settings.request.fixedTokens + total;
+  const plan = emptyPlan('codex-compact', { maxTurns: Infinity, maxTokens: Infinity }, count, total);
+  const tail = count === 0 ? 0 : (cutAtOrBefore[count - 1] as number);
+  if (context < limit || tail === 0) {
+    plan.reasons.fill(REASON.belowTrigger);
+    plan.explain = { headline: `Not compacted: ${formatTokens(context)} of ${formatTokens(limit)} tokens`, about: () => undefined };
+    return plan;
+  }
+  // User messages before the tail, newest first, within the budget; the one that does not fit is cut.
+  const selected = new Set<number>();
+  let truncated: { at: number; text: string } | undefined;
+  let remaining = settings.userMessageTokens;
+  for (let i = tail - 1; i >= 0 && remaining > 0; i--) {
+    const message = messages[i] as Message;
+    // A message holding tool results is tool output to Codex, whatever text rides with it.
+    if (Array.isArray(message.content) && message.content.some((block) => block.type === 'tool_result')) continue;
+    const text = userPromptText(message);
+    if (text === undefined || text.startsWith(`${CODEX_SUMMARY_PREFIX}\n`)) continue;
+    const t = approxTokens(text);
+    if (t <= remaining) {
+      selected.add(i);
+      remaining -= t;
+    } else {
+      truncated = { at: i, text: truncateMiddle(text, remaining) };
+      remaining = 0;
+    }
+  }
+  let keptTokens = 0;
+  const summarized: Message[] = [];
+  const pinned = pinnedUnits(analysis, settings.pinned);
+  if (truncated !== undefined && pinned[truncated.at] === 1) {
+    selected.add(truncated.at);
+    truncated = undefined;
+  }
+  for (let i = 0; i < count; i++) {
+    if (i >= tail || selected.has(i) || pinned[i] === 1) {
+      plan.reasons[i] = i >= tail ? REASON.afterCompaction : pinned[i] === 1 ? REASON.pinned : REASON.recentTail;
+      keptTokens += tokens[i] as number;
+    } else {
+      plan.fates[i] = FATE.summarized;
+      plan.reasons[i] = REASON.replacedBySummary;
+      summarized.push(unwrapPeerSummary(messages[i] as Message));
+    }
+  }
+  plan.summarized = summarized.length;
+  plan.kept = count - summarized.length;
+  let replaced = 0;
+  for (let i = 0; i < tail; i++) if (plan.fates[i] === FATE.summarized) replaced += tokens[i] as number;
+  const size = settings.summaryTokens > 0 ? Math.max(16, settings.summaryTokens) : Math.min(20_000, Math.max(16, Math.round(replaced * 0.0257)));
+  const summary = createExtractiveSummarizer({ counter, maxTokens: size }).summarizeSync(summarized);
+  const content = `${CODEX_SUMMARY_PREFIX}\n${CONTEXT_SUMMARY_MARKER}\n${summary}`;
+  const inserts = [];
+  // The user message cut in the middle is sent in its cut form, where it was.
+  if (truncated !== undefined) inserts.push({ before: truncated.at, message: { role: 'user', content: truncated.text } as Message, replaces: 1, tokens: counter.count(truncated.text) });
+  inserts.push({ before: tail, message: { role: 'user', content } as Message, replaces: summarized.length - (truncated === undefined ? 0 : 1), tokens: counter.count(content) });
+  plan.inserts = inserts;
+  plan.tokens = keptTokens + inserts.reduce((sum, insert) => sum + insert.tokens, 0);
+  plan.explain = { headline: `Compacted at ${formatTokens(context)} of ${formatTokens(limit)} tokens: ${selected.size + (truncated === undefined ? 0 : 1)} user messages kept, ${summarized.length} messages summarized`, about: () => undefined };
+  return plan;
+}
+
+/** Codex's `truncate_middle`: the start and end of `text` within `budget` tokens, the cut said in the middle. */
+function truncateMiddle(text: string, budget: number): string {
+  const keep = Math.max(0, budget * 4);
+  const head = text.slice(0, Math.ceil(keep / 2));
+  const tail = text.slice(text.length - Math.floor(keep / 2));
+  return `${head}…${approxTokens(text) - budget} tokens truncated…${tail}`;
+}

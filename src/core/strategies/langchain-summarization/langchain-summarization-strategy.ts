@@ -1,0 +1,80 @@
+import type { CommonPruneOptions } from '../../plan/types';
+import { defineStrategy } from '../define-strategy';
+import { PEER_TRAITS } from '../peer-traits';
+import { checkOption } from '../check-option';
+import { checkRequestFacts } from '../../plan/check-request-facts';
+import { planLangChainSummarization, type LangChainSummarizationSettings } from './plan-langchain-summarization';
+
+/** The `langchain-summarization` strategy's config: LangChain v1's `SummarizationMiddleware`. */
+export interface LangChainSummarizationConfig extends CommonPruneOptions {
+  strategy: 'langchain-summarization';
+  /** `trigger: {tokens}`: summarize at this many tokens (0: unset). Default is 0. */
+  triggerTokens?: number;
+  /** `trigger: {messages}`: summarize at this many messages (0: unset). Default is 0. */
+  triggerMessages?: number;
+  /** `trigger: {fraction}` as a percentage of `contextWindow` (0: unset). Default is 0. */
+  triggerPercent?: number;
+  /** The model profile's `max_input_tokens`, for `triggerPercent`. Default is 200,000. */
+  contextWindow?: number;
+  /** `all`: the set conditions in one trigger object (ANDed); `any`: a list of them (ORed). Default is `any`. */
+  triggerCombine?: 'any' | 'all';
+  /** `keep: {messages}`. Default is 20. */
+  keepMessages?: number;
+  /** What the summarizer reads of the summarized part: its last this many tokens. Default is 4,000. */
+  trimTokensToSummarize?: number;
+  /** The summary's size bound. Default is 1,000 tokens (not published: the model writes it). */
+  summaryTokens?: number;
+  /** The summary message's first line. Default is `Here is a summary of the conversation to date:`. */
+  summaryPrefix?: string;
+}
+
+const OPTIONS = [
+  { key: 'triggerTokens', label: 'Trigger tokens', description: 'trigger {tokens}: summarize when the conversation reaches this many tokens (0: unset).', kind: 'integer', default: 0, min: 0, max: 10_000_000, unit: 'tokens' },
+  { key: 'triggerMessages', label: 'Trigger messages', description: 'trigger {messages}: summarize when the conversation reaches this many messages (0: unset).', kind: 'integer', default: 0, min: 0, max: 10_000_000, unit: 'messages' },
+  { key: 'triggerPercent', label: 'Trigger %', description: "trigger {fraction}: summarize at this percentage of the model's input window (0: unset).", kind: 'integer', default: 0, min: 0, max: 100 },
+  { key: 'contextWindow', label: 'Context window', description: "The model's context window.", kind: 'integer', default: 200_000, min: 10_000, max: 10_000_000, unit: 'tokens' },
+  { key: 'triggerCombine', label: 'Combine', description: 'all: every set condition must hold (one trigger object); any: one is enough (a list).', kind: 'choice', default: 'any', choices: ['any', 'all'] },
+  { key: 'keepMessages', label: 'Keep messages', description: 'keep {messages}: the most recent messages kept as they are (the cut moves back to keep a tool call with its results).', kind: 'integer', default: 20, min: 0, max: 10_000_000, unit: 'messages' },
+  { key: 'trimTokensToSummarize', label: 'Summarizer reads', description: 'trim_tokens_to_summarize: the summarizer reads only the last this many tokens of what it summarizes.', kind: 'integer', default: 4_000, min: 1, max: 10_000_000, unit: 'tokens' },
+  { key: 'summaryTokens', label: 'Summary size', description: 'The summary size (the model writes it; not published).', kind: 'integer', default: 1_000, min: 16, max: 100_000, unit: 'tokens' },
+  { key: 'summaryPrefix', label: 'Summary prefix', description: "The summary message's first line.", kind: 'text', default: 'Here is a summary of the conversation to date:', maxLength: 500 },
+] as const;
+
+/**
+ * LangChain v1's `SummarizationMiddleware` (langchain-ai/langchainjs `libs/langchain/src/agents/middleware/
+ * summarization.ts`; langchain v1 docs). It rewrites the agent's state, so a live agent holds the summary.
+ */
+export const langChainSummarizationStrategy = defineStrategy({
+  id: 'langchain-summarization',
+  label: 'LangChain: summarization middleware',
+  description:
+    'LangChain v1 SummarizationMiddleware (langchain-ai/langchainjs summarization.ts, langchain v1 docs): when its trigger holds (tokens, messages or a fraction of the window; none by default, so set one), everything but the last 20 messages becomes one human message "Here is a summary of the conversation to date:" and a summary; the cut moves back so a tool call keeps its results.',
+  ...PEER_TRAITS,
+  fidelity: {
+    exact: ['the trigger conditions and how they combine', 'the safe cut before the last keep messages', 'the summary prefix', 'the summarizer reads the last 4,000 tokens'],
+    approximated: ["the summary's content (extractive) and size (1,000 tokens; the model writes it)", "token counts by our counter, not LangChain's chars ÷ 4 + 3", 'the trimmed input taken in whole messages', 'the summary request itself is not billed'],
+  },
+  options: OPTIONS,
+  normalize: (config: LangChainSummarizationConfig): LangChainSummarizationSettings => ({
+    maxTurns: Infinity,
+    maxTokens: Infinity,
+    triggerTokens: checkOption(config, OPTIONS[0]),
+    triggerMessages: checkOption(config, OPTIONS[1]),
+    triggerPercent: checkOption(config, OPTIONS[2]),
+    contextWindow: checkOption(config, OPTIONS[3]),
+    triggerCombine: checkOption(config, OPTIONS[4]) as LangChainSummarizationSettings['triggerCombine'],
+    keepMessages: checkOption(config, OPTIONS[5]),
+    trimTokensToSummarize: checkOption(config, OPTIONS[6]),
+    summaryTokens: checkOption(config, OPTIONS[7]),
+    summaryPrefix: checkOption(config, OPTIONS[8]),
+    request: checkRequestFacts(config.request, 'langchain-summarization'),
+    pinned: config.pinned ?? [],
+  }),
+  plan: planLangChainSummarization,
+  keepsEverything: (settings, count) => count === 0 || (settings.triggerTokens === 0 && settings.triggerMessages === 0 && settings.triggerPercent === 0),
+  replay: {
+    // Its trigger is looked at before every model call; a token-only trigger is the replay's own kind.
+    trigger: (settings) =>
+      settings.triggerMessages === 0 && settings.triggerPercent === 0 && settings.triggerTokens > 0 ? { kind: 'tokens', over: settings.triggerTokens - 1 } : { kind: 'every', requests: 1 },
+  },
+});

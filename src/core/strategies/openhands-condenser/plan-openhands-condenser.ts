@@ -1,0 +1,83 @@
+import type { Message } from '../../types';
+import type { TranscriptAnalysis } from '../../plan/analyze-transcript';
+import type { CheckedBound, StrategyPlan } from '../../plan/types';
+import type { CheckedRequestFacts } from '../../plan/check-request-facts';
+import { REASON } from '../../plan/reason';
+import { emptyPlan } from '../../plan/empty-plan';
+import { planCompaction } from '../../compaction/plan-compaction';
+import { pinnedUnits } from '../../compaction/pinned-units';
+import { formatTokens } from '../../compaction/format-tokens';
+
+export interface OpenHandsCondenserSettings extends CheckedBound {
+  condenser: 'llm-summarizing' | 'amortized-forgetting';
+  maxSize: number;
+  keepFirst: number;
+  /** `max_tokens` (0: unset). */
+  condenseAtTokens: number;
+  /** 0: sized like Claude Code's, 2.57% of what it replaces, at most 20,000. */
+  summaryTokens: number;
+  request: CheckedRequestFacts;
+  pinned: readonly number[];
+}
+
+/** Events a message stands for: each tool call and each observation is one, any other message one. */
+function eventsOf(message: Message): number {
+  if (!Array.isArray(message.content)) return 1;
+  let tools = 0;
+  for (const block of message.content) {
+    const type = (block as { type?: unknown } | null)?.type;
+    if (type === 'tool_use' || type === 'tool_result') tools++;
+  }
+  return Math.max(1, tools);
+}
+
+/**
+ * OpenHands' rolling condensers (software-agent-sdk `llm_summarizing_condenser.py`; V0 `amortized_forgetting_condenser.py`):
+ * when the view holds more than `max_size` events (or more than `max_tokens` tokens), the first `keep_first` events
+ * and a tail stay, the tail being `max_size // 2 − keep_first − 1` events (the token reason's tail when shorter),
+ * both ends moved to whole tool batches; the middle is forgotten, summarized in one message at `keep_first` by the
+ * LLM condenser (an earlier summary there is summarized with it), dropped by amortized forgetting. O(n) plus the
+ * summary.
+ */
+export function planOpenHandsCondenser(analysis: TranscriptAnalysis, settings: OpenHandsCondenserSettings): StrategyPlan<'openhands-condenser'> {
+  const { count, messages, tokens, suffixTokens, cutAtOrAfter, cutAtOrBefore } = analysis;
+  // eventStart[i]: events before message i.
+  const eventStart = new Float64Array(count + 1);
+  for (let i = 0; i < count; i++) eventStart[i + 1] = (eventStart[i] as number) + eventsOf(messages[i] as Message);
+  const events = eventStart[count] as number;
+  const total = settings.request.fixedTokens + (suffixTokens[0] as number);
+  const forEvents = events > settings.maxSize;
+  const forTokens = settings.condenseAtTokens > 0 && total > settings.condenseAtTokens;
+  let tailEvents = Infinity;
+  if (forEvents) tailEvents = Math.floor(settings.maxSize / 2) - settings.keepFirst - (settings.condenser === 'llm-summarizing' ? 1 : 0);
+  let tailStart = count;
+  if (Number.isFinite(tailEvents)) {
+    while (tailStart > 0 && events - (eventStart[tailStart - 1] as number) <= tailEvents) tailStart--;
+  }
+  if (forTokens) {
+    // The token reason keeps the suffix within half of max_tokens.
+    let t = count;
+    while (t > 0 && settings.request.fixedTokens + (suffixTokens[t - 1] as number) <= settings.condenseAtTokens / 2) t--;
+    tailStart = Math.max(tailStart, t);
+  }
+  let first = 0;
+  while (first < count && (eventStart[first] as number) < settings.keepFirst) first++;
+  const from = cutAtOrAfter[Math.min(first, count)] as number;
+  // The last message is always sent: the tail starts at the last message's unit at the latest.
+  const lastCut = count === 0 ? 0 : (cutAtOrBefore[count - 1] as number);
+  const to = Math.min(cutAtOrAfter[Math.max(tailStart, from)] as number, lastCut);
+  const headline = `${events} events, ${formatTokens(total)} tokens; max_size ${settings.maxSize}${settings.condenseAtTokens > 0 ? `, max_tokens ${formatTokens(settings.condenseAtTokens)}` : ''}`;
+  if ((!forEvents && !forTokens) || to <= from) {
+    const plan = emptyPlan('openhands-condenser', { maxTurns: Infinity, maxTokens: Infinity }, count, suffixTokens[0] as number);
+    plan.reasons.fill(REASON.belowTrigger);
+    plan.explain = { headline: `Not condensed: ${headline}`, about: () => undefined };
+    return plan;
+  }
+  let forgotten = 0;
+  for (let i = from; i < to; i++) forgotten += tokens[i] as number;
+  const summaryTokens = settings.summaryTokens > 0 ? settings.summaryTokens : Math.min(20_000, Math.max(16, Math.round(forgotten * 0.0257)));
+  if (settings.condenser === 'amortized-forgetting') {
+    return planCompaction(analysis, 'openhands-condenser', { pinned: pinnedUnits(analysis, settings.pinned), from, to, forget: true, prefix: '', summaryTokens, keptReason: REASON.recentTail, headline: `Forgot ${to - from} messages: ${headline}` });
+  }
+  return planCompaction(analysis, 'openhands-condenser', { pinned: pinnedUnits(analysis, settings.pinned), from, to, prefix: '', summaryTokens, keptReason: REASON.recentTail, headline: `Condensed ${to - from} messages into a summary: ${headline}` });
+}

@@ -1,0 +1,98 @@
+import type { ContentBlock, Message } from '../../types';
+import type { TranscriptAnalysis } from '../../plan/analyze-transcript';
+import type { CheckedBound, StrategyPlan } from '../../plan/types';
+import { FATE } from '../../plan/fate';
+import { REASON } from '../../plan/reason';
+import { emptyPlan } from '../../plan/empty-plan';
+import { listToolResults } from '../../links/list-tool-results';
+import { toolResultText } from '../../text/tool-result-text';
+import { formatTokens } from '../../compaction/format-tokens';
+import { pinnedUnits } from '../../compaction/pinned-units';
+
+export interface LastNObservationsSettings extends CheckedBound {
+  n: number;
+  polling: number;
+  /** Tools whose outputs are tagged `keep_output` (never elided) or `remove_output` (always elided). */
+  keepOutputTools: readonly string[];
+  removeOutputTools: readonly string[];
+  pinned: readonly number[];
+}
+
+/**
+ * SWE-agent's `LastNObservations` history processor (`sweagent/agent/history_processors.py`): the observations are
+ * the first user message (the instance template) and every tool result; with `last_removed = max(0, ⌊len/polling⌋ ·
+ * polling − n)`, observations 1 to `last_removed − 1` become `Old environment output: (N lines omitted)`. obs[0] is
+ * never elided; `keep_output` tags keep one, `remove_output` tags elide one whatever its age. No message is removed.
+ * A result no larger than its placeholder is left as it is. O(n).
+ */
+export function planLastNObservations(analysis: TranscriptAnalysis, settings: LastNObservationsSettings): StrategyPlan<'swe-agent-last-n'> {
+  const { count, messages, tokens, scan, counter, suffixTokens } = analysis;
+  const plan = emptyPlan('swe-agent-last-n', { maxTurns: Infinity, maxTokens: Infinity }, count, suffixTokens[0] as number);
+  plan.reasons.fill(REASON.noToolResult);
+  const results = listToolResults(analysis);
+  const first = messages[0];
+  const templateFirst = first !== undefined && first.role === 'user' && !(Array.isArray(first.content) && first.content.some((b) => b.type === 'tool_result'));
+  const observations = results.count + (templateFirst ? 1 : 0);
+  const lastRemoved = Math.max(0, Math.floor(observations / settings.polling) * settings.polling - settings.n);
+  const keep = new Set(settings.keepOutputTools);
+  const remove = new Set(settings.removeOutputTools);
+  const pinned = pinnedUnits(analysis, settings.pinned);
+  const edits = new Map<number, { block: number; text: string }[]>();
+  let freed = 0;
+  let elided = 0;
+  for (let r = 0; r < results.count; r++) {
+    const o = r + (templateFirst ? 1 : 0);
+    const m = results.message[r] as number;
+    const name = results.toolName[r] as string;
+    const elide = remove.has(name) || (o >= 1 && o < lastRemoved && !keep.has(name));
+    if (elide && pinned[m] === 1) {
+      plan.reasons[m] = REASON.pinned;
+      continue;
+    }
+    if (!elide) {
+      if (plan.reasons[m] === REASON.noToolResult) plan.reasons[m] = keep.has(name) ? REASON.excludedTool : REASON.recentResult;
+      continue;
+    }
+    const block = results.block[r] as number;
+    const content = (((messages[m] as Message).content as ContentBlock[])[block] as { content?: unknown }).content;
+    const text = placeholderFor(content);
+    const chars = scan.textLength[m] as number;
+    const share = chars > 0 ? ((tokens[m] as number) * (results.chars[r] as number)) / chars : 0;
+    const placeholderTokens = counter.count(text);
+    if (share <= placeholderTokens || content === text) {
+      plan.reasons[m] = REASON.smallResult;
+      continue;
+    }
+    freed += share - placeholderTokens;
+    elided++;
+    const list = edits.get(m) ?? [];
+    list.push({ block, text });
+    edits.set(m, list);
+  }
+  for (const m of edits.keys()) {
+    plan.fates[m] = FATE.masked;
+    plan.reasons[m] = REASON.oldResultCleared;
+  }
+  plan.masked = edits.size;
+  plan.kept = count - edits.size;
+  plan.tokens -= freed;
+  if (edits.size > 0) {
+    plan.replacement = (index) => {
+      const list = edits.get(index);
+      if (list === undefined) throw new RangeError(`swe-agent-last-n: message ${index} is not masked in this plan`);
+      const blocks = ((messages[index] as Message).content as ContentBlock[]).slice();
+      for (const { block, text } of list) blocks[block] = { ...(blocks[block] as ContentBlock), content: text };
+      return { ...(messages[index] as Message), content: blocks };
+    };
+  }
+  plan.explain = { headline: `${observations} observations, polling ${settings.polling}: ${elided} elided, ${formatTokens(freed)} tokens freed`, about: () => undefined };
+  return plan;
+}
+
+/** `Old environment output: (N lines omitted)`, N as Python's `len(text.splitlines())`, plus any images. */
+function placeholderFor(content: unknown): string {
+  const text = toolResultText(content);
+  const lines = text === '' ? 0 : text.split(/\r\n|\r|\n/).length - (/(\r\n|\r|\n)$/.test(text) ? 1 : 0);
+  const images = Array.isArray(content) ? content.filter((b) => (b as { type?: unknown } | null)?.type === 'image').length : 0;
+  return `Old environment output: (${lines} lines omitted)${images > 0 ? ` (${images} images omitted)` : ''}`;
+}
