@@ -11,6 +11,7 @@ import { NO_FILTERS, type ViewState } from './view';
 import { planRequestOf, withItems, type Inspector, type InspectorState } from './inspector-state';
 import { laneActions, lanesFromView } from './lane-actions';
 import { navigationActions } from './navigation-actions';
+import { DEFAULT_PANEL } from './panels';
 
 export type InspectorStore = StoreApi<Inspector>;
 
@@ -89,7 +90,7 @@ export function createInspectorStore(client: PruneClient): InspectorStore {
       detailOpen: false,
       helpOpen: false,
       explainerOpen: false,
-      panel: 'timeline',
+      panel: DEFAULT_PANEL,
       announcement: '',
       engine: client.kind,
 
@@ -124,7 +125,7 @@ export function createInspectorStore(client: PruneClient): InspectorStore {
           set({ lanes: before.lanes, pinned: [], filters: NO_FILTERS, focus: undefined, scope: 'auto', repair: true, viewNotice: 'This link was made for another transcript, so its view was not applied.' });
           return get().load(source);
         }
-        set({ source, ...(view ? { panel: view.panel ?? 'timeline' } : {}) });
+        set({ source, ...(view ? { panel: view.panel ?? DEFAULT_PANEL } : {}) });
         adopt(outcome, view?.selected);
         return outcome;
       },
@@ -197,7 +198,7 @@ export function createInspectorStore(client: PruneClient): InspectorStore {
           return;
         }
         navigation.applyNavigation(view);
-        set({ panel: view.panel ?? 'timeline' });
+        set({ panel: view.panel ?? DEFAULT_PANEL });
         if (!doc) return;
         if (view.conversation !== undefined && view.conversation !== doc.conversationIndex) {
           void get().selectConversation(view.conversation);
