@@ -8,7 +8,7 @@
  * stops what is left of the older one.
  */
 import { getFormat, parseTranscript } from '../core';
-import { openConversation, summarize, type Doc, type DocBase } from './doc';
+import { describeDoc, openConversation, type Doc, type DocBase } from './doc';
 import { fingerprintOf } from './open-options';
 import { isSlow, keepOnly, lanePlan, toResult } from './plan-lanes';
 import { laneVerdict } from './verdicts';
@@ -182,7 +182,7 @@ function loaded(h: HandlerState, id: number, d: Doc, asked: LoadPlanRequest, enc
   // The quick plans go with the rows, so the first paint already shows every quick lane.
   const request: PlanRequest = { ...asked, budget, epoch: d.epoch };
   const plans = planLanes(h, id, d, request);
-  h.send({ type: 'loaded', id, doc: summarize(d), rows, budget, plans });
+  h.send({ type: 'loaded', id, doc: describeDoc(d), rows, budget, plans });
   if (encoding !== 'chars') void recount(h, id, d, encoding);
 }
 
