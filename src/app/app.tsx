@@ -1,8 +1,8 @@
-import { Suspense, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { PruneClient } from '../worker/client';
-import { createInspectorStore, createReplayStore, decodeView, encodeView, readExplainerDismissed, readThemePreference, type InspectorStore, type ReplayStore, type ViewState } from '../state';
-import { InspectorContext, ReplayContext, useInspector } from '../state/react';
-import { Announcer, DetailPane, DetailToggle, DropOverlay, Explainer, FilterBar, HelpDialog, JumpNoticeBar, LoadStatus, PanelTabs, ReplayPanel, SearchBox, Timeline, TopBar, applyTheme, useGlobalDropAndPaste, useShortcuts } from '../ui';
+import { DEFAULT_PANEL, createInspectorStore, createReplayStore, decodeView, encodeView, readExplainerDismissed, readThemePreference, type InspectorStore, type ReplayStore, type ViewState } from '../state';
+import { InspectorContext, ReplayContext } from '../state/react';
+import { Announcer, DropOverlay, Explainer, HelpDialog, LoadStatus, PanelMain, PanelTabs, PanelToolbar, TopBar, applyTheme, useGlobalDropAndPaste, useShortcuts } from '../ui';
 
 const SAMPLE = { path: 'samples/spotter-session.jsonl', fileName: 'spotter-session.jsonl' };
 
@@ -33,7 +33,7 @@ function currentView(store: InspectorStore): ViewState {
     ...(s.doc ? { fingerprint: s.doc.fingerprint, conversation: s.doc.conversationIndex, budget: s.budget } : {}),
     ...(s.doc?.hasBoundary && s.doc.scope === 'whole' ? { scope: 'whole' as const } : {}),
     ...(s.repair ? {} : { repair: false }),
-    ...(s.panel === 'replay' ? { panel: 'replay' as const } : {}),
+    ...(s.panel !== DEFAULT_PANEL ? { panel: s.panel } : {}),
     lanes: s.lanes.map((lane) => ({ strategy: lane.strategy, options: lane.options, ...(lane.budget ? { budget: lane.budget } : {}) })),
     ...(s.pinned.length ? { pinned: s.pinned } : {}),
     ...(s.selected >= 0 ? { selected: s.selected } : {}),
@@ -105,34 +105,16 @@ function Shell({ store }: { store: InspectorStore }) {
   useDocumentTitle(store);
   useShortcuts();
   const dragging = useGlobalDropAndPaste();
-  const panel = useInspector((s) => s.panel);
   return (
     <div className="flex h-full flex-col bg-white font-sans text-zinc-900 dark:bg-zinc-950 dark:text-zinc-100">
       <TopBar />
       <LoadStatus />
       <nav aria-label="Views, search and filters" className="flex shrink-0 flex-wrap items-center gap-x-5 gap-y-2 border-b border-zinc-200 bg-zinc-50/70 px-4 py-2 dark:border-zinc-800 dark:bg-zinc-900/50">
         <PanelTabs />
-        {panel === 'timeline' && (
-          <search aria-label="Search and filter messages" className="flex min-w-0 flex-1 flex-wrap items-center gap-x-5 gap-y-2">
-            <SearchBox />
-            <FilterBar />
-          </search>
-        )}
-        {panel === 'timeline' && <DetailToggle />}
-        {/* Beside the filters it is about, never under the details drawer: what a jump cleared, and the way back. */}
-        {panel === 'timeline' && <JumpNoticeBar />}
+        <PanelToolbar />
       </nav>
       <main className="app-main relative flex min-h-0 flex-1">
-        {panel === 'replay' ? (
-          <Suspense fallback={<p className="p-4 text-sm text-zinc-600 dark:text-zinc-400">Loading the replay…</p>}>
-            <ReplayPanel />
-          </Suspense>
-        ) : (
-          <>
-            <Timeline />
-            <DetailPane />
-          </>
-        )}
+        <PanelMain />
       </main>
       <HelpDialog />
       <Explainer />

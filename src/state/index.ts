@@ -6,6 +6,7 @@ export { laneStatus, lanePlans, modalOpen, planRequestOf } from './inspector-sta
 export { MAX_LANES } from './lane-actions';
 export { jumpToPartner } from './navigation-actions';
 export { lowerBound, positionOf, upperBound } from './bounds';
+export { DEFAULT_PANEL, PANELS, isPanelId, panelForKey, type Panel, type PanelId } from './panels';
 export { decodeView, encodeView, hasFilters, NO_FILTERS, ROLE_NAMES, EMPTY_VIEW } from './view';
 export type { Filters, LaneOptions, LaneView, RoleName, ViewState } from './view';
 export { visibleRows, partnersOf, isExtra, extraOf, type ExtraRow } from './visible-rows';

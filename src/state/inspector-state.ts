@@ -18,6 +18,7 @@ import { planKey } from '../worker/lanes';
 import type { StrategyId, TokenEncoding } from '../core';
 import type { Filters, LaneOptions, ViewState } from './view';
 import { visibleRows, type ExtraRow } from './visible-rows';
+import type { PanelId } from './panels';
 
 export interface LoadingStatus {
   fileName: string;
@@ -86,8 +87,8 @@ export interface InspectorState {
   announcement: string;
   /** Where the open transcript came from: the replay reads it again from there (it never leaves the page). */
   source?: LoadSource;
-  /** What the main area shows: the timeline, or the replay of the agent's requests. */
-  panel: 'timeline' | 'replay';
+  /** What the main area shows (`PANELS`): the timeline, or the replay of the agent's requests. */
+  panel: PanelId;
   /** How the worker runs: a Worker, or the main-thread fallback. */
   engine: 'worker' | 'main-thread';
 }
@@ -117,7 +118,7 @@ export interface InspectorActions {
   setDetailOpen(open: boolean): void;
   setHelpOpen(open: boolean): void;
   setExplainerOpen(open: boolean): void;
-  setPanel(panel: 'timeline' | 'replay'): void;
+  setPanel(panel: PanelId): void;
   dismissError(): void;
   exportLane(laneId: string): Promise<ExportResult | null>;
   /** Select message `target`, first clearing any filter that hides it (and saying so). */

@@ -11,27 +11,104 @@ type Get = () => Inspector;
 const EMPTY = new Int32Array(0);
 const FILTER_LABEL: Record<FilterName, string> = { role: 'Role', tool: 'Tools', fate: 'Fates', matches: 'Only matches' };
 
-export function navigationActions(set: Set, get: Get, client: PruneClient) {
-  let searchTimer: ReturnType<typeof setTimeout> | undefined;
-  let detailTimer: ReturnType<typeof setTimeout> | undefined;
-  let noticeSeq = 0;
-  // Enter pressed before the worker answered: the step to take once it has.
-  let pendingStep: 1 | -1 | undefined;
+type NavigationActions = Pick<
+  InspectorActions,
+  'select' | 'moveSelection' | 'hover' | 'setFilters' | 'clearFilters' | 'setFocus' | 'setQuery' | 'stepMatch' | 'openDetail' | 'setDetailOpen' | 'jumpTo' | 'dismissJumpNotice'
+> & { requestDetail(index: number): void; runSearch(): void; applyNavigation(view: ViewState): void };
 
-  const requestDetail = (index: number): void => {
+export function navigationActions(set: Set, get: Get, client: PruneClient): NavigationActions {
+  const requestDetail = detailRequester(set, get, client);
+  let noticeSeq = 0;
+  return {
+    requestDetail,
+    ...searchActions(set, get, client),
+
+    select(index, options = {}) {
+      const { doc } = get();
+      if (!doc) return;
+      const next = index < 0 ? -1 : Math.min(index, doc.count - 1);
+      // A keyboard move takes over from the mouse: the selection, not a stale hover, drives the link highlight.
+      set({ selected: next, ...(options.scroll ? { scrollSeq: get().scrollSeq + 1, hovered: -1 } : {}) });
+      requestDetail(next);
+    },
+
+    moveSelection(delta) {
+      const { items } = get();
+      const p = messagePositionAfter(items, get().selected, delta);
+      if (p >= 0) get().select(items[p] as number, { scroll: true });
+    },
+
+    hover(index) {
+      if (get().hovered !== index) set({ hovered: index });
+    },
+
+    setFilters(update) {
+      set(withItems(get(), { filters: { ...get().filters, ...update } }));
+    },
+
+    clearFilters() {
+      set(withItems(get(), { filters: NO_FILTERS }));
+    },
+
+    setFocus(laneId) {
+      set({ focus: laneId });
+    },
+
+    openDetail() {
+      if (get().selected >= 0) set({ detailFocusSeq: get().detailFocusSeq + 1, detailOpen: true });
+    },
+
+    setDetailOpen(open) {
+      set({ detailOpen: open });
+    },
+
+    jumpTo(target) {
+      const s = get();
+      if (!s.rows || target < 0 || target >= s.rows.count) return;
+      const reasons = hiddenBy(s.rows, lanePlans(s), s.lanes.map((l) => l.id), s.filters, s.matchMask, target);
+      if (reasons.length > 0) {
+        const text = jumpNoticeText(target, reasons);
+        set(withItems(get(), { filters: relaxFilters(s.filters, reasons), jumpNotice: { text, previous: s.filters, seq: ++noticeSeq } }));
+        get().announce(text);
+      }
+      get().select(target, { scroll: true });
+    },
+
+    dismissJumpNotice() {
+      if (get().jumpNotice) set({ jumpNotice: undefined });
+    },
+
+    applyNavigation(view) {
+      const { lanes } = get();
+      set(withItems(get(), { filters: filtersOf(view, lanes), focus: view.focus !== undefined ? lanes[view.focus]?.id : undefined }));
+      if (view.query !== undefined && view.query !== get().query) get().setQuery(view.query);
+    },
+  };
+}
+
+/** Asks the worker for the selected message in full, once a fast key repeat settles on it. */
+function detailRequester(set: Set, get: Get, client: PruneClient): (index: number) => void {
+  let detailTimer: ReturnType<typeof setTimeout> | undefined;
+  return (index) => {
     clearTimeout(detailTimer);
     const doc = get().doc;
     if (!doc || index < 0) {
       set({ detail: undefined });
       return;
     }
-    // Key repeat moves the selection fast; ask for the full message once it settles.
     detailTimer = setTimeout(() => {
       void client.detail(doc.docId, index).then((detail) => {
         if (detail && get().doc?.docId === doc.docId && get().selected === detail.index) set({ detail });
       });
     }, 40);
   };
+}
+
+/** Search as you type (debounced), and Enter / ⇧Enter through the matches, even before the worker has answered. */
+function searchActions(set: Set, get: Get, client: PruneClient): Pick<NavigationActions, 'setQuery' | 'stepMatch' | 'runSearch'> {
+  let searchTimer: ReturnType<typeof setTimeout> | undefined;
+  // Enter pressed before the worker answered: the step to take once it has.
+  let pendingStep: 1 | -1 | undefined;
 
   const runSearch = (): void => {
     const { doc, query } = get();
@@ -53,60 +130,8 @@ export function navigationActions(set: Set, get: Get, client: PruneClient) {
     });
   };
 
-  const actions: Pick<
-    InspectorActions,
-    'select' | 'moveSelection' | 'hover' | 'setFilters' | 'clearFilters' | 'setFocus' | 'setQuery' | 'stepMatch' | 'openDetail' | 'setDetailOpen' | 'jumpTo' | 'dismissJumpNotice'
-  > & { requestDetail(index: number): void; runSearch(): void; applyNavigation(view: ViewState): void } = {
-    requestDetail,
+  return {
     runSearch,
-
-    select(index, options = {}) {
-      const { doc } = get();
-      if (!doc) return;
-      const next = index < 0 ? -1 : Math.min(index, doc.count - 1);
-      // A keyboard move takes over from the mouse: the selection, not a stale hover, drives the link highlight.
-      set({ selected: next, ...(options.scroll ? { scrollSeq: get().scrollSeq + 1, hovered: -1 } : {}) });
-      requestDetail(next);
-    },
-
-    moveSelection(delta) {
-      const { items, selected } = get();
-      const isMessage = (p: number): boolean => p >= 0 && p < items.length && (items[p] as number) >= 0;
-      if (items.length === 0) return;
-      let p: number;
-      if (delta === 'first') p = 0;
-      else if (delta === 'last') p = items.length - 1;
-      else if (selected < 0) p = delta > 0 ? 0 : items.length - 1;
-      else {
-        const at = positionOf(items, selected);
-        // Not on screen (filtered out): step from where it would be.
-        const from = at >= 0 ? at : lowerBound(items, selected) - (delta > 0 ? 1 : 0);
-        p = Math.min(Math.max(from + delta, 0), items.length - 1);
-      }
-      const step = delta === 'last' || (typeof delta === 'number' && delta < 0) ? -1 : 1;
-      while (p >= 0 && p < items.length && !isMessage(p)) p += step;
-      if (!isMessage(p)) {
-        p -= step;
-        while (p >= 0 && p < items.length && !isMessage(p)) p -= step;
-      }
-      if (isMessage(p)) get().select(items[p] as number, { scroll: true });
-    },
-
-    hover(index) {
-      if (get().hovered !== index) set({ hovered: index });
-    },
-
-    setFilters(update) {
-      set(withItems(get(), { filters: { ...get().filters, ...update } }));
-    },
-
-    clearFilters() {
-      set(withItems(get(), { filters: NO_FILTERS }));
-    },
-
-    setFocus(laneId) {
-      set({ focus: laneId });
-    },
 
     setQuery(query) {
       set({ query });
@@ -128,58 +153,64 @@ export function navigationActions(set: Set, get: Get, client: PruneClient) {
         return;
       }
       if (matches.length === 0) return;
-      let pos: number;
-      if (direction > 0) {
-        pos = upperBound(matches, selected);
-        if (pos >= matches.length) pos = 0;
-      } else {
-        pos = lowerBound(matches, selected) - 1;
-        if (pos < 0) pos = matches.length - 1;
-      }
+      const pos = matchPositionAfter(matches, selected, direction);
       const target = matches[pos] as number;
       get().jumpTo(target);
       get().announce(`Match ${pos + 1} of ${matches.length}: message ${target}`);
     },
-
-    openDetail() {
-      if (get().selected >= 0) set({ detailFocusSeq: get().detailFocusSeq + 1, detailOpen: true });
-    },
-
-    setDetailOpen(open) {
-      set({ detailOpen: open });
-    },
-
-    jumpTo(target) {
-      const s = get();
-      if (!s.rows || target < 0 || target >= s.rows.count) return;
-      const reasons = hiddenBy(s.rows, lanePlans(s), s.lanes.map((l) => l.id), s.filters, s.matchMask, target);
-      if (reasons.length > 0) {
-        const previous = s.filters;
-        const names = reasons.map((r) => FILTER_LABEL[r]);
-        const list = names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1] ?? ''}`;
-        const text = `#${target} was hidden by the ${list} filter${reasons.length > 1 ? 's' : ''}; cleared ${reasons.length > 1 ? 'them' : 'it'} to show it.`;
-        set(withItems(get(), { filters: relaxFilters(s.filters, reasons), jumpNotice: { text, previous, seq: ++noticeSeq } }));
-        get().announce(text);
-      }
-      get().select(target, { scroll: true });
-    },
-
-    dismissJumpNotice() {
-      if (get().jumpNotice) set({ jumpNotice: undefined });
-    },
-
-    applyNavigation(view) {
-      const { lanes } = get();
-      const fates: InspectorState['filters']['fates'] = {};
-      for (const [position, list] of Object.entries(view.fates)) {
-        const lane = lanes[Number(position)];
-        if (lane) fates[lane.id] = list;
-      }
-      set(withItems(get(), { filters: { roles: view.roles, tools: view.tools, fates, matchesOnly: view.matchesOnly }, focus: view.focus !== undefined ? lanes[view.focus]?.id : undefined }));
-      if (view.query !== undefined && view.query !== get().query) get().setQuery(view.query);
-    },
   };
-  return actions;
+}
+
+/**
+ * The position in `items` (visible rows; negative ones are not messages) that a move by `delta` from message
+ * `selected` lands on, skipping rows that are not messages; -1 when no message is shown.
+ */
+function messagePositionAfter(items: Int32Array, selected: number, delta: number | 'first' | 'last'): number {
+  const isMessage = (p: number): boolean => p >= 0 && p < items.length && (items[p] as number) >= 0;
+  if (items.length === 0) return -1;
+  let p: number;
+  if (delta === 'first') p = 0;
+  else if (delta === 'last') p = items.length - 1;
+  else if (selected < 0) p = delta > 0 ? 0 : items.length - 1;
+  else {
+    const at = positionOf(items, selected);
+    // Not on screen (filtered out): step from where it would be.
+    const from = at >= 0 ? at : lowerBound(items, selected) - (delta > 0 ? 1 : 0);
+    p = Math.min(Math.max(from + delta, 0), items.length - 1);
+  }
+  const step = delta === 'last' || (typeof delta === 'number' && delta < 0) ? -1 : 1;
+  while (p >= 0 && p < items.length && !isMessage(p)) p += step;
+  if (!isMessage(p)) {
+    p -= step;
+    while (p >= 0 && p < items.length && !isMessage(p)) p -= step;
+  }
+  return isMessage(p) ? p : -1;
+}
+
+/** The next (or previous) match after message `selected`, wrapping around. */
+function matchPositionAfter(matches: Int32Array, selected: number, direction: 1 | -1): number {
+  if (direction > 0) {
+    const pos = upperBound(matches, selected);
+    return pos >= matches.length ? 0 : pos;
+  }
+  const pos = lowerBound(matches, selected) - 1;
+  return pos < 0 ? matches.length - 1 : pos;
+}
+
+/** A view's filters, its lanes named by position made lanes of this screen. */
+function filtersOf(view: ViewState, lanes: InspectorState['lanes']): InspectorState['filters'] {
+  const fates: InspectorState['filters']['fates'] = {};
+  for (const [position, list] of Object.entries(view.fates)) {
+    const lane = lanes[Number(position)];
+    if (lane) fates[lane.id] = list;
+  }
+  return { roles: view.roles, tools: view.tools, fates, matchesOnly: view.matchesOnly };
+}
+
+function jumpNoticeText(target: number, reasons: FilterName[]): string {
+  const names = reasons.map((r) => FILTER_LABEL[r]);
+  const list = names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1] ?? ''}`;
+  return `#${target} was hidden by the ${list} filter${reasons.length > 1 ? 's' : ''}; cleared ${reasons.length > 1 ? 'them' : 'it'} to show it.`;
 }
 
 /** Jump to message `index`'s first tool partner, if it has one. */

@@ -5,6 +5,7 @@
  */
 import { FATE_NAMES, getStrategy, isStrategyId, type MessageFate, type StrategyId } from '../core';
 import type { Budget } from '../worker/protocol';
+import { DEFAULT_PANEL, isPanelId, type PanelId } from './panels';
 
 export type RoleName = 'user' | 'assistant';
 export const ROLE_NAMES: readonly RoleName[] = ['user', 'assistant'];
@@ -44,8 +45,8 @@ export interface ViewState {
   scope?: 'whole' | 'last-sent';
   /** Absent: on. */
   repair?: boolean;
-  /** Absent: the timeline. */
-  panel?: 'replay';
+  /** Absent: the first of `PANELS` (the timeline). */
+  panel?: PanelId;
   roles: RoleName[];
   tools: string[];
   /** By lane position. */
@@ -61,7 +62,7 @@ export function encodeView(view: ViewState): string {
   if (view.conversation !== undefined && view.conversation > 0) params.set('conv', String(view.conversation));
   if (view.scope) params.set('scope', view.scope);
   if (view.repair === false) params.set('repair', 'off');
-  if (view.panel) params.set('panel', view.panel);
+  if (view.panel && view.panel !== DEFAULT_PANEL) params.set('panel', view.panel);
   if (view.budget) params.set('budget', encodeBudget(view.budget));
   if (view.lanes) params.set('lanes', view.lanes.map(encodeLane).join(','));
   if (view.pinned?.length) params.set('pin', view.pinned.join(','));
@@ -101,7 +102,8 @@ export function decodeView(hash: string): ViewState {
   const scope = params.get('scope');
   if (scope === 'whole' || scope === 'last-sent') view.scope = scope;
   if (params.get('repair') === 'off') view.repair = false;
-  if (params.get('panel') === 'replay') view.panel = 'replay';
+  const panel = params.get('panel');
+  if (isPanelId(panel) && panel !== DEFAULT_PANEL) view.panel = panel;
   const conversation = nonNegativeInt(params.get('conv'));
   if (conversation !== undefined) view.conversation = conversation;
   // `turns` is what links made before the budget had units say.

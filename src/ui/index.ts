@@ -1,5 +1,3 @@
-import { lazy } from 'react';
-
 export { TopBar } from './layout/top-bar';
 export { Timeline } from './timeline/timeline';
 export { JumpNoticeBar } from './timeline/timeline-head';
@@ -12,6 +10,5 @@ export { Explainer } from './help/explainer';
 export { useShortcuts } from './keyboard/use-shortcuts';
 export { applyTheme } from './theme/theme-toggle';
 export { Announcer } from './layout/announcer';
-export { PanelTabs } from './replay/panel-tabs';
-/** The Replay view and its charting library load only when it is first opened. */
-export const ReplayPanel = lazy(() => import('./replay/replay-panel'));
+export { PanelTabs } from './panels/panel-tabs';
+export { PANEL_VIEWS, PanelMain, PanelToolbar } from './panels/panels';

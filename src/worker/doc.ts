@@ -102,7 +102,7 @@ function holdsImage(content: unknown): boolean {
   return false;
 }
 
-export function summarize(d: Doc): DocSummary {
+export function describeDoc(d: Doc): DocSummary {
   const warnings = d.parsed.warnings;
   const system = typeof d.conversation.system === 'string' ? d.conversation.system : '';
   return {

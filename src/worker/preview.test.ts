@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { detailBlocks, toolInputText } from './detail-blocks';
-import { firstLine, readToolOutput, rowFacts, searchableText, summarizeToolInput } from './preview';
+import { firstLine, readToolOutput, rowFacts, searchableText, toolInputLine } from './preview';
 import { ROW_FLAG } from './protocol';
 
 describe('previews', () => {
@@ -23,7 +23,7 @@ describe('previews', () => {
   it('caps long lines and collapses whitespace', () => {
     expect(firstLine('a'.repeat(1000), 10)).toBe(`${'a'.repeat(9)}…`);
     expect(firstLine('  a \t b  ')).toBe('a b');
-    expect(summarizeToolInput({ n: 3 })).toBe('{"n":3}');
+    expect(toolInputLine({ n: 3 })).toBe('{"n":3}');
   });
 
   it('searchable text holds tool names, inputs and results, lower-cased', () => {
@@ -57,10 +57,10 @@ describe('previews', () => {
   });
 
   it('Codex shell calls: the command, not the workdir; argv joined without the shell wrapper', () => {
-    expect(summarizeToolInput({ command: ['bash', '-lc', 'rg "TeamSheet"'], workdir: '/Users/me/repo' })).toBe('rg "TeamSheet"');
-    expect(summarizeToolInput({ command: ['git', 'status'], workdir: '/x' })).toBe('git status');
-    expect(summarizeToolInput({ workdir: '/x', timeout_ms: 3, label: 'go' })).toBe('go');
-    expect(summarizeToolInput('{"cmd":"npm test","workdir":"/x"}')).toBe('npm test');
+    expect(toolInputLine({ command: ['bash', '-lc', 'rg "TeamSheet"'], workdir: '/Users/me/repo' })).toBe('rg "TeamSheet"');
+    expect(toolInputLine({ command: ['git', 'status'], workdir: '/x' })).toBe('git status');
+    expect(toolInputLine({ workdir: '/x', timeout_ms: 3, label: 'go' })).toBe('go');
+    expect(toolInputLine('{"cmd":"npm test","workdir":"/x"}')).toBe('npm test');
   });
 
   it('Codex outputs: unwrap {"output"}, infer errors from exit codes, conservatively', () => {

@@ -54,13 +54,13 @@ export function commandText(argv: readonly unknown[]): string {
   return parts.join(' ');
 }
 
-/** A short summary of a tool's input: the most telling argument (command, query, path…), else compact JSON. */
-export function summarizeToolInput(input: unknown): string {
+/** A tool's input in one line: the most telling argument (command, query, path…), else compact JSON. */
+export function toolInputLine(input: unknown): string {
   if (typeof input === 'string') {
     const trimmed = input.trimStart();
     if (trimmed.startsWith('{')) {
       try {
-        return summarizeToolInput(JSON.parse(trimmed) as unknown);
+        return toolInputLine(JSON.parse(trimmed) as unknown);
       } catch {
         // Not JSON after all: show it as text.
       }
@@ -152,7 +152,7 @@ export function rowFacts(message: Message, synthesized?: readonly string[]): Row
       flags |= ROW_FLAG.serverTool;
       if (calls.length < 4) {
         const name = typeof block.name === 'string' ? block.name : type;
-        calls.push(`${name}(${summarizeToolInput(block.input)}) on the server`);
+        calls.push(`${name}(${toolInputLine(block.input)}) on the server`);
       }
       continue;
     } else if (type === 'tool_use') {
@@ -160,7 +160,7 @@ export function rowFacts(message: Message, synthesized?: readonly string[]): Row
       callCount++;
       if (calls.length < 4) {
         const name = typeof block.name === 'string' ? block.name : type;
-        calls.push(`${name}(${summarizeToolInput(block.input)})`);
+        calls.push(`${name}(${toolInputLine(block.input)})`);
       }
       continue;
     } else if (type !== 'tool_result' && type.endsWith('_tool_result') && typeof block.tool_use_id === 'string' && synthesized?.includes(block.tool_use_id)) {

@@ -1,4 +1,5 @@
 import { useRef } from 'react';
+import { PANELS } from '../../state';
 import { useInspector } from '../../state/react';
 import { DialogClose, useModalDialog } from '../common/modal-dialog';
 
@@ -15,7 +16,7 @@ export const SHORTCUTS: readonly [string[], string][] = [
   [['[', ']'], 'Budget down / up: 1 message or 1% of the tokens (with ⇧: ×10)'],
   [['1', '…', '9'], 'Focus lane 1 … 9'],
   [['⇧P'], 'Pin or unpin the selected message'],
-  [['r'], 'Switch between the timeline and the replay'],
+  ...PANELS.map(({ key, label, title }, k): [string[], string] => [[key], k === 0 ? `${label}: ${title}` : `${label}: ${title} (again: back to the ${PANELS[0].label.toLowerCase()})`]),
   [['Esc'], 'Close, clear hover'],
   [['?'], 'This list'],
 ];

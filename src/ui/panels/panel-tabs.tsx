@@ -1,11 +1,7 @@
-/** Timeline or Replay: what the main area shows (`r` switches). */
+/** The panels of `PANELS` as tabs: what the main area shows (each panel's key opens it too). */
+import { PANELS } from '../../state';
 import { useInspector } from '../../state/react';
 import { cx } from '../common/format';
-
-const TABS = [
-  ['timeline', 'Timeline', 'Every message and its fate in each lane'],
-  ['replay', 'Replay', 'The agent’s requests again under each lane, priced with prompt caching (r)'],
-] as const;
 
 export function PanelTabs() {
   const panel = useInspector((s) => s.panel);
@@ -13,14 +9,15 @@ export function PanelTabs() {
   const loaded = useInspector((s) => s.doc !== undefined);
   return (
     <div role="tablist" aria-label="View" className="inline-flex rounded-md border border-zinc-300 p-0.5 dark:border-zinc-700">
-      {TABS.map(([id, label, title]) => (
+      {PANELS.map(({ id, label, title, key }) => (
         <button
           key={id}
           type="button"
           role="tab"
           aria-selected={panel === id}
+          aria-keyshortcuts={key}
           disabled={!loaded}
-          title={title}
+          title={`${title} (${key})`}
           onClick={() => setPanel(id)}
           className={cx(
             'rounded px-2.5 py-0.5 text-[12.5px] font-medium focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500',

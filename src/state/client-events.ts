@@ -1,0 +1,50 @@
+/** What the worker says on its own (slow plans, exact counts, verdicts, errors), kept in the inspector's store. */
+import type { PruneClient } from '../worker/client';
+import { withItems } from './inspector-state';
+import type { StoreApi } from 'zustand/vanilla';
+import type { Inspector } from './inspector-state';
+
+export function followClientEvents(store: StoreApi<Inspector>, client: PruneClient): void {
+  client.events.onPlanned = ({ docId, plans }) => {
+    const s = store.getState();
+    if (s.doc?.docId !== docId || !s.rows) return;
+    const byLane = { ...s.plans };
+    let changed = false;
+    for (const plan of plans) {
+      const lane = s.lanes.find((l) => l.id === plan.laneId);
+      // A lane removed, or changed to another strategy, since it was asked for: not for this screen.
+      if (!lane || lane.strategy !== plan.strategy) continue;
+      byLane[plan.laneId] = plan;
+      changed = true;
+    }
+    if (changed) store.setState(withItems(s, { plans: byLane }));
+  };
+  client.events.onTokens = ({ docId, epoch, encoding, fallback, tokens, totalTokens, systemTokens, usage }) => {
+    const s = store.getState();
+    if (s.doc?.docId !== docId || !s.rows) return;
+    const doc = { ...s.doc, epoch, encoding, totalTokens, systemTokens, ...(usage ? { usage } : {}), ...(fallback ? { countFallback: fallback } : {}) };
+    if (!fallback) delete doc.countFallback;
+    // A budget still at its default (half the estimate) moves to half the exact count; one the user set stays.
+    const atDefault = s.budget.unit === 'tokens' && s.budget.value === Math.round(s.doc.totalTokens / 2);
+    store.setState(withItems(s, { doc, rows: { ...s.rows, tokens }, countProgress: undefined }));
+    if (atDefault) store.getState().setBudget({ unit: 'tokens', value: Math.round(totalTokens / 2) });
+  };
+  client.events.onCountProgress = ({ docId, fraction, error }) => {
+    const s = store.getState();
+    if (s.doc?.docId === docId) store.setState({ countProgress: fraction < 1 ? fraction : undefined, countError: error });
+  };
+  client.events.onLaneError = ({ docId, laneId, key, message }) => {
+    const s = store.getState();
+    if (s.doc?.docId !== docId) return;
+    store.setState({ laneErrors: { ...s.laneErrors, [laneId]: { key, message } } });
+  };
+  client.events.onPlanError = (message) => store.getState().announce(`Pruning failed: ${message}`);
+  client.events.onVerdicts = ({ docId, verdicts }) => {
+    const s = store.getState();
+    if (s.doc?.docId !== docId) return;
+    const byLane = { ...s.verdicts };
+    for (const verdict of verdicts) byLane[verdict.laneId] = verdict;
+    store.setState({ verdicts: byLane });
+  };
+
+}
