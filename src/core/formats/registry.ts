@@ -1,7 +1,9 @@
 import { anthropicFormat } from './anthropic/anthropic-format';
 import { claudeCodeFormat } from './claude-code/claude-code-format';
+import { geminiCliFormat } from './gemini-cli/gemini-cli-format';
 import { openAIChatFormat } from './openai-chat/openai-chat-format';
 import { openAIResponsesFormat } from './openai-responses/openai-responses-format';
+import { openHandsFormat } from './openhands/openhands-format';
 
 /**
  * Every transcript format prunescope reads and writes. Adding one is a folder beside these and a line here (see
@@ -10,4 +12,4 @@ import { openAIResponsesFormat } from './openai-responses/openai-responses-forma
  * and the README's list all read this list. Order matters only to break a tie in detection confidence and to list
  * the formats to people.
  */
-export const FORMAT_REGISTRY = [anthropicFormat, claudeCodeFormat, openAIChatFormat, openAIResponsesFormat] as const;
+export const FORMAT_REGISTRY = [anthropicFormat, claudeCodeFormat, openAIChatFormat, openAIResponsesFormat, geminiCliFormat, openHandsFormat] as const;

@@ -11,15 +11,6 @@ function objectOf(input: TranscriptSource | string): Rec | undefined {
   return typeof input !== 'string' && input.kind === 'document' && isRecord(input.value) ? input.value : undefined;
 }
 
-/** Events with a `source` (user, agent, environment), each an `action` or an `observation`. */
-function isOpenHandsStream(input: TranscriptSource | string): boolean {
-  if (typeof input === 'string' || input.kind !== 'document' || !Array.isArray(input.value)) return false;
-  const events: unknown[] = input.value;
-  if (events.length === 0) return false;
-  const sample = events.slice(0, SAMPLE);
-  return sample.every((e) => isRecord(e) && typeof e.source === 'string') && sample.some((e) => isRecord(e) && ('action' in e || 'observation' in e));
-}
-
 /** Current `.af` files hold `agents`, each with `agent_type` and `llm_config`; the first version held one agent at the top. */
 function isLettaAgentFile(input: TranscriptSource | string): boolean {
   const value = objectOf(input);
@@ -34,26 +25,11 @@ function isSweAgentTrajectory(input: TranscriptSource | string): boolean {
   return value !== undefined && Array.isArray(value.trajectory) && (Array.isArray(value.history) || isRecord(value.info));
 }
 
-/** `{ sessionId, projectHash, messages: [{ type: 'user' | 'gemini' | 'info' | …, content }] }`. */
-function isGeminiSession(input: TranscriptSource | string): boolean {
-  const value = objectOf(input);
-  if (value === undefined) return false;
-  if (!Array.isArray(value.messages) || (typeof value.sessionId !== 'string' && typeof value.projectHash !== 'string')) return false;
-  const sample = value.messages.slice(0, SAMPLE);
-  return sample.some((m) => isRecord(m) && m.type === 'gemini') || (sample.length > 0 && sample.every((m) => isRecord(m) && typeof m.type === 'string' && !('role' in m)));
-}
-
 /**
  * Agent logs prunescope does not read whose closest supported format is OpenAI Chat Completions, in the order they
  * are asked. Each goes from this list when it becomes a format of its own.
  */
 export const OPENAI_CHAT_NEAR_MISSES: readonly NearMiss[] = [
-  {
-    name: 'OpenHands event stream',
-    phrase: 'an OpenHands event stream',
-    hint: 'the messages OpenHands sends the model (as in its LLM completion logs) are Chat Completions messages, and those prunescope reads',
-    recognise: isOpenHandsStream,
-  },
   {
     name: 'Letta agent file (.af)',
     phrase: 'a Letta agent file (.af)',
@@ -65,11 +41,5 @@ export const OPENAI_CHAT_NEAR_MISSES: readonly NearMiss[] = [
     phrase: 'a SWE-agent trajectory (.traj)',
     hint: 'its `history` is a list of `{ role, content }` messages; saved on its own as a JSON array, it reads as OpenAI Chat Completions',
     recognise: isSweAgentTrajectory,
-  },
-  {
-    name: 'Gemini CLI session',
-    phrase: 'a Gemini CLI session',
-    hint: 'write its `messages` as `{ role, content }` messages, `user` turns with role `user` and `gemini` turns with role `assistant`',
-    recognise: isGeminiSession,
   },
 ];

@@ -1,0 +1,84 @@
+import type { Message, ToolUseBlock } from '../../types';
+import type { ConversationOf } from '../format-types';
+import { isRecord } from '../is-record';
+import { openHandsEventsFromMessage } from './openhands-events-from-message';
+
+type Rec = Record<string, unknown>;
+
+/**
+ * The events of `messages` (kept messages of `conversation`, in order, plus any a strategy or the repair made), in
+ * event order. A message kept as it was read is written as its events (each once, however many messages list it:
+ * after a condensation the events it kept are messages again); a changed one is rebuilt on them
+ * (`openHandsEventsFromMessage`). Events keep their ids, since condensations name the events they forgot by id, and
+ * are written in id order, as OpenHands wrote them; an event with no original comes after the one before it.
+ */
+export function writeOpenHandsEvents(conversation: ConversationOf, messages: readonly Message[]): { events: Rec[]; rebuilt: number } {
+  const own = conversation.format === 'openhands';
+  const index = new Map<Message, number>();
+  if (own) conversation.messages.forEach((message, i) => index.set(message, i));
+  const all = own ? [...(conversation.systemSources ?? []), ...conversation.sources.flat()].filter(isRecord) : [];
+  let top = -1;
+  for (const event of all) if (typeof event.id === 'number' && event.id > top) top = event.id;
+  const written = new Set<unknown>();
+  const chunks: { key: number; events: Rec[] }[] = [];
+  let rebuilt = 0;
+  let timestamp: unknown = '';
+  const add = (event: Rec, original: boolean): void => {
+    if (typeof event.timestamp === 'string') timestamp = event.timestamp;
+    const last = chunks[chunks.length - 1];
+    if (original && typeof event.id === 'number') chunks.push({ key: event.id, events: [event] });
+    else if (last !== undefined) last.events.push(event);
+    else chunks.push({ key: -Infinity, events: [event] });
+  };
+  const addOnce = (event: unknown): void => {
+    if (!isRecord(event) || written.has(event)) return;
+    written.add(event);
+    add(event, true);
+  };
+
+  for (const event of own ? (conversation.systemSources ?? []) : []) addOnce(event);
+  if (!own && conversation.system !== undefined) {
+    add({ id: ++top, timestamp: '', source: 'agent', message: conversation.system, action: 'system', args: { content: conversation.system, tools: [] } }, false);
+  }
+  // The calls written so far, so a result made elsewhere is written as the observation its call's tool gives.
+  const calls = new Map<string, ToolUseBlock>();
+  for (const message of messages) {
+    if (message.role === 'assistant' && Array.isArray(message.content)) {
+      for (const block of message.content) if (block.type === 'tool_use') calls.set(String(block.id), block as ToolUseBlock);
+    }
+    const i = index.get(message);
+    const records = (i === undefined ? [] : (conversation.sources[i] ?? [])).filter(isRecord);
+    const changed = i === undefined || conversation.annotations?.[i]?.repaired === true;
+    if (!changed) {
+      records.forEach(addOnce);
+      continue;
+    }
+    rebuilt++;
+    // Bookkeeping that came with the message is written as it was; its own events are rebuilt.
+    const own = records.filter((r) => (typeof r.action === 'string' && (isRecord(r.tool_call_metadata) || r.action === 'message')) || isRecord(r.tool_call_metadata));
+    for (const record of records) if (!own.includes(record)) addOnce(record);
+    const summary = i !== undefined && conversation.annotations?.[i]?.compactSummary === true ? records.find((r) => r.action === 'condensation') : undefined;
+    if (summary !== undefined && typeof message.content === 'string') {
+      const args = isRecord(summary.args) ? summary.args : {};
+      written.add(summary);
+      add({ ...summary, args: { ...args, summary: message.content } }, true);
+      continue;
+    }
+    const events = openHandsEventsFromMessage(message, {
+      records: own,
+      findObservation: (callId) =>
+        all.find((e) => !written.has(e) && typeof e.observation === 'string' && isRecord(e.tool_call_metadata) && e.tool_call_metadata.tool_call_id === callId),
+      findCall: (callId) => calls.get(callId),
+      nextId: () => ++top,
+      timestamp,
+    });
+    for (const event of events) {
+      const original = all.find((e) => e.id === event.id && typeof e.id === 'number');
+      if (original !== undefined) written.add(original);
+      add(event, original !== undefined);
+    }
+  }
+  // Stable: events with no original stay after the one they followed.
+  chunks.sort((a, b) => a.key - b.key);
+  return { events: chunks.flatMap((chunk) => chunk.events), rebuilt };
+}
