@@ -70,6 +70,12 @@ describe('the no-pruning replay against recorded usage', () => {
     expect(relative(recorded.replayedCacheReadShare, recorded.recordedCacheReadShare)).toBeLessThan(0.01);
   });
 
+  it('Gemini CLI (gemini-3-pro-image-preview): thought summaries are never resent, so with them left out the input is within 3%', async () => {
+    const recorded = await replayBaseline('codemie-session-2025-12-01.json', false);
+    expect(recorded.requests).toBe(11);
+    expect(relative(recorded.replayedInputTokens, recorded.recordedInputTokens)).toBeLessThan(0.03);
+  });
+
   it('codemie: input within 2%; its recorded cache reads are no prefix cache the replay can know', async () => {
     const recorded = await replayBaseline('codemie-session-9eda1058.jsonl', false);
     expect(recorded.requests).toBe(5);
