@@ -30,6 +30,11 @@ export function observationWithText(event: Record<string, unknown>, text: string
     case 'user_rejected':
       out.content = strip('OBSERVATION:\n', '\n[Last action has been rejected by the user]') ?? text;
       return out;
+    case 'edit':
+      if (extras !== undefined && extras.impl_source === 'oh_aci' && typeof extras.formatted_output_and_error === 'string') {
+        out.extras = { ...extras, formatted_output_and_error: text };
+      } else out.content = text;
+      return out;
     case 'delegate':
       out.content = text;
       if (extras !== undefined && isRecord(extras.outputs) && 'content' in extras.outputs) out.extras = { ...extras, outputs: { ...extras.outputs, content: text } };
