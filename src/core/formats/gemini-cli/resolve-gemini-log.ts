@@ -44,6 +44,8 @@ export function resolveGeminiLog(source: { messages: unknown[] } | { lines: Json
   let current = log.segments[0] as GeminiSegment;
   let byId = new Map<string, GeminiSlot>();
   let pending: GeminiEntry[] = [];
+  // The message the latest line wrote or replaced: metadata lines go with it, wherever it sits in the list.
+  let recent: GeminiSlot | undefined;
   const count = (type: string, n = 1): void => {
     skipped.set(type, (skipped.get(type) ?? 0) + n);
   };
@@ -53,15 +55,17 @@ export function resolveGeminiLog(source: { messages: unknown[] } | { lines: Json
     if (seen !== undefined) {
       seen.latest = entry;
       seen.records.push(entry);
+      recent = seen;
       return;
     }
     const slot: GeminiSlot = { latest: entry, records: [...pending, entry] };
     pending = [];
     current.slots.push(slot);
+    recent = slot;
     if (merge && typeof id === 'string') byId.set(id, slot);
   };
   const attach = (entry: GeminiEntry): void => {
-    const last = current.slots[current.slots.length - 1];
+    const last = recent !== undefined && current.slots.includes(recent) ? recent : current.slots[current.slots.length - 1];
     if (last === undefined) pending.push(entry);
     else last.records.push(entry);
   };

@@ -4,37 +4,11 @@ import { repairConversation } from '../../repair/repair-conversation';
 import type { Message } from '../../types';
 import { parseTranscript } from '../parse-transcript';
 import { serializeTranscript } from '../serialize-transcript';
+import { asSent } from '../../../../test/support/as-sent';
 
 const fixture = (name: string): string => readFileSync(new URL(`../../../../fixtures/${name}`, import.meta.url), 'utf8');
 const FILES = ['codemie-session-2025-12-01.json', 'gemini-cli-sample.json', 'gemini-cli-sample.jsonl'];
 
-/**
- * Messages as the API reads them: consecutive messages of one role merged, each turn's results in the order of its
- * calls. A Gemini record holds a call's result inside the call, so results come back in call order and apart from
- * the user's words after them; the request is the same.
- */
-function asSent(messages: readonly Message[]): Message[] {
-  const out: Message[] = [];
-  for (const m of messages) {
-    const blocks = typeof m.content === 'string' ? [{ type: 'text' as const, text: m.content }] : m.content;
-    const last = out[out.length - 1];
-    if (last?.role === m.role) last.content = [...(last.content as []), ...blocks];
-    else out.push({ role: m.role, content: [...blocks] });
-  }
-  out.forEach((m, i) => {
-    const calls = (out[i - 1]?.content as { type: string; id?: string }[] | undefined)?.flatMap((b) => (b.type === 'tool_use' ? [b.id] : [])) ?? [];
-    const rank = (b: { type: string; tool_use_id?: unknown }) => (b.type === 'tool_result' ? calls.indexOf(String(b.tool_use_id)) : calls.length);
-    if (m.role === 'user') m.content = [...(m.content as [])].sort((a, b) => rank(a) - rank(b));
-  });
-  // What a block says, without the fields another API adds (`caller`, `signature`, `is_error: false`).
-  const PICK = ['type', 'text', 'thinking', 'id', 'name', 'input', 'tool_use_id', 'content', 'source'];
-  const said = (block: unknown): unknown => {
-    const b = block as Record<string, unknown>;
-    const picked = Object.fromEntries(PICK.filter((k) => k in b).map((k) => [k, k === 'content' && Array.isArray(b.content) ? b.content.map(said) : b[k]]));
-    return b.is_error === true ? { ...picked, is_error: true } : picked;
-  };
-  return out.map((m) => ({ role: m.role, content: (m.content as unknown[]).map(said) })) as Message[];
-}
 
 describe('Gemini CLI export', () => {
   it.each(FILES)('%s: every message kept gives the same bytes', (name) => {
@@ -90,6 +64,33 @@ describe('Gemini CLI export', () => {
     expect(back.boundaries).toMatchObject([{ messageIndex: 1, kind: 'checkpoint' }]);
     expect(back.annotations?.[1]).toEqual({ compactSummary: true });
     expect(out.text.split('\n')[3]).toMatch(/^\{"\$set":\{"messages":\[\{"id":"c1"/);
+  });
+
+  it('JSONL keeps the file’s order: a record written again after others, and the metadata line after it', () => {
+    const text = [
+      { sessionId: 's', projectHash: 'p', startTime: 't', lastUpdated: 't' },
+      { id: 'u', timestamp: 't', type: 'user', content: 'go' },
+      { id: 'g', timestamp: 't', type: 'gemini', content: 'ok', tokens: null },
+      { $set: { messages: [{ id: 'u', timestamp: 't', type: 'user', content: 'go' }, { id: 'x', timestamp: 't', type: 'user', content: '/stats' }, { id: 'h', timestamp: 't', type: 'gemini', content: 'hi' }] } },
+      { id: 'x', timestamp: 't', type: 'user', content: '/stats' },
+      { $set: { lastUpdated: 't2' } },
+      { id: 'u', timestamp: 't', type: 'user', content: 'go' },
+      { id: 'h', timestamp: 't', type: 'gemini', content: 'hi', tokens: { input: 9, output: 1, cached: 0 } },
+    ]
+      .map((line) => `${JSON.stringify(line)}\n`)
+      .join('');
+    const c = parseTranscript(text).conversations[0]!;
+    expect(serializeTranscript(c, c.messages).text).toBe(text);
+  });
+
+  it('JSONL: a message changed inside a checkpoint’s list is written back into that list', () => {
+    const c = parseTranscript(fixture('gemini-cli-sample.jsonl')).conversations[0]!;
+    // A message a strategy made has no record: it goes where the message before it is, here in the checkpoint.
+    const changed: Message = { role: 'user', content: 'The user asked to fix a failing test.' };
+    const messages = c.messages.map((m, i) => (i === 4 ? changed : m));
+    const back = parseTranscript(serializeTranscript(c, messages).text).conversations[0]!;
+    expect(back.messages).toEqual(messages);
+    expect(back.boundaries?.[0]?.messageIndex).toBe(3);
   });
 
   it('a conversation of another format becomes session JSON that reads back the same', () => {

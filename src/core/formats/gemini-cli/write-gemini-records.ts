@@ -49,6 +49,16 @@ export function writeGeminiRecords(conversation: ConversationOf, messages: reado
   const index = new Map<Message, number>();
   if (own) conversation.messages.forEach((message, i) => index.set(message, i));
   const top: Item[] = [];
+  // JSONL: each top-level item's line, so the output keeps the file's order (a record appended again after others
+  // is written where it was); items with no line of their own follow the one before them.
+  const keys: number[] = [];
+  // Where a record made here goes: right after the first line of the message before it, which is where that
+  // message sits once the session is resolved (a record keeps the place of its first appearance).
+  let anchor = 0;
+  let anchorList: Item[] = top;
+  const keyed = (line: number | undefined): void => {
+    keys.push(line !== undefined && line > 0 ? line : anchor);
+  };
   const containers = new Map<number, { checkpoint: Rec; items: Item[] }>();
   const checkpoints = own ? (conversation.boundaries ?? []).filter((b) => b.kind === 'checkpoint' && b.line !== undefined && b.record !== undefined) : [];
   const slots = new Map<Rec, Slot>();
@@ -67,6 +77,7 @@ export function writeGeminiRecords(conversation: ConversationOf, messages: reado
       container = { checkpoint: boundary.record as Rec, items: [] };
       containers.set(line, container);
       top.push(container);
+      keyed(line);
     }
     return container.items;
   };
@@ -79,9 +90,10 @@ export function writeGeminiRecords(conversation: ConversationOf, messages: reado
     return slot;
   };
   const fresh = (type: string): Slot => slotOf({ id: `prunescope-${++made}`, timestamp: lastTimestamp, type }, true);
-  const place = (list: Item[], slot: Slot, record: Rec): void => {
+  const place = (list: Item[], slot: Slot, record: Rec, line?: number): void => {
     slot.places.push({ list, at: list.length, record });
     list.push(slot);
+    if (list === top) keyed(line);
   };
 
   for (const message of messages) {
@@ -93,6 +105,12 @@ export function writeGeminiRecords(conversation: ConversationOf, messages: reado
     const segment = i === undefined ? undefined : [...checkpoints].reverse().find((b) => b.messageIndex <= i);
     if (segment?.line !== undefined) listFor(segment.line);
     const ownAt = ownGeminiRecord(records, changed ? (message.role === 'assistant' ? 'gemini' : 'user') : undefined);
+    const placed = lines?.filter((line) => line > 0) ?? [];
+    if (placed.length > 0) {
+      anchor = Math.min(...placed);
+      // Inside a checkpoint's list when the message before it is listed there.
+      anchorList = listFor(anchor);
+    }
     const latest = ownAt === -1 ? undefined : records[ownAt];
     records.forEach((record, k) => {
       if (written.has(record)) return;
@@ -100,15 +118,18 @@ export function writeGeminiRecords(conversation: ConversationOf, messages: reado
       // A message the repair merged from several records is written as one, on the last of them.
       if (changed && latest !== undefined && record.type === latest.type && !isVersionOf(record, latest, true) && isMessage(record)) return;
       const list = listFor(lines?.[k]);
-      if (latest !== undefined && isVersionOf(record, latest, conversation.layout?.kind === 'jsonl')) place(list, slotOf(latest), record);
-      else list.push(record);
+      if (latest !== undefined && isVersionOf(record, latest, conversation.layout?.kind === 'jsonl')) place(list, slotOf(latest), record, lines?.[k]);
+      else {
+        list.push(record);
+        if (list === top) keyed(lines?.[k]);
+      }
       if (typeof record.timestamp === 'string') lastTimestamp = record.timestamp;
     });
 
     if (message.role === 'assistant') {
       const slot = latest !== undefined && latest.type === 'gemini' ? slotOf(latest) : undefined;
       const target = slot ?? fresh('gemini');
-      if (slot === undefined) place(top, target, target.latest);
+      if (slot === undefined) place(anchorList, target, target.latest);
       target.assistant = message;
       target.unchanged &&= !changed;
       target.hadResults = i !== undefined && isResultsOf(conversation, i + 1, latest);
@@ -133,7 +154,7 @@ export function writeGeminiRecords(conversation: ConversationOf, messages: reado
     open = undefined;
     const slot = latest !== undefined && latest.type === 'user' ? slotOf(latest) : undefined;
     const target = slot ?? fresh('user');
-    if (slot === undefined) place(top, target, target.latest);
+    if (slot === undefined) place(anchorList, target, target.latest);
     target.user = message;
     target.unchanged &&= !changed;
   }
@@ -156,12 +177,13 @@ export function writeGeminiRecords(conversation: ConversationOf, messages: reado
       orphanResults += slot.results.length;
     }
   }
-  const flatten = (list: Item[]): Rec[] =>
-    list.flatMap((item, at): Rec[] => {
+  const flatten = (list: Item[], order: number[]): Rec[] =>
+    order.flatMap((at): Rec[] => {
+      const item = list[at] as Item;
       if ('checkpoint' in item && 'items' in item) {
         const { checkpoint, items } = item as { checkpoint: Rec; items: Item[] };
         const set = (checkpoint.$set ?? {}) as Rec;
-        return [{ ...checkpoint, $set: { ...set, messages: flatten(items) } }];
+        return [{ ...checkpoint, $set: { ...set, messages: flatten(items, items.map((_, k) => k)) } }];
       }
       if (!isSlot(item)) return [item as Rec];
       const slot = item;
@@ -171,7 +193,10 @@ export function writeGeminiRecords(conversation: ConversationOf, messages: reado
       const record = settled.get(slot);
       return last !== undefined && last.list === list && last.at === at && record !== undefined ? [record] : [];
     });
-  return { items: flatten(top), orphanResults, rebuilt };
+  // JSONL in line order, a stable sort: items of one line keep the order they were written in.
+  const order = top.map((_, at) => at);
+  if (conversation.layout?.kind === 'jsonl') order.sort((a, b) => (keys[a] ?? 0) - (keys[b] ?? 0) || a - b);
+  return { items: flatten(top, order), orphanResults, rebuilt };
 }
 
 function isSlot(item: Item): item is Slot {

@@ -1,0 +1,59 @@
+/**
+ * Properties of the Gemini CLI reader and writer on generated sessions (`geminiSessionCase`): every file parses as
+ * Gemini CLI with every result answering its call, writes back to the same bytes, and prunes under every registered
+ * strategy with no orphan and no API problem added; what is exported after pruning reads back as the same request.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { asSent } from '../../../../test/support/as-sent';
+import { findAddedOrphans } from '../../../../test/support/find-added-orphans';
+import { geminiSessionCase } from '../../../../test/support/gemini-session-arbitrary';
+import { strategyConfig } from '../../../../test/support/strategy-config-arbitrary';
+import { addedValidationProblems } from '../../../../test/support/validation-diff';
+import { linkToolCalls } from '../../links/link-tool-calls';
+import { analyzeTranscript } from '../../prune/analyze-transcript';
+import { applyPrunePlan } from '../../prune/apply-prune-plan';
+import { planOutputOrigins } from '../../prune/plan-output-origins';
+import { planPrune } from '../../prune/plan-prune';
+import type { Message } from '../../types';
+import { parseTranscript } from '../parse-transcript';
+import { providerForFormat } from '../provider-for-format';
+import { serializeTranscript } from '../serialize-transcript';
+
+describe('Gemini CLI sessions, properties', () => {
+  it('every generated session parses, its results answer its calls, and it writes back to the same bytes', () => {
+    fc.assert(
+      fc.property(geminiSessionCase, ({ text }) => {
+        const parsed = parseTranscript(text);
+        expect(parsed.format).toBe('gemini-cli');
+        expect(parsed.warnings).toEqual([]);
+        const c = parsed.conversations[0]!;
+        expect(linkToolCalls(c.messages).orphans.filter((o) => o.kind === 'result')).toEqual([]);
+        expect(c.sources.every((s) => s.length > 0)).toBe(true);
+        expect(serializeTranscript(c, c.messages).text).toBe(text);
+      }),
+      { numRuns: 400 },
+    );
+  });
+
+  it('every registered strategy prunes it with no orphan and no API problem added; the export reads back as the same request', () => {
+    const cases = geminiSessionCase.chain((session) => {
+      const c = parseTranscript(session.text).conversations[0]!;
+      // The file rides along so a counterexample shows it.
+      return fc.tuple(fc.constant(c), strategyConfig(c.messages.length, c.messages.length * 50), fc.constant(session.text));
+    });
+    fc.assert(
+      fc.property(cases, ([c, config]) => {
+        const plan = planPrune(analyzeTranscript(c.messages), config);
+        const out = applyPrunePlan(c.messages, plan);
+        const origins = planOutputOrigins(plan);
+        const origin = new Map<Message, number>(out.flatMap((m, k) => ((origins[k] ?? -1) >= 0 ? [[m, origins[k] as number] as const] : [])));
+        expect(findAddedOrphans(c.messages, out)).toEqual([]);
+        expect(addedValidationProblems(c.messages, out, origin, providerForFormat('gemini-cli'))).toEqual([]);
+        const back = parseTranscript(serializeTranscript(c, out).text).conversations[0]!;
+        expect(asSent(back.messages)).toEqual(asSent(out));
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
