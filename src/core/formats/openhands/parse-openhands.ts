@@ -53,6 +53,14 @@ export function parseOpenHands(source: TranscriptSource, { fileName, warnings, s
         boundaries.push({ messageIndex: start, kind: 'condensation', record: condensation });
       }
     }
+    // Events no view lists (a condensation request between two condensations) go with the next condensation's
+    // first message, or the last message, so export writes them back.
+    const listed = new Set(sources.flat());
+    for (const event of rest) {
+      if (listed.has(event)) continue;
+      const next = boundaries.find((b) => typeof b.record?.id === 'number' && typeof event.id === 'number' && b.record.id > event.id);
+      (next === undefined ? sources[sources.length - 1] : sources[next.messageIndex])?.push(event);
+    }
     if (cuts.length > 0) count(convertOpenHandsEvents(rest.slice(cuts[0]).map((event) => ({ event }))).skipped.filter((type) => type !== 'condensation'));
 
     const instance = run.instance;

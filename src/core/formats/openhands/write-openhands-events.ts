@@ -42,13 +42,18 @@ export function writeOpenHandsEvents(conversation: ConversationOf, messages: rea
   }
   // The calls written so far, so a result made elsewhere is written as the observation its call's tool gives.
   const calls = new Map<string, ToolUseBlock>();
+  let last = -1;
   for (const message of messages) {
     if (message.role === 'assistant' && Array.isArray(message.content)) {
       for (const block of message.content) if (block.type === 'tool_use') calls.set(String(block.id), block as ToolUseBlock);
     }
-    const i = index.get(message);
+    const found = index.get(message);
+    const changed = found === undefined || conversation.annotations?.[found]?.repaired === true;
+    // A message a strategy made in place of the next one it read (results masked, inputs cleared) is written on that
+    // one's events: ids reused by another response, or listed again after a condensation, cannot mislead it.
+    const i = found ?? (index.size > 0 && sameCalls(conversation.messages[last + 1], message) ? last + 1 : undefined);
+    if (i !== undefined) last = i;
     const records = (i === undefined ? [] : (conversation.sources[i] ?? [])).filter(isRecord);
-    const changed = i === undefined || conversation.annotations?.[i]?.repaired === true;
     if (!changed) {
       records.forEach(addOnce);
       continue;
@@ -74,6 +79,12 @@ export function writeOpenHandsEvents(conversation: ConversationOf, messages: rea
     });
     for (const event of events) {
       const original = all.find((e) => e.id === event.id && typeof e.id === 'number');
+      // An event a condensation kept is listed before it and after it: written once, as the latest message says it.
+      const earlier = original !== undefined && written.has(original) ? chunks.find((chunk) => chunk.key === original.id) : undefined;
+      if (earlier !== undefined) {
+        earlier.events[0] = event;
+        continue;
+      }
       if (original !== undefined) written.add(original);
       add(event, original !== undefined);
     }
@@ -81,4 +92,12 @@ export function writeOpenHandsEvents(conversation: ConversationOf, messages: rea
   // Stable: events with no original stay after the one they followed.
   chunks.sort((a, b) => a.key - b.key);
   return { events: chunks.flatMap((chunk) => chunk.events), rebuilt };
+}
+
+/** Whether `made` says the same calls, or answers the same calls, as `read`, in the same order. */
+function sameCalls(read: Message | undefined, made: Message): boolean {
+  if (read === undefined || read.role !== made.role) return false;
+  const ids = (m: Message): string[] => (typeof m.content === 'string' ? [] : m.content.flatMap((b) => (b.type === 'tool_use' ? [String(b.id)] : b.type === 'tool_result' ? [String(b.tool_use_id)] : [])));
+  const a = ids(read);
+  return a.length > 0 && a.join('\u0000') === ids(made).join('\u0000');
 }
