@@ -4,6 +4,8 @@ import type { FormatDefinition, TranscriptSource } from './format-types';
 import { parseTranscript } from './parse-transcript';
 import { FORMAT_REGISTRY } from './registry';
 import type { TranscriptParseError } from './transcript-parse-error';
+import { geminiSessionCase } from '../../../test/support/gemini-session-arbitrary';
+import { openHandsStreamCase } from '../../../test/support/openhands-stream-arbitrary';
 
 const FORMATS: readonly FormatDefinition[] = FORMAT_REGISTRY;
 const byId = (id: string): FormatDefinition => FORMATS.find((f) => f.id === id) as FormatDefinition;
@@ -146,5 +148,17 @@ describe('detection by confidence keeps the old order of precedence', () => {
     })();
     expect(error.closestFormat).toBe('openai-chat');
     expect(error.message).toContain('Closest: OpenAI Chat Completions JSON, but message 4 has role "robot".');
+  });
+});
+
+describe('detection: Gemini CLI sessions and OpenHands event streams take their own files and no other', () => {
+  it('generated sessions and streams are each read by their format (the documents above, by the old readers)', () => {
+    fc.assert(
+      fc.property(geminiSessionCase, openHandsStreamCase, (session, stream) => {
+        expect(parseTranscript(session.text).format).toBe('gemini-cli');
+        expect(parseTranscript(stream.text).format).toBe('openhands');
+      }),
+      { numRuns: 200 },
+    );
   });
 });
