@@ -8,7 +8,19 @@ const CASES = [
   { file: 'codemie-session-9eda1058.jsonl', format: 'Claude Code session' },
   { file: 'codex-rollout-agentcmd-2025-09-24.jsonl', format: 'OpenAI Responses' },
   { file: 'openhands-sdk-fncall-llm-message.json', format: 'OpenAI Chat' },
+  { file: 'codemie-session-2025-12-01.json', format: 'Gemini CLI session' },
+  { file: 'openhands-basic.json', format: 'OpenHands events' },
+  { file: 'openhands-basic-gui-mode.json', format: 'OpenHands events' },
+  { file: 'openhands-wrong-initial-state.json', format: 'OpenHands events' },
 ] as const;
+
+/** The Gemini CLI and OpenHands files: their tool pairs as the core links them (a call's result inside the call, an observation by id), shown in the top bar. */
+const PAIRS: Partial<Record<string, number>> = {
+  'codemie-session-2025-12-01.json': 10,
+  'openhands-basic.json': 1,
+  'openhands-basic-gui-mode.json': 4,
+  'openhands-wrong-initial-state.json': 3,
+};
 
 for (const { file, format } of CASES) {
   test(`upload ${file} (${format})`, async ({ page }) => {
@@ -21,6 +33,9 @@ for (const { file, format } of CASES) {
     await expect(page.getByLabel('Upload transcript')).toHaveAttribute('accept', '.json,.jsonl');
     const messages = coreMessages(file);
     await expect(page.getByTestId('doc-stats')).toContainText(`${messages.length} messages`);
+    const pairs = PAIRS[file];
+    if (pairs !== undefined) await expect(page.getByTestId('doc-stats')).toContainText(`${messages.length} messages · ${pairs} tool pair${pairs === 1 ? '' : 's'}`);
+    await expect(page.getByRole('alert')).toHaveCount(0);
     await expectLanes(page, coreCounts(messages, await maxMessagesValue(page)));
     const bound = Math.max(1, Math.floor(messages.length / 5));
     await setMaxMessages(page, bound);
