@@ -11,9 +11,9 @@ import { geminiSessionCase } from '../../../../test/support/gemini-session-arbit
 import { strategyConfig } from '../../../../test/support/strategy-config-arbitrary';
 import { addedValidationProblems } from '../../../../test/support/validation-diff';
 import { linkToolCalls } from '../../links/link-tool-calls';
-import { analyzeTranscript } from '../../prune/analyze-transcript';
-import { applyPrunePlan } from '../../prune/apply-prune-plan';
-import { planOutputOrigins } from '../../prune/plan-output-origins';
+import { analyzeTranscript } from '../../plan/analyze-transcript';
+import { applyPrunePlan } from '../../plan/apply-prune-plan';
+import { planOutputOrigins } from '../../plan/plan-output-origins';
 import { planPrune } from '../../prune/plan-prune';
 import type { Message } from '../../types';
 import { parseTranscript } from '../parse-transcript';
