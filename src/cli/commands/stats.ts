@@ -1,5 +1,4 @@
-import { countMessageTokens, linkToolCalls } from '../../lib/index';
-import { resendsThinking } from '../../core/tokens/resends-thinking';
+import { countMessageTokens, linkToolCalls, resendsThinking } from '../../lib/index';
 import { compareWithRecordedUsage, readRecordedUsage, type Conversation } from '../../lib/formats';
 import { parseFlags, readChoice, single, type FlagSpec } from '../args';
 import { CliError, EXIT_OK } from '../errors';
