@@ -1,16 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Message } from '../../types';
-import { pruneRealFile } from '../../../../test/support/prune-real-file';
-
-const ERROR_LINE = '\n[Error occurred in processing last action]';
-
-/** OpenHands sends an error observation with its error line: a masked error result reads back with it. */
-const sentAsOpenHands = (messages: Message[]): Message[] =>
-  messages.map((m) =>
-    typeof m.content === 'string'
-      ? m
-      : { ...m, content: m.content.map((b) => (b.type === 'tool_result' && b.is_error === true && typeof b.content === 'string' && !b.content.endsWith(ERROR_LINE) ? { ...b, content: `${b.content}${ERROR_LINE}` } : b)) },
-  );
+import { pruneRealFile, sentAsOpenHands } from '../../../../test/support/prune-real-file';
 
 describe('OpenHands fixtures under every registered strategy', () => {
   it.each(['openhands-basic.json', 'openhands-basic-gui-mode.json', 'openhands-wrong-initial-state.json'])(
