@@ -16,7 +16,19 @@ const CASES = [
   { file: 'mini-swe-agent-run.traj.json', format: 'mini-SWE-agent trajectory' },
   { file: 'langchain-messages-to-dict.json', format: 'LangChain messages' },
   { file: 'langgraph-thread-state.json', format: 'LangChain messages' },
+  { file: 'codemie-session-2025-12-01.json', format: 'Gemini CLI session' },
+  { file: 'openhands-basic.json', format: 'OpenHands events' },
+  { file: 'openhands-basic-gui-mode.json', format: 'OpenHands events' },
+  { file: 'openhands-wrong-initial-state.json', format: 'OpenHands events' },
 ] as const;
+
+/** The Gemini CLI and OpenHands files: their tool pairs as the core links them (a call's result inside the call, an observation by id), shown in the top bar. */
+const PAIRS: Partial<Record<string, number>> = {
+  'codemie-session-2025-12-01.json': 10,
+  'openhands-basic.json': 1,
+  'openhands-basic-gui-mode.json': 4,
+  'openhands-wrong-initial-state.json': 3,
+};
 
 for (const { file, format } of CASES) {
   test(`upload ${file} (${format})`, async ({ page }) => {
@@ -31,6 +43,7 @@ for (const { file, format } of CASES) {
     await expect(page.getByTestId('doc-stats')).toContainText(`${messages.length} messages`);
     // Calls and results are linked: the pairs the core finds in the messages as opened.
     const pairs = linkToolCalls(messages).pairs.length;
+    if (PAIRS[file] !== undefined) expect(pairs, 'the pairs these files hold').toBe(PAIRS[file]);
     await expect(page.getByTestId('tool-pairs')).toContainText(`${pairs} pair${pairs === 1 ? '' : 's'}`);
     await expect(page.getByRole('alert')).toHaveCount(0);
     await expectLanes(page, coreCounts(messages, await maxMessagesValue(page)));

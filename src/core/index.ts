@@ -71,6 +71,7 @@ export type * from './usage/types';
 export { createTokenCounter, type CreateTokenCounterOptions, type VocabularyLoader } from './tokens/create-token-counter';
 export { countMessageTokens, type CountMessageTokensOptions } from './tokens/count-message-tokens';
 export { countSystemTokens } from './tokens/count-system-tokens';
+export { resendsThinking } from './tokens/resends-thinking';
 export { encodingForFormat } from './formats/encoding-for-format';
 export { readRecordedUsage } from './usage/read-recorded-usage';
 export { compareWithRecordedUsage, type CompareWithRecordedUsageOptions } from './usage/compare-with-recorded-usage';

@@ -47,7 +47,7 @@ export { findToolPairs, linkToolCalls, scoreMessage, scoreBreakdown } from '../c
 export type { ToolPairIndices, ToolLinks, ToolLink, OrphanBlock, ScoreBreakdown } from '../core';
 
 // Tokens: real vocabularies (bundled, each loaded on first use).
-export { createTokenCounter, charsTokenCounter, countMessageTokens, countSystemTokens } from '../core';
+export { createTokenCounter, charsTokenCounter, countMessageTokens, countSystemTokens, resendsThinking } from '../core';
 export type { TokenEncoding, TokenCounter, TokenCounterFallback, CreateTokenCounterOptions, VocabularyLoader, CountMessageTokensOptions } from '../core';
 
 // What the API would reject, and the repair that fixes it. Both take messages, not files: an agent checks what it

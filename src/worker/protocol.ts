@@ -7,7 +7,7 @@
  * never copied) and one joined string. Lanes are any number of registered strategies with their options: nothing
  * here lists strategies.
  */
-import type { ParseWarning, PlanCells, PlanOverrun, Provider, RepairChange, Scorecard, SkippedRecords, StrategyId, TokenEncoding, TotalComparison, TranscriptFormat } from '../core';
+import type { CompactionBoundary, ParseWarning, PlanCells, PlanOverrun, Provider, RepairChange, Scorecard, SkippedRecords, StrategyId, TokenEncoding, TotalComparison, TranscriptFormat } from '../core';
 import type { Budget, PlanRequest } from './lanes';
 import type { OpenOptions } from './open-options';
 
@@ -89,7 +89,7 @@ export interface DocSummary {
   offset: number;
   wholeCount: number;
   /** Compaction boundaries among the messages shown: a row before message `before`. */
-  boundaries: { before: number; kind: 'compact-boundary' | 'compaction-block'; preTokens?: number; trigger?: string }[];
+  boundaries: { before: number; kind: CompactionBoundary['kind']; preTokens?: number; trigger?: string }[];
   /** "Repair input": whether it is on, and what it changed (at most 200 listed). */
   repair: { on: boolean; changeCount: number; changes: RepairChange[] };
   /** Bookkeeping records the reader skipped, by type: information, not warnings. */

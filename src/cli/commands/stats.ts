@@ -1,4 +1,4 @@
-import { linkToolCalls } from '../../lib/index';
+import { countMessageTokens, linkToolCalls, resendsThinking } from '../../lib/index';
 import { compareWithRecordedTotal, compareWithRecordedUsage, readRecordedTotal, readRecordedUsage, type Conversation, type TotalComparison } from '../../lib/formats';
 import { parseFlags, readChoice, single, type FlagSpec } from '../args';
 import { CliError, EXIT_OK } from '../errors';
@@ -146,7 +146,9 @@ function conversationStats(
   const requests = readRecordedUsage(conversation, text);
   if (requests.length > 0) {
     try {
-      const usage = compareWithRecordedUsage(conversation.messages, tokens, requests, { systemTokens: system });
+      // Gemini's clients send no thinking back: its requests are held against the messages without it.
+      const bare = requests.some((r) => !resendsThinking(r.model)) ? countMessageTokens(conversation.messages, counter, { thinking: false }) : undefined;
+      const usage = compareWithRecordedUsage(conversation.messages, tokens, requests, { systemTokens: system, ...(bare ? { countsWithoutThinking: bare } : {}) });
       const last = usage.requests[usage.requests.length - 1];
       stats.recorded = {
         requests: requests.length,

@@ -52,8 +52,13 @@ export interface CompactionBoundary {
    * message holding the `compaction` block (Anthropic server-side compaction, whose blocks before it the API drops).
    */
   messageIndex: number;
-  /** `compact-boundary`: a Claude Code `system` line. `compaction-block`: an Anthropic `compaction` content block. */
-  kind: 'compact-boundary' | 'compaction-block';
+  /**
+   * `compact-boundary`: a Claude Code `system` line. `compaction-block`: an Anthropic `compaction` content block.
+   * `checkpoint`: a Gemini CLI `$set.messages` line, which replaced the whole message list (`/compress`, tool-output
+   * masking). `condensation`: an OpenHands `condensation` action, after which the agent sent the events it did not
+   * forget with the condenser's summary.
+   */
+  kind: 'compact-boundary' | 'compaction-block' | 'checkpoint' | 'condensation';
   /** Claude Code `compactMetadata.trigger`: `auto` (the context was full) or `manual` (`/compact`). */
   trigger?: string;
   /** Claude Code `compactMetadata.preTokens`: tokens in the context just before it was compacted. */
@@ -62,7 +67,7 @@ export interface CompactionBoundary {
   line?: number;
   /** For a `compaction` block: its index in the message's content. */
   blockIndex?: number;
-  /** The source record of a `compact-boundary`, written back on export. */
+  /** The source record of a `compact-boundary`, `checkpoint` or `condensation`, written back on export. */
   record?: Record<string, unknown>;
 }
 

@@ -5,7 +5,7 @@ import { TranscriptParseError } from './transcript-parse-error';
 
 const SUPPORTED =
   'Anthropic Messages JSON, Claude Code session JSONL, OpenAI Chat Completions JSON, Codex rollout JSONL or OpenAI Responses items, ' +
-  'SWE-agent trajectory (.traj), mini-SWE-agent trajectory (.traj.json), LangChain messages JSON';
+  'SWE-agent trajectory (.traj), mini-SWE-agent trajectory (.traj.json), LangChain messages JSON, Gemini CLI session, OpenHands event stream';
 
 const caught = (text: string, format?: Parameters<typeof parseTranscript>[1]): TranscriptParseError => {
   try {
@@ -119,7 +119,7 @@ describe('bad input', () => {
 
   it('a shape no format matches says once what the file is, what is supported and the closest format; each reason stays structured', () => {
     const error = caught(JSON.stringify({ hello: 'world' }));
-    expect(error.formatsTried.map((t) => t.format)).toEqual(['anthropic', 'claude-code', 'openai-chat', 'openai-responses', 'swe-agent', 'mini-swe-agent', 'langchain']);
+    expect(error.formatsTried.map((t) => t.format)).toEqual(['anthropic', 'claude-code', 'openai-chat', 'openai-responses', 'swe-agent', 'mini-swe-agent', 'langchain', 'gemini-cli', 'openhands']);
     for (const tried of error.formatsTried) expect(tried.reason.length).toBeGreaterThan(10);
     expect(error.message).toBe(
       'The file is a JSON object with the key `hello`, not a transcript prunescope can read. ' +
@@ -146,29 +146,23 @@ describe('bad input', () => {
       'anthropic',
     ],
     [
-      'a Gemini CLI session',
-      JSON.stringify({
-        sessionId: 'f86f5318-f47b-4433-85f8-ec9d9a417f8e',
-        projectHash: '79b6fa86e3c0d317',
-        startTime: '2025-10-18T14:57:28.974Z',
-        lastUpdated: '2025-10-18T14:58:07.161Z',
-        messages: [
-          { id: 'm1', timestamp: '2025-10-18T14:57:28.974Z', type: 'user', content: 'List the files in the current directory' },
-          { id: 'm2', timestamp: '2025-10-18T14:57:31.000Z', type: 'gemini', content: 'Here they are.', thoughts: [], model: 'gemini-2.5-pro' },
-        ],
-      }),
-      'Gemini CLI session',
-      'openai-chat',
+      'Gemini API contents',
+      JSON.stringify([
+        { role: 'user', parts: [{ text: 'List the files in the current directory' }] },
+        { role: 'model', parts: [{ functionCall: { name: 'list_directory', args: { dir_path: '.' } } }] },
+        { role: 'user', parts: [{ functionResponse: { name: 'list_directory', response: { output: 'a.txt' } } }] },
+      ]),
+      'Gemini API contents',
+      'gemini-cli',
     ],
     [
-      'an OpenHands event stream',
+      'OpenHands V1 events',
       JSON.stringify([
-        { id: 0, timestamp: 't0', source: 'user', message: 'hi', action: 'message', args: { content: 'list files' } },
-        { id: 1, timestamp: 't1', source: 'agent', message: 'Running ls', action: 'run', args: { command: 'ls' } },
-        { id: 2, timestamp: 't2', source: 'environment', message: 'ok', observation: 'run', content: 'a.txt', cause: 1, extras: { exit_code: 0 } },
+        { kind: 'MessageEvent', id: '5f1c', timestamp: 't0', source: 'user', llm_message: { role: 'user', content: [{ type: 'text', text: 'list files' }] } },
+        { kind: 'ActionEvent', id: '7a2b', timestamp: 't1', source: 'agent', tool_name: 'terminal', tool_call_id: 'call_1', llm_response_id: 'r1' },
       ]),
-      'OpenHands event stream',
-      'openai-chat',
+      'OpenHands V1 (software-agent-sdk) events',
+      'openhands',
     ],
     [
       'trajectory steps without a message history',

@@ -4,6 +4,8 @@ import type { FormatDefinition, TranscriptSource } from './format-types';
 import { parseTranscript } from './parse-transcript';
 import { FORMAT_REGISTRY } from './registry';
 import type { TranscriptParseError } from './transcript-parse-error';
+import { geminiSessionCase } from '../../../test/support/gemini-session-arbitrary';
+import { openHandsStreamCase } from '../../../test/support/openhands-stream-arbitrary';
 
 const FORMATS: readonly FormatDefinition[] = FORMAT_REGISTRY;
 const byId = (id: string): FormatDefinition => FORMATS.find((f) => f.id === id) as FormatDefinition;
@@ -193,6 +195,18 @@ describe('agent formats win their own files', () => {
       fc.property(messages, (list) => {
         expect(byId('mini-swe-agent').detect({ kind: 'document', value: { messages: list } }).reads).toBe(false);
       }),
+    );
+  });
+});
+
+describe('detection: Gemini CLI sessions and OpenHands event streams take their own files and no other', () => {
+  it('generated sessions and streams are each read by their format (the documents above, by the old readers)', () => {
+    fc.assert(
+      fc.property(geminiSessionCase, openHandsStreamCase, (session, stream) => {
+        expect(parseTranscript(session.text).format).toBe('gemini-cli');
+        expect(parseTranscript(stream.text).format).toBe('openhands');
+      }),
+      { numRuns: 200 },
     );
   });
 });

@@ -1,10 +1,12 @@
 import { anthropicFormat } from './anthropic/anthropic-format';
 import { claudeCodeFormat } from './claude-code/claude-code-format';
+import { geminiCliFormat } from './gemini-cli/gemini-cli-format';
 import { openAIChatFormat } from './openai-chat/openai-chat-format';
 import { openAIResponsesFormat } from './openai-responses/openai-responses-format';
 import { sweAgentFormat } from './swe-agent/swe-agent-format';
 import { miniSweAgentFormat } from './mini-swe-agent/mini-swe-agent-format';
 import { langChainFormat } from './langchain/langchain-format';
+import { openHandsFormat } from './openhands/openhands-format';
 
 /**
  * Every transcript format prunescope reads and writes. Adding one is a folder beside these and a line here (see
@@ -21,4 +23,6 @@ export const FORMAT_REGISTRY = [
   sweAgentFormat,
   miniSweAgentFormat,
   langChainFormat,
+  geminiCliFormat,
+  openHandsFormat,
 ] as const;

@@ -16,7 +16,8 @@ export interface TableMatch {
  *    `kimi-k`), a version (`5.5`) and a tier (`mini`, `codex`, `opus`, `flash`; `preview`, `exp` and snapshot
  *    numbers do not count). The same family and tier at the nearest older version wins (newer when there is none),
  *    since providers price a family's versions alike or lower over time; a tier the family does not list takes the
- *    family's plain entry (`gpt-5.5-ultra` → `gpt-5`), never another tier (a haiku is not priced as an opus).
+ *    family's plain entry (`gpt-5.5-ultra` → `gpt-5`), never another tier (a haiku is not priced as an opus); a
+ *    tier of several words first takes one of them (`gemini-3-pro-image-preview` → `gemini-3-pro-preview`).
  *    `sonnet`, `opus` and `haiku` alone take the Claude tier's newest.
  *
  * `undefined` when nothing fits.
@@ -54,7 +55,10 @@ export function findTableModel(ids: readonly string[], model: string): TableMatc
     }
     return (below ?? above)?.id;
   };
-  const id = nearest(target.tier) ?? (target.tier !== '' ? nearest('') : undefined);
+  // A tier of several words the family does not list takes one of its words it does (`gemini-3-pro-image-preview`, an
+  // image variant, → `gemini-3-pro-preview`), before the family's plain entry.
+  const words = target.tier.split('-').filter((w) => w !== '');
+  const id = nearest(target.tier) ?? (words.length > 1 ? words.map(nearest).find((w) => w !== undefined) : undefined) ?? (target.tier !== '' ? nearest('') : undefined);
   return id === undefined ? undefined : { id, exact: false };
 }
 

@@ -4,7 +4,7 @@ import { findTableModel } from './find-table-model';
 import { listModels } from './list-models';
 import { loadModelPrices } from './load-model-prices';
 
-const IDS = ['anthropic/claude-3-opus', 'anthropic/claude-opus-4', 'anthropic/claude-opus-4.1', 'anthropic/claude-opus-4.5', 'anthropic/claude-sonnet-4.5', 'anthropic/claude-3.5-sonnet', 'openai/gpt-5', 'openai/gpt-5.1-codex', 'openai/gpt-5-codex'];
+const IDS = ['anthropic/claude-3-opus', 'anthropic/claude-opus-4', 'anthropic/claude-opus-4.1', 'anthropic/claude-opus-4.5', 'anthropic/claude-sonnet-4.5', 'anthropic/claude-3.5-sonnet', 'openai/gpt-5', 'openai/gpt-5.1-codex', 'openai/gpt-5-codex', 'google/gemini-2.5-pro', 'google/gemini-3-pro-preview'];
 
 describe('findTableModel', () => {
   it.each([
@@ -16,6 +16,8 @@ describe('findTableModel', () => {
     ['claude-opus-4-1-20250805', 'anthropic/claude-opus-4.1', true],
     ['opus', 'anthropic/claude-opus-4.5', false],
     ['gpt-5.1-codex-max', 'openai/gpt-5.1-codex', false],
+    // A variant of a listed model (the real Gemini CLI session's): the entry with its family, version and size.
+    ['gemini-3-pro-image-preview', 'google/gemini-3-pro-preview', false],
   ])('%s → %s', (model, id, exact) => {
     expect(findTableModel(IDS, model)).toEqual({ id, exact });
   });
@@ -46,6 +48,8 @@ describe('findTableModel', () => {
   it('knows nothing of a model of no listed family or prefix', () => {
     expect(findTableModel(IDS, 'llama-9')).toBeUndefined();
     expect(findTableModel(IDS, 'claude-haiku-4-5')).toBeUndefined();
+    expect(findTableModel(IDS, 'gemini-3-flash-preview')).toBeUndefined();
+    expect(findTableModel(IDS, 'gemini-2.5-flash')).toBeUndefined();
   });
 });
 

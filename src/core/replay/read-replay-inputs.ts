@@ -5,6 +5,7 @@ import { describeValue } from '../tokens/describe-value';
 import { countMessageTokens } from '../tokens/count-message-tokens';
 import { countSystemTokens } from '../tokens/count-system-tokens';
 import { keepsPriorThinking } from '../tokens/keeps-prior-thinking';
+import { resendsThinking } from '../tokens/resends-thinking';
 import { readRecordedUsage } from '../usage/read-recorded-usage';
 import { readRecordedTotal } from '../usage/read-recorded-total';
 import { compareWithRecordedUsage } from '../usage/compare-with-recorded-usage';
@@ -75,7 +76,7 @@ export interface ReadReplayInputsOptions {
  * come from the first request of each context, everything after from the counts.
  *
  * The model decides what earlier turns cost: when it drops their thinking (`keepsPriorThinking`), `priorTurnTokens`
- * counts messages without it. OpenAI's reasoning is encrypted in the file but carried by the requests after it in
+ * counts messages without it; when it is sent none at all (`resendsThinking`: Gemini), no count holds thinking. OpenAI's reasoning is encrypted in the file but carried by the requests after it in
  * its turn; its recorded size is added to the message it came with, and left out once a later turn began.
  *
  * @throws {TypeError} when `conversation` is not a parsed conversation
@@ -86,11 +87,13 @@ export function readReplayInputs(conversation: Conversation, counter: TokenCount
   }
   const { messages } = conversation;
   const n = messages.length;
-  const tokens = countMessageTokens(messages, counter);
   const recorded = readRecordedUsage(conversation, options.text);
   const model = mostCommonModel(recorded);
-  const dropsThinking = !keepsPriorThinking(model);
-  const bare = dropsThinking ? countMessageTokens(messages, counter, { thinking: false }) : undefined;
+  // Gemini's clients send no thinking back at all, not even the current turn's: every message counts without it.
+  const sendsThinking = resendsThinking(model);
+  const tokens = countMessageTokens(messages, counter, sendsThinking ? {} : { thinking: false });
+  const dropsThinking = sendsThinking && !keepsPriorThinking(model);
+  const bare = dropsThinking ? countMessageTokens(messages, counter, { thinking: false }) : sendsThinking ? undefined : tokens;
   const systemTokens = countSystemTokens(conversation.system, counter);
   const comparison = compareWithRecordedUsage(messages, tokens, recorded, { systemTokens, ...(bare ? { countsWithoutThinking: bare } : {}) });
 

@@ -77,6 +77,16 @@ describe('compareWithRecordedUsage', () => {
     expect(compareWithRecordedUsage(turn, counts4, requests).requests[1]?.counted).toBe(130);
   });
 
+  it('leaves all thinking out for Gemini models, the current turn’s too: no request resends thought parts', () => {
+    const turn: Message[] = [user('go'), assistant('a'), results, assistant('b')];
+    const counts4 = [10, 110, 10, 110];
+    const bare = [10, 10, 10, 10];
+    const requests = [request(1, 1010, { model: 'gemini-2.5-pro' }), request(3, 1030, { model: 'gemini-2.5-pro' })];
+    const { requests: rows } = compareWithRecordedUsage(turn, counts4, requests, { countsWithoutThinking: bare });
+    expect(rows.map((r) => r.counted)).toEqual([10, 30]);
+    expect(rows[1]).toMatchObject({ recordedGrowth: 20, countedGrowth: 20 });
+  });
+
   it('has no fixed part and no ratio without requests', () => {
     expect(compareWithRecordedUsage(messages, counts, [])).toEqual({ requests: [], fixedTokens: undefined, medianGrowthRatio: undefined });
   });

@@ -1,5 +1,6 @@
 import { describeValue } from '../tokens/describe-value';
 import { keepsPriorThinking } from '../tokens/keeps-prior-thinking';
+import { resendsThinking } from '../tokens/resends-thinking';
 import type { Message } from '../types';
 import { startsTurn } from './starts-turn';
 import type { RecordedRequest, RequestComparison, UsageComparison } from './types';
@@ -10,7 +11,8 @@ export interface CompareWithRecordedUsageOptions {
   systemTokens?: number;
   /**
    * One count per message without its thinking (`countMessageTokens` with `thinking: false`). When given, a request
-   * whose model drops earlier turns' thinking (`keepsPriorThinking`) counts the messages before its turn with these.
+   * whose model drops earlier turns' thinking (`keepsPriorThinking`) counts the messages before its turn with these,
+   * and one whose model is sent no thinking at all (`resendsThinking`: Gemini) counts every message with these.
    * Default is none: every request counts every message whole.
    */
   countsWithoutThinking?: ArrayLike<number>;
@@ -80,8 +82,8 @@ export function compareWithRecordedUsage(
     for (const r of reasoning) hidden += r.tokens;
 
     const recorded = request.inputTokens + request.cacheCreationInputTokens + request.cacheReadInputTokens;
-    // Earlier turns' thinking is stripped by the API on models that do not keep it.
-    const split = keepsPriorThinking(request.model) ? contextStart : Math.max(contextStart, turn);
+    // Earlier turns' thinking is stripped by the API on models that do not keep it; Gemini's clients send none at all.
+    const split = !resendsThinking(request.model) ? messageIndex : keepsPriorThinking(request.model) ? contextStart : Math.max(contextStart, turn);
     const counted = (bare[split] ?? 0) - (bare[contextStart] ?? 0) + (prefix[messageIndex] ?? 0) - (prefix[split] ?? 0) + systemTokens;
     const row: RequestComparison = { messageIndex, contextStart, recorded, counted, hidden, residual: recorded - counted - hidden };
     if (previous !== undefined && previous.contextStart === contextStart && previous.messageIndex < messageIndex) {
