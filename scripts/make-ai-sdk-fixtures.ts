@@ -18,6 +18,11 @@ import { FILES, sourceOf } from './ai-sdk-fixture-files';
 
 const OUT = new URL('../fixtures/', import.meta.url);
 
+type MockOptions = NonNullable<ConstructorParameters<typeof MockLanguageModelV3>[0]>;
+type GenerateResult = Extract<MockOptions['doGenerate'], readonly unknown[]>[number];
+type StreamResult = Extract<MockOptions['doStream'], readonly unknown[]>[number];
+type StreamPart = StreamResult['stream'] extends ReadableStream<infer P> ? P : never;
+
 type Usage = { input: number; cacheRead: number; output: number; reasoning?: number };
 const usageOf = ({ input, cacheRead, output, reasoning = 0 }: Usage) => ({
   inputTokens: { total: input, noCache: input - cacheRead, cacheRead, cacheWrite: 0 },
@@ -29,8 +34,8 @@ const signature = (n: number) => ({ anthropic: { signature: `ErUBCkYIBxgCKkD${'x
 type Step = { reasoning?: string; text?: string; calls?: { id: string; name: string; input: unknown }[]; usage: Usage };
 
 /** One scripted model response, as `doGenerate` returns it. */
-function generated(step: Step, n: number) {
-  const content: unknown[] = [];
+function generated(step: Step, n: number): GenerateResult {
+  const content: GenerateResult['content'] = [];
   if (step.reasoning !== undefined) content.push({ type: 'reasoning', text: step.reasoning, providerMetadata: signature(n) });
   if (step.text !== undefined) content.push({ type: 'text', text: step.text });
   for (const call of step.calls ?? []) content.push({ type: 'tool-call', toolCallId: call.id, toolName: call.name, input: JSON.stringify(call.input) });
@@ -38,8 +43,8 @@ function generated(step: Step, n: number) {
 }
 
 /** The same response as stream chunks, as `doStream` returns it. */
-function streamed(step: Step, n: number) {
-  const chunks: unknown[] = [{ type: 'stream-start', warnings: [] }];
+function streamed(step: Step, n: number): StreamResult {
+  const chunks: StreamPart[] = [{ type: 'stream-start', warnings: [] }];
   if (step.reasoning !== undefined) {
     chunks.push({ type: 'reasoning-start', id: `r${n}` }, { type: 'reasoning-delta', id: `r${n}`, delta: step.reasoning }, { type: 'reasoning-end', id: `r${n}`, providerMetadata: signature(n) });
   }
@@ -132,18 +137,22 @@ const TURN_2: Step[] = [
 
 const SYSTEM = 'You are a careful coding agent working in a TypeScript repository. Use the tools to inspect and change files; run the tests before you say something is fixed.';
 
+// The SDK's ids (approval ids) are random: a counter keeps the fixtures the same on every run.
+let nextId = 0;
+const _internal = { generateId: () => `aitxt-${String(++nextId).padStart(4, '0')}` };
+
 async function modelMessages(): Promise<ModelMessage[]> {
   const model = new MockLanguageModelV3({ modelId: 'claude-sonnet-4-5', doGenerate: [...TURN_1, ...TURN_2].map(generated) });
   const history: ModelMessage[] = [{ role: 'user', content: 'The tests in src/math fail. Find out why and fix it.' }];
-  const first = await generateText({ model, tools, system: SYSTEM, messages: history, stopWhen: stepCountIs(10) });
+  const first = await generateText({ model, tools, system: SYSTEM, messages: history, stopWhen: stepCountIs(10), _internal });
   history.push(...first.response.messages, { role: 'user', content: 'Thanks! Also delete the old backup, src/math/mean.ts.bak.' });
-  const second = await generateText({ model, tools, system: SYSTEM, messages: history, stopWhen: stepCountIs(10) });
+  const second = await generateText({ model, tools, system: SYSTEM, messages: history, stopWhen: stepCountIs(10), _internal });
   history.push(...second.response.messages);
   // The app asked the user, who said no: the denial goes back as a tool message, and the loop runs on.
   const request = second.content.find((part) => part.type === 'tool-approval-request');
   if (request === undefined) throw new Error('no approval request');
   history.push({ role: 'tool', content: [{ type: 'tool-approval-response', approvalId: request.approvalId, approved: false, reason: 'Keep the backup for now.' }] });
-  const third = await generateText({ model, tools, system: SYSTEM, messages: history, stopWhen: stepCountIs(10) });
+  const third = await generateText({ model, tools, system: SYSTEM, messages: history, stopWhen: stepCountIs(10), _internal });
   history.push(...third.response.messages);
   return history;
 }
@@ -158,7 +167,7 @@ async function uiMessages(): Promise<UIMessage[]> {
   const user = (id: string, text: string): UIMessage => ({ id, role: 'user', parts: [{ type: 'text', text }] });
 
   async function turn(messages: UIMessage[]): Promise<UIMessage[]> {
-    const result = streamText({ model, tools, system: SYSTEM, messages: await convertToModelMessages(messages), stopWhen: stepCountIs(10) });
+    const result = streamText({ model, tools, system: SYSTEM, messages: await convertToModelMessages(messages), stopWhen: stepCountIs(10), _internal: { generateId: _internal.generateId } });
     let saved: UIMessage[] | undefined;
     const stream = result.toUIMessageStream({
       originalMessages: messages,
