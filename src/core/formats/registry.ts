@@ -1,4 +1,5 @@
 import { aiSdkFormat } from './ai-sdk/ai-sdk-format';
+import { aiSdkUiFormat } from './ai-sdk-ui/ai-sdk-ui-format';
 import { anthropicFormat } from './anthropic/anthropic-format';
 import { claudeCodeFormat } from './claude-code/claude-code-format';
 import { openAIChatFormat } from './openai-chat/openai-chat-format';
@@ -11,4 +12,4 @@ import { openAIResponsesFormat } from './openai-responses/openai-responses-forma
  * and the README's list all read this list. Order matters only to break a tie in detection confidence and to list
  * the formats to people.
  */
-export const FORMAT_REGISTRY = [anthropicFormat, claudeCodeFormat, openAIChatFormat, openAIResponsesFormat, aiSdkFormat] as const;
+export const FORMAT_REGISTRY = [anthropicFormat, claudeCodeFormat, openAIChatFormat, openAIResponsesFormat, aiSdkFormat, aiSdkUiFormat] as const;
