@@ -4,6 +4,7 @@ import { anthropicFormat } from './anthropic/anthropic-format';
 import { claudeCodeFormat } from './claude-code/claude-code-format';
 import { openAIChatFormat } from './openai-chat/openai-chat-format';
 import { openAIResponsesFormat } from './openai-responses/openai-responses-format';
+import { otelGenAiFormat } from './otel-genai/otel-genai-format';
 
 /**
  * Every transcript format prunescope reads and writes. Adding one is a folder beside these and a line here (see
@@ -12,4 +13,4 @@ import { openAIResponsesFormat } from './openai-responses/openai-responses-forma
  * and the README's list all read this list. Order matters only to break a tie in detection confidence and to list
  * the formats to people.
  */
-export const FORMAT_REGISTRY = [anthropicFormat, claudeCodeFormat, openAIChatFormat, openAIResponsesFormat, aiSdkFormat, aiSdkUiFormat] as const;
+export const FORMAT_REGISTRY = [anthropicFormat, claudeCodeFormat, openAIChatFormat, openAIResponsesFormat, aiSdkFormat, aiSdkUiFormat, otelGenAiFormat] as const;
