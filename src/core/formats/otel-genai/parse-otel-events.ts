@@ -2,7 +2,10 @@ import { conversationTitle } from '../conversation-title';
 import type { ConversationOf, ParseContext, TranscriptSource } from '../format-types';
 import { isRecord } from '../is-record';
 import { decodeAnyValue } from './decode-any-value';
+import { inferenceSpans } from './inference-spans';
+import type { OtelSpan } from './list-otel-spans';
 import { otelMessagesToCanonical } from './otel-messages-to-canonical';
+import { recordedRequests } from './recorded-requests';
 
 type Conversation = ConversationOf<'otel-genai'>;
 
@@ -26,9 +29,10 @@ export interface OtelEvent {
  * `gen_ai.assistant.message` with `tool_calls`, `gen_ai.tool.message` with `id`, `gen_ai.choice`), as OTLP log
  * records (`eventName` or the `event.name` attribute, fields in `body`) or as span events (fields in attributes).
  * A request logs its whole input again, so the conversation is the events of the trace's last span; each message's
- * source is its event record.
+ * source is its event record. The trace's inference spans, when the file holds them (the Collector's file exporter
+ * writes a traces line and a logs line), give the requests' usage.
  */
-export function parseOtelEvents(source: TranscriptSource, { fileName, text }: Pick<ParseContext, 'fileName' | 'text' | 'warnings'>): Conversation[] {
+export function parseOtelEvents(source: TranscriptSource, spans: readonly OtelSpan[], { fileName, text, warnings }: Pick<ParseContext, 'fileName' | 'text' | 'warnings'>): Conversation[] {
   const documents = source.kind === 'document' ? [{ value: source.value, line: undefined }] : source.lines.map(({ value, line }) => ({ value, line }));
   const events = documents.flatMap(({ value, line }) => listOtelEvents(value, line));
   const bySpan = new Map<string, OtelEvent[]>();
@@ -46,7 +50,20 @@ export function parseOtelEvents(source: TranscriptSource, { fileName, text }: Pi
       format: 'otel-genai',
       messages: read.messages,
       sources: read.sources.map((list) => list.map((m) => recordOf.get(m))),
-      envelope: { traceId, spanId: group[0]?.spanId ?? '', events: group.map(({ record, arrayPath, index, line }) => ({ record, arrayPath, index, line })), requests: [] },
+      envelope: {
+        traceId,
+        spanId: group[0]?.spanId ?? '',
+        events: group.map(({ record, arrayPath, index, line }) => ({ record, arrayPath, index, line })),
+        // The spans of the trace, when the file holds them too (one export line each), give each request's usage.
+        requests: recordedRequests(
+          inferenceSpans(spans.filter((span) => span.traceId === traceId)),
+          (span) => bySpan.get(`${traceId}/${span.spanId}`)?.filter((e) => e.name !== 'gen_ai.choice').map(messageOfEvent),
+          read.positions,
+          read.messages.length,
+          converted,
+          warnings,
+        ),
+      },
       sourceText: text,
     };
     if (read.system.length > 0) conversation.system = read.system.join('\n\n');

@@ -1,6 +1,6 @@
-import type { Message } from '../../types';
 import { conversationTitle } from '../conversation-title';
 import type { ConversationOf, ParseContext, RecordedRequest, TranscriptSource } from '../format-types';
+import { recordedRequests } from './recorded-requests';
 import { isRecord } from '../is-record';
 import { inferenceSpans } from './inference-spans';
 import { listOtelSpans, type OtelSpan } from './list-otel-spans';
@@ -70,7 +70,7 @@ export function parseOtelGenAi(source: TranscriptSource, { fileName, text, warni
     if (outputAttribute !== undefined) envelope.outputAttribute = outputAttribute;
     if (chosen.line !== undefined) envelope.line = chosen.line;
     if (output !== undefined) envelope.outputEncoding = output.encoding;
-    envelope.requests = recordedRequests(requests, read.positions, read.messages, all, warnings);
+    envelope.requests = recordedRequests(requests, (span) => messagesOfSpan(span, 'gen_ai.input.messages')?.list, read.positions, read.messages.length, all, warnings);
     const conversation: Conversation = {
       id: traceId === '' ? `trace-${conversations.length + 1}` : traceId,
       title: conversationTitle(read.messages, `${chosen.name}${fileName !== undefined ? ` (${fileName})` : ''}`),
@@ -86,7 +86,7 @@ export function parseOtelGenAi(source: TranscriptSource, { fileName, text, warni
     conversations.push(conversation);
   }
   if (conversations.length > 0) return conversations;
-  return parseOtelEvents(source, { fileName, text, warnings });
+  return parseOtelEvents(source, spans, { fileName, text, warnings });
 }
 
 /** `gen_ai.system_instructions`: a JSON string or a list of parts, their text joined. */
@@ -101,52 +101,4 @@ function systemInstructions(value: unknown): string {
   }
   if (!Array.isArray(parts)) return '';
   return parts.map((p) => (isRecord(p) && typeof p.content === 'string' ? p.content : '')).filter((s) => s !== '').join('\n\n');
-}
-
-function count(value: unknown): number {
-  return typeof value === 'number' && Number.isFinite(value) && value > 0 ? value : 0;
-}
-
-/**
- * One request per inference span with usage. Its response became the message at the position its input ended, in the
- * last span's conversation, when its input is a prefix of that conversation (checked on the input's last message; a
- * warning says when an app trimmed or rewrote the history between requests).
- */
-function recordedRequests(spans: OtelSpan[], positions: number[], messages: Message[], all: unknown[], warnings: ParseContext['warnings']): RecordedRequest[] {
-  const requests: RecordedRequest[] = [];
-  let warned = false;
-  for (const span of spans) {
-    const input = count(attributeOf(span, 'gen_ai.usage.input_tokens') ?? attributeOf(span, 'gen_ai.usage.prompt_tokens'));
-    const outputTokens = count(attributeOf(span, 'gen_ai.usage.output_tokens') ?? attributeOf(span, 'gen_ai.usage.completion_tokens'));
-    if (input === 0 && outputTokens === 0) continue;
-    const cacheRead = Math.min(input, count(attributeOf(span, 'gen_ai.usage.cache_read.input_tokens')));
-    const cacheWrite = Math.min(input - cacheRead, count(attributeOf(span, 'gen_ai.usage.cache_creation.input_tokens')));
-    let held: unknown[] | undefined;
-    try {
-      held = messagesOfSpan(span, 'gen_ai.input.messages')?.list;
-    } catch {
-      held = undefined;
-    }
-    const n = held?.length ?? all.length - 1;
-    if (held !== undefined && n > 0 && !warned && JSON.stringify(held[n - 1]) !== JSON.stringify(all[n - 1])) {
-      warnings.push({ message: `Span "${span.name}" (${span.spanId}) sent a history that is not the start of the last request's: its usage is placed by message count.` });
-      warned = true;
-    }
-    const position = positions[n];
-    const request: RecordedRequest = {
-      messageIndex: position === undefined ? messages.length : Math.max(0, position),
-      contextStart: 0,
-      inputTokens: input - cacheRead - cacheWrite,
-      cacheCreationInputTokens: cacheWrite,
-      cacheReadInputTokens: cacheRead,
-      outputTokens,
-    };
-    const reasoning = count(attributeOf(span, 'gen_ai.usage.reasoning.output_tokens'));
-    if (reasoning > 0) request.reasoningOutputTokens = reasoning;
-    const model = attributeOf(span, 'gen_ai.response.model') ?? attributeOf(span, 'gen_ai.request.model');
-    if (typeof model === 'string') request.model = model;
-    if (span.line !== undefined) request.line = span.line;
-    requests.push(request);
-  }
-  return requests;
 }

@@ -3,6 +3,7 @@ import { exportNote } from '../export-note';
 import type { ConversationOf, SerializeContext, SerializedText } from '../format-types';
 import { isRecord } from '../is-record';
 import { jsonExport } from '../json-export';
+import { lineSpan } from './line-span';
 import { ownRecords } from '../own-records';
 import { otelTraceDocument } from './otel-trace-document';
 import type { OtelEnvelope } from './parse-otel-genai';
@@ -44,14 +45,4 @@ function spliceSpan(text: string, conversation: ConversationOf, messages: readon
   const { start, end } = lineSpan(text, envelope.line);
   const spliced = spliceSpanMessages(text.slice(start, end), envelope.path, edits);
   return spliced === undefined ? undefined : { text: text.slice(0, start) + spliced + text.slice(end), dropped, rewritten, jsonl: envelope.line !== undefined };
-}
-
-/** The offsets of 1-based `line` in `text`, or all of it. */
-function lineSpan(text: string, line: number | undefined): { start: number; end: number } {
-  if (line === undefined) return { start: 0, end: text.length };
-  let start = 0;
-  for (let n = 1; n < line; n++) start = text.indexOf('\n', start) + 1;
-  const newline = text.indexOf('\n', start);
-  const end = newline === -1 ? text.length : newline;
-  return { start, end: text.charCodeAt(end - 1) === 13 ? end - 1 : end };
 }

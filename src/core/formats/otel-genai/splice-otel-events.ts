@@ -6,6 +6,7 @@ import { locateJson } from '../locate-json';
 import { ownRecords } from '../own-records';
 import { spliceJsonArray, type SplicedItem } from '../splice-json-array';
 import { encodeAnyValue } from './encode-any-value';
+import { lineSpan } from './line-span';
 import { toOtelMessages } from './to-otel-messages';
 
 interface EventPlace {
@@ -19,22 +20,25 @@ interface EventPlace {
  * A file of per-message GenAI events with the conversation's span holding the kept messages' event records (copied
  * as written) and new ones for messages with no record (`gen_ai.user.message`, `gen_ai.assistant.message`,
  * `gen_ai.tool.message` log records), where its first event was; the other spans' events as they were. `undefined`
- * when the span's events are not all in one array of one document (the caller then writes a new trace).
+ * when the span's events are not all in one array of one document (one line of a JSONL export): the caller then
+ * writes a new trace.
  */
 export function spliceOtelEvents(text: string, conversation: ConversationOf, messages: readonly Message[]): { text: string; dropped: number; rewritten: number; jsonl: boolean } | undefined {
   const envelope = conversation.envelope ?? {};
   const places = (Array.isArray(envelope.events) ? envelope.events : []) as EventPlace[];
   const first = places[0];
-  if (first === undefined || first.line !== undefined) return undefined;
+  if (first === undefined) return undefined;
   const key = JSON.stringify(first.arrayPath);
-  if (places.some((p) => JSON.stringify(p.arrayPath) !== key)) return undefined;
+  if (places.some((p) => JSON.stringify(p.arrayPath) !== key || p.line !== first.line)) return undefined;
   const template = isRecord(first.record) ? first.record : {};
   const { records, dropped, rewritten } = ownRecords(conversation, messages, (rest) => {
     const converted = toOtelMessages(rest);
     return { messages: converted.messages.flatMap((m) => eventsOf(m, template)), dropped: converted.dropped };
   });
   const all = [...(conversation.systemSources ?? []), ...records];
-  const array = locateJson(text, first.arrayPath);
+  const { start, end } = lineSpan(text, first.line);
+  const document = text.slice(start, end);
+  const array = locateJson(document, first.arrayPath);
   if (array?.elements === undefined) return undefined;
   const mine = new Map(places.map((p) => [p.record, p.index] as const));
   const items: SplicedItem[] = [];
@@ -42,7 +46,8 @@ export function spliceOtelEvents(text: string, conversation: ConversationOf, mes
     if (element === first.index) for (const record of all) items.push(mine.has(record) ? { element: mine.get(record) as number } : { value: record });
     if (![...mine.values()].includes(element)) items.push({ element });
   });
-  return { text: spliceJsonArray(text, array, items, jsonTextStyle(text), first.arrayPath.length), dropped, rewritten, jsonl: false };
+  const spliced = spliceJsonArray(document, array, items, jsonTextStyle(document), first.arrayPath.length);
+  return { text: text.slice(0, start) + spliced + text.slice(end), dropped, rewritten, jsonl: first.line !== undefined };
 }
 
 /** A GenAI message as v1.28 event log records, with the trace, span and time of the record they sit among. */
