@@ -16,7 +16,7 @@ export function stringifyJsonStyled(value: unknown, style: JsonTextStyle, depth 
   }
   // Both only touch characters inside strings: outside them a JSON text is ASCII punctuation.
   if (style.htmlEscaped) text = text.replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
-  if (style.asciiOnly) text = text.replace(/[^\x00-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  if (style.asciiOnly) text = text.replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
   return text;
 }
 
