@@ -18,6 +18,11 @@ const PARTS = new Set([
   'tool-approval-request',
   'tool-approval-response',
 ]);
+/** The parts each role holds. */
+const ROLE_PARTS: Record<string, ReadonlySet<string>> = {
+  user: new Set(['text', 'image', 'file']),
+  tool: new Set(['tool-result', 'tool-approval-response']),
+};
 /** Parts no other format has. */
 const OWN_PARTS = new Set(['tool-call', 'tool-result', 'reasoning', 'redacted-reasoning', 'tool-approval-request', 'tool-approval-response', 'reasoning-file']);
 
@@ -49,6 +54,7 @@ export function detectAiSdk(source: TranscriptSource): Detection {
     for (const part of content) {
       if (!isRecord(part) || typeof part.type !== 'string') return mismatch(`message ${n} has a content part without a \`type\``, n);
       if (!PARTS.has(part.type)) return mismatch(`message ${n} has a \`${part.type}\` part, which is not an AI SDK ModelMessage part`, n);
+      if (ROLE_PARTS[m.role]?.has(part.type) === false) return mismatch(`message ${n} is a \`${m.role}\` message with a \`${part.type}\` part`, n);
       if (OWN_PARTS.has(part.type)) evidence ??= `\`${part.type}\` parts`;
       if ('providerOptions' in part) evidence ??= '`providerOptions`';
       if (part.type === 'image' && 'image' in part) evidence ??= '`image` parts';
