@@ -1,4 +1,4 @@
-import fc from 'fast-check';
+import type fc from 'fast-check';
 import { expect } from 'vitest';
 import { linkToolCalls } from '../../src/core/links/link-tool-calls';
 import { analyzeTranscript } from '../../src/core/prune/analyze-transcript';
