@@ -8,7 +8,19 @@ const CASES = [
   { file: 'codemie-session-9eda1058.jsonl', format: 'Claude Code session' },
   { file: 'codex-rollout-agentcmd-2025-09-24.jsonl', format: 'OpenAI Responses' },
   { file: 'openhands-sdk-fncall-llm-message.json', format: 'OpenAI Chat' },
+  { file: 'ai-sdk-tool-loop.model-messages.json', format: 'AI SDK messages' },
+  { file: 'ai-sdk-chat.ui-messages.json', format: 'AI SDK UI messages' },
+  { file: 'otel-genai-openai-js.jsonl', format: 'OpenTelemetry GenAI' },
+  { file: 'otel-genai-written.trace.json', format: 'OpenTelemetry GenAI' },
 ] as const;
+
+/** The AI SDK and OTel fixtures: their tool pairs as the core links them, shown in the top bar. */
+const PAIRS: Partial<Record<string, number>> = {
+  'ai-sdk-tool-loop.model-messages.json': 8,
+  'ai-sdk-chat.ui-messages.json': 8,
+  'otel-genai-openai-js.jsonl': 3,
+  'otel-genai-written.trace.json': 1,
+};
 
 for (const { file, format } of CASES) {
   test(`upload ${file} (${format})`, async ({ page }) => {
@@ -21,6 +33,9 @@ for (const { file, format } of CASES) {
     await expect(page.getByLabel('Upload transcript')).toHaveAttribute('accept', '.json,.jsonl');
     const messages = coreMessages(file);
     await expect(page.getByTestId('doc-stats')).toContainText(`${messages.length} messages`);
+    const pairs = PAIRS[file];
+    if (pairs !== undefined) await expect(page.getByTestId('doc-stats')).toHaveText(`${messages.length} messages · ${pairs} tool pair${pairs === 1 ? '' : 's'}`);
+    await expect(page.getByRole('alert')).toHaveCount(0);
     await expectLanes(page, coreCounts(messages, await maxMessagesValue(page)));
     const bound = Math.max(1, Math.floor(messages.length / 5));
     await setMaxMessages(page, bound);
@@ -57,4 +72,10 @@ test('a newer load supersedes one still running: the stale answer is never shown
   // Still so once the older load would have finished.
   await expect(page.getByTestId('token-status')).toHaveText(/counted with|estimate/);
   await expect(page.getByTestId('file-name')).toHaveText('spotter-short.jsonl');
+});
+
+test('a GenAI trace recorded without message content says why it cannot be read', async ({ page }) => {
+  await openApp(page);
+  await upload(page, 'otel-genai-openai-js.traces.json');
+  await expect(page.getByRole('alert')).toContainText('GenAI spans without message content: content capture is opt-in', { timeout: 20_000 });
 });
