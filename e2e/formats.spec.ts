@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { coreCounts, coreMessages, expectLanes, fixturePath as fixturePathOf, lane, maxMessagesValue, openApp, setMaxMessages, upload, useMessages } from './support';
 
@@ -76,6 +77,8 @@ test('a newer load supersedes one still running: the stale answer is never shown
 
 test('a GenAI trace recorded without message content says why it cannot be read', async ({ page }) => {
   await openApp(page);
-  await upload(page, 'otel-genai-openai-js.traces.json');
+  // The traces line of the real export alone: spans with usage and no content.
+  const traces = readFileSync(fixturePathOf('otel-genai-openai-js.jsonl'), 'utf8').split('\n')[0] ?? '';
+  await upload(page, 'otel-genai-openai-js.traces.json', Buffer.from(traces));
   await expect(page.getByRole('alert')).toContainText('GenAI spans without message content: content capture is opt-in', { timeout: 20_000 });
 });

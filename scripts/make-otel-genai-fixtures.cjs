@@ -1,7 +1,8 @@
 /* eslint-disable @typescript-eslint/no-require-imports -- the OpenAI instrumentation patches `require`, so this script is CommonJS */
 // Regenerate: npm install --prefix /tmp/otelgen openai @opentelemetry/instrumentation-openai @opentelemetry/instrumentation @opentelemetry/sdk-trace-base @opentelemetry/sdk-logs @opentelemetry/api @opentelemetry/api-logs @opentelemetry/otlp-transformer @opentelemetry/context-async-hooks @opentelemetry/resources
 // then NODE_PATH=/tmp/otelgen/node_modules node scripts/make-otel-genai-fixtures.cjs fixtures/otel-genai-openai-js (writes .traces.json and .logs.json;
-// the .jsonl fixture is the two, one a line, as a Collector file exporter shared by both pipelines writes them).
+// the .jsonl fixture is the two, one a line, as a Collector file exporter shared by both pipelines writes them;
+// only the .logs.json and the .jsonl are kept).
 // Runs an OpenAI chat-completions tool loop through the official OpenTelemetry OpenAI instrumentation, against a
 // scripted fetch, and writes what an OTLP/JSON exporter would send: the spans (usage, no content) and the log events
 // (GenAI per-message events with content).

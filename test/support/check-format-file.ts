@@ -1,9 +1,9 @@
 import type fc from 'fast-check';
 import { expect } from 'vitest';
 import { linkToolCalls } from '../../src/core/links/link-tool-calls';
-import { analyzeTranscript } from '../../src/core/prune/analyze-transcript';
-import { applyPrunePlan } from '../../src/core/prune/apply-prune-plan';
-import { planOutputOrigins } from '../../src/core/prune/plan-output-origins';
+import { analyzeTranscript } from '../../src/core/plan/analyze-transcript';
+import { applyPrunePlan } from '../../src/core/plan/apply-prune-plan';
+import { planOutputOrigins } from '../../src/core/plan/plan-output-origins';
 import { planPrune } from '../../src/core/prune/plan-prune';
 import { parseTranscript } from '../../src/core/formats/parse-transcript';
 import { providerForFormat } from '../../src/core/formats/provider-for-format';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { encodingForFormat } from './encoding-for-format';
+import { FORMAT_REGISTRY } from './registry';
 
 describe('encodingForFormat', () => {
   it.each([
@@ -13,7 +14,7 @@ describe('encodingForFormat', () => {
 
   it('rejects an unknown format, naming it and the choices', () => {
     expect(() => encodingForFormat('gemini' as never)).toThrow(
-      new TypeError('encodingForFormat: format is "gemini"; allowed: anthropic, claude-code, openai-chat, openai-responses.'),
+      new TypeError(`encodingForFormat: format is "gemini"; allowed: ${FORMAT_REGISTRY.map((f) => f.id).join(', ')}.`),
     );
     expect(() => encodingForFormat('toString' as never)).toThrow(TypeError);
   });

@@ -107,9 +107,7 @@ describe('pruning never makes a request the API would reject (Anthropic JSON fix
 });
 
 describe('pruning never makes a request the API would reject (every fixture, read with parseTranscript)', () => {
-  // A trace whose spans recorded no message content: kept to test that it is refused with the reason.
-  const REFUSED = new Set(['otel-genai-openai-js.traces.json']);
-  const files = readdirSync(new URL('../../../fixtures/', import.meta.url)).filter((f) => f !== 'README.md' && !REFUSED.has(f));
+  const files = readdirSync(new URL('../../../fixtures/', import.meta.url)).filter((f) => f !== 'README.md');
   /**
    * The research's samples end on calls no result answers yet (the last call, one awaiting approval): what an app
    * saves mid-run. The API would refuse them as they are (repair answers them); pruning must add nothing.

@@ -16,6 +16,8 @@ export function detectAiSdkUi(source: TranscriptSource): Detection {
   if (source.kind === 'lines') return mismatch('it is JSON Lines, and AI SDK UI messages are one JSON document');
   const list = messageList(source.value, false);
   if (typeof list === 'string') return mismatch(list);
+  // No message shows any UIMessage shape: leave an empty list to the looser readers.
+  if (list.length === 0) return mismatch('it holds no messages');
   let tools = false;
   for (let i = 0; i < list.length && i < DETECTION_SAMPLE; i++) {
     const m = list[i];

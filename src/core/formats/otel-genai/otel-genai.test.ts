@@ -132,7 +132,8 @@ describe('OpenTelemetry GenAI', () => {
   });
 
   it('refuses spans without content, saying content capture is opt-in, and names AI SDK telemetry', () => {
-    const bare = refusal(fixture('otel-genai-openai-js.traces.json'));
+    // The traces line of the real export alone: its spans have usage and no content.
+    const bare = refusal(fixture('otel-genai-openai-js.jsonl').split('\n')[0] ?? '');
     expect(bare.closestFormat).toBe('otel-genai');
     expect(bare.message).toContain('GenAI spans without message content: content capture is opt-in');
     const aiSdk = JSON.stringify({ resourceSpans: [{ scopeSpans: [{ spans: [{ traceId: 't', spanId: 's', name: 'ai.generateText.doGenerate', attributes: [{ key: 'ai.prompt.messages', value: { stringValue: '[]' } }, { key: 'gen_ai.usage.input_tokens', value: { intValue: 5 } }] }] }] }] });
