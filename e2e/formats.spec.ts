@@ -20,14 +20,22 @@ const CASES = [
   { file: 'openhands-basic.json', format: 'OpenHands events' },
   { file: 'openhands-basic-gui-mode.json', format: 'OpenHands events' },
   { file: 'openhands-wrong-initial-state.json', format: 'OpenHands events' },
+  { file: 'ai-sdk-tool-loop.model-messages.json', format: 'AI SDK messages' },
+  { file: 'ai-sdk-chat.ui-messages.json', format: 'AI SDK UI messages' },
+  { file: 'otel-genai-openai-js.jsonl', format: 'OpenTelemetry GenAI' },
+  { file: 'otel-genai-written.trace.json', format: 'OpenTelemetry GenAI' },
 ] as const;
 
-/** The Gemini CLI and OpenHands files: their tool pairs as the core links them (a call's result inside the call, an observation by id), shown in the top bar. */
+/** Files whose tool pairs are known (a call's result inside the call, an observation by id, a UI part's states): the core must link that many. */
 const PAIRS: Partial<Record<string, number>> = {
   'codemie-session-2025-12-01.json': 10,
   'openhands-basic.json': 1,
   'openhands-basic-gui-mode.json': 4,
   'openhands-wrong-initial-state.json': 3,
+  'ai-sdk-tool-loop.model-messages.json': 8,
+  'ai-sdk-chat.ui-messages.json': 8,
+  'otel-genai-openai-js.jsonl': 3,
+  'otel-genai-written.trace.json': 1,
 };
 
 for (const { file, format } of CASES) {
@@ -110,4 +118,12 @@ test('a SWE-agent run with a record that cannot be read says it is one and which
   await expect(alert).toContainText('is a SWE-agent trajectory (.traj), but history[4] is not an object');
   await expect(alert).not.toContainText('a JSON object with the key');
   await expect(page.getByTestId('file-name')).toHaveText(before ?? '');
+});
+
+test('a GenAI trace recorded without message content says why it cannot be read', async ({ page }) => {
+  await openApp(page);
+  // The traces line of the real export alone: spans with usage and no content.
+  const traces = readFileSync(fixturePathOf('otel-genai-openai-js.jsonl'), 'utf8').split('\n')[0] ?? '';
+  await upload(page, 'otel-genai-openai-js.traces.json', Buffer.from(traces));
+  await expect(page.getByRole('alert')).toContainText('GenAI spans without message content: content capture is opt-in', { timeout: 20_000 });
 });

@@ -20,6 +20,8 @@ const IDS: ReadonlySet<string> = new Set(FORMAT_REGISTRY.map((format) => format.
  */
 const OTHER_MEANINGS: readonly { under: string; id: string; why: string }[] = [
   { under: 'src/core/replay/', id: 'anthropic', why: "the prompt-cache and price vendor (`'anthropic' | 'openai'`), not the transcript format" },
+  { under: 'src/core/formats/ai-sdk/', id: 'anthropic', why: "the AI SDK's provider key in `providerOptions` (a reasoning part's signature), not the transcript format" },
+  { under: 'src/core/formats/ai-sdk-ui/', id: 'anthropic', why: "the AI SDK's provider key in `providerMetadata` (a reasoning part's signature), not the transcript format" },
 ];
 
 function sourceFiles(dir: string): string[] {

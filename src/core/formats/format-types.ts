@@ -104,6 +104,12 @@ export interface ConversationOf<F extends string = string> {
    * the records it keeps byte for byte (Python's indent, float and `\uXXXX` habits survive) and writes only new ones.
    */
   recordSpans?: RecordSpans;
+  /**
+   * The JSON document the conversation was read from, kept by formats whose export cuts and splices it
+   * (`locateJson`, `spliceJsonArray`): unchanged records are then written back byte for byte, in the file's own
+   * indentation, separators and escapes, which re-stringifying would lose.
+   */
+  sourceText?: string;
 }
 
 /**
@@ -261,6 +267,8 @@ export interface Detection {
 export interface ParseContext {
   /** Used for titles only. */
   fileName: string | undefined;
+  /** The input as given, for a format that keeps it (`Conversation.sourceText`) to splice it on export. */
+  text: string;
   /** Add what may have lost data: a line that is not JSON, a record of unknown type. */
   warnings: ParseWarning[];
   /** Count, per record type, the bookkeeping records left out on purpose. */

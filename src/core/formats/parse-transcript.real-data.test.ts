@@ -37,6 +37,17 @@ const FILES: { name: string; format: TranscriptFormat; conversations: number; me
   { name: 'gemini-cli-sample.json', format: 'gemini-cli', conversations: 1, messages: 9, pairs: 4, unanswered: 1 },
   { name: 'gemini-cli-sample.jsonl', format: 'gemini-cli', conversations: 1, messages: 6, pairs: 1 },
   { name: 'openhands-sample.json', format: 'openhands', conversations: 1, messages: 8, pairs: 3, unanswered: 1 },
+  // No real file at hand: made by the AI SDK itself (scripts/make-ai-sdk-fixtures.ts) and by the OpenTelemetry OpenAI
+  // instrumentation (scripts/make-otel-genai-fixtures.cjs), or written for this project from the research's samples,
+  // which end on calls not answered yet (`orphans`).
+  { name: 'ai-sdk-tool-loop.model-messages.json', format: 'ai-sdk', conversations: 1, messages: 16, pairs: 8 },
+  { name: 'ai-sdk-written.model-messages.json', format: 'ai-sdk', conversations: 1, messages: 6, pairs: 5, unanswered: 1 },
+  { name: 'ai-sdk-chat.ui-messages.json', format: 'ai-sdk-ui', conversations: 1, messages: 16, pairs: 8 },
+  { name: 'ai-sdk-written.ui-messages.json', format: 'ai-sdk-ui', conversations: 1, messages: 6, pairs: 3, unanswered: 1 },
+  { name: 'otel-genai-openai-js.logs.json', format: 'otel-genai', conversations: 1, messages: 8, pairs: 3 },
+  { name: 'otel-genai-openai-js.jsonl', format: 'otel-genai', conversations: 1, messages: 8, pairs: 3 },
+  { name: 'otel-genai-written.trace.json', format: 'otel-genai', conversations: 1, messages: 4, pairs: 1 },
+  { name: 'otel-genai-written.events-logs.json', format: 'otel-genai', conversations: 1, messages: 4, pairs: 1 },
 ];
 
 const asBlocks = (m: Message): Message => ({

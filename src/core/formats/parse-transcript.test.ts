@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { parseTranscript } from './parse-transcript';
 import { serializeTranscript } from './serialize-transcript';
 import { TranscriptParseError } from './transcript-parse-error';
+import { FORMAT_REGISTRY } from './registry';
 
-const SUPPORTED =
-  'Anthropic Messages JSON, Claude Code session JSONL, OpenAI Chat Completions JSON, Codex rollout JSONL or OpenAI Responses items, ' +
-  'SWE-agent trajectory (.traj), mini-SWE-agent trajectory (.traj.json), LangChain messages JSON, Gemini CLI session, OpenHands event stream';
+// Read from the registry, so a new format changes no expectation here.
+const SUPPORTED = FORMAT_REGISTRY.map((f) => f.supportedAs ?? f.name).join(', ');
 
 const caught = (text: string, format?: Parameters<typeof parseTranscript>[1]): TranscriptParseError => {
   try {
@@ -119,7 +119,7 @@ describe('bad input', () => {
 
   it('a shape no format matches says once what the file is, what is supported and the closest format; each reason stays structured', () => {
     const error = caught(JSON.stringify({ hello: 'world' }));
-    expect(error.formatsTried.map((t) => t.format)).toEqual(['anthropic', 'claude-code', 'openai-chat', 'openai-responses', 'swe-agent', 'mini-swe-agent', 'langchain', 'gemini-cli', 'openhands']);
+    expect(error.formatsTried.map((t) => t.format)).toEqual(FORMAT_REGISTRY.map((f) => f.id));
     for (const tried of error.formatsTried) expect(tried.reason.length).toBeGreaterThan(10);
     expect(error.message).toBe(
       'The file is a JSON object with the key `hello`, not a transcript prunescope can read. ' +

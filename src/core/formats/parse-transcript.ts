@@ -59,7 +59,7 @@ export function parseTranscript(text: string, options: ParseOptions = {}): Parse
   let conversations: Conversation[];
   const skipped = new Map<string, number>();
   try {
-    conversations = format.parse(source, { fileName: options.fileName, warnings, skipped });
+    conversations = format.parse(source, { fileName: options.fileName, text, warnings, skipped });
   } catch (error) {
     if (error instanceof TranscriptParseError) throw error;
     // The shape checks look at a sample; a record deep in a huge file can still surprise a reader.

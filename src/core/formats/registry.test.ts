@@ -6,6 +6,8 @@ import { FORMAT_REGISTRY } from './registry';
 import type { TranscriptParseError } from './transcript-parse-error';
 import { geminiSessionCase } from '../../../test/support/gemini-session-arbitrary';
 import { openHandsStreamCase } from '../../../test/support/openhands-stream-arbitrary';
+import { toolRun } from '../../../test/support/tool-run-arbitrary';
+import { modelMessagesOf, otelTraceOf, uiMessagesOf } from '../../../test/support/write-tool-run';
 
 const FORMATS: readonly FormatDefinition[] = FORMAT_REGISTRY;
 const byId = (id: string): FormatDefinition => FORMATS.find((f) => f.id === id) as FormatDefinition;
@@ -208,5 +210,29 @@ describe('detection: Gemini CLI sessions and OpenHands event streams take their 
       }),
       { numRuns: 200 },
     );
+  });
+});
+
+describe('detection: the AI SDK and OpenTelemetry GenAI formats take their own files and no other', () => {
+  it('generated ModelMessage[], UIMessage[] and GenAI traces are each read by their format', () => {
+    fc.assert(
+      fc.property(toolRun, fc.boolean(), (run, structured) => {
+        const document = (value: unknown): TranscriptSource => ({ kind: 'document', value: JSON.parse(JSON.stringify(value)) as unknown });
+        // Text turns alone are no AI SDK evidence: any reader of `{ role, content }` takes those.
+        const own = run.some((t) => t.steps.some((s) => s.calls.length > 0 || s.reasoning !== undefined));
+        expect(winner(document(modelMessagesOf(run)))).toBe(own ? 'ai-sdk' : 'anthropic');
+        expect(winner(document({ messages: modelMessagesOf(run) }))).toBe(own ? 'ai-sdk' : 'anthropic');
+        expect(winner(document(uiMessagesOf(run)))).toBe('ai-sdk-ui');
+        expect(winner(document(otelTraceOf(run, structured, 'compact')))).toBe('otel-genai');
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('a Chat tool message of text parts, or an Anthropic image, is not taken for an AI SDK file', () => {
+    const chat: TranscriptSource = { kind: 'document', value: [{ role: 'user', content: 'q' }, { role: 'tool', tool_call_id: 'a', content: [{ type: 'text', text: 'x' }] }] };
+    expect(winner(chat)).toBe('openai-chat');
+    const anthropic: TranscriptSource = { kind: 'document', value: [{ role: 'user', content: [{ type: 'image', source: { type: 'base64', media_type: 'image/png', data: 'x' } }] }] };
+    expect(winner(anthropic)).toBe('anthropic');
   });
 });

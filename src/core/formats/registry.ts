@@ -1,3 +1,5 @@
+import { aiSdkFormat } from './ai-sdk/ai-sdk-format';
+import { aiSdkUiFormat } from './ai-sdk-ui/ai-sdk-ui-format';
 import { anthropicFormat } from './anthropic/anthropic-format';
 import { claudeCodeFormat } from './claude-code/claude-code-format';
 import { geminiCliFormat } from './gemini-cli/gemini-cli-format';
@@ -7,6 +9,7 @@ import { sweAgentFormat } from './swe-agent/swe-agent-format';
 import { miniSweAgentFormat } from './mini-swe-agent/mini-swe-agent-format';
 import { langChainFormat } from './langchain/langchain-format';
 import { openHandsFormat } from './openhands/openhands-format';
+import { otelGenAiFormat } from './otel-genai/otel-genai-format';
 
 /**
  * Every transcript format prunescope reads and writes. Adding one is a folder beside these and a line here (see
@@ -25,4 +28,7 @@ export const FORMAT_REGISTRY = [
   langChainFormat,
   geminiCliFormat,
   openHandsFormat,
+  aiSdkFormat,
+  aiSdkUiFormat,
+  otelGenAiFormat,
 ] as const;

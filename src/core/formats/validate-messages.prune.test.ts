@@ -111,6 +111,14 @@ describe('pruning never makes a request the API would reject (Anthropic JSON fix
 
 describe('pruning never makes a request the API would reject (every fixture, read with parseTranscript)', () => {
   const files = readdirSync(new URL('../../../fixtures/', import.meta.url)).filter((f) => f !== 'README.md');
+  /**
+   * The research's samples end on calls no result answers yet (the last call, one awaiting approval): what an app
+   * saves mid-run. The API would refuse them as they are (repair answers them); pruning must add nothing.
+   */
+  const PENDING_CALLS: Record<string, string[]> = {
+    'ai-sdk-written.model-messages.json': ['anthropic/tool-use-without-result', 'openai-chat/tool-calls-without-response', 'openai-responses/function-call-without-output'],
+    'ai-sdk-written.ui-messages.json': ['anthropic/tool-use-without-result', 'openai-chat/tool-calls-without-response', 'openai-responses/function-call-without-output'],
+  };
 
   it('reads every fixture', () => {
     expect(files.length).toBeGreaterThanOrEqual(9);
@@ -127,6 +135,7 @@ describe('pruning never makes a request the API would reject (every fixture, rea
           const problems = validateMessages(c.messages, provider).filter((p) => !(UNANSWERED.has(p.rule) && unanswered.has(p.messageIndex)));
           const rulesFound = new Set(problems.map((p) => p.rule));
           rulesFound.delete('anthropic/whitespace-text-block');
+          for (const rule of PENDING_CALLS[file] ?? []) rulesFound.delete(rule);
           expect({ file, conversation: c.id, provider, rules: [...rulesFound] }).toEqual({
             file,
             conversation: c.id,
