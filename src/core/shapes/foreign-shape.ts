@@ -5,7 +5,7 @@
  */
 export interface ForeignShape {
   /** The ecosystem the evidence belongs to. */
-  ecosystem: 'anthropic-messages' | 'ai-sdk' | 'chat-completions' | 'responses-input';
+  ecosystem: 'anthropic-messages' | 'model-messages' | 'chat-completions' | 'responses-input';
   /** What gave it away, as a phrase: "role 'tool' with a 'tool-result' part". */
   evidence: string;
 }
@@ -13,7 +13,7 @@ export interface ForeignShape {
 /** The entry point to use for each ecosystem's messages, as the errors name it. */
 export const ENTRY_POINT: Readonly<Record<ForeignShape['ecosystem'], string>> = {
   'anthropic-messages': "pruneMessages from 'prunescope' (Anthropic Messages shape, @anthropic-ai/sdk MessageParam)",
-  'ai-sdk': "pruneModelMessages from 'prunescope/ai-sdk' (AI SDK ModelMessage)",
+  'model-messages': "pruneModelMessages from 'prunescope/ai-sdk' (AI SDK ModelMessage)",
   'chat-completions': "pruneChatMessages from 'prunescope/openai' (OpenAI Chat Completions messages)",
   'responses-input': "pruneResponsesInput from 'prunescope/openai' (OpenAI Responses input items)",
 };
@@ -21,7 +21,7 @@ export const ENTRY_POINT: Readonly<Record<ForeignShape['ecosystem'], string>> = 
 /** The ecosystem's name, for the errors: "an AI SDK ModelMessage". */
 export const SHAPE_NAME: Readonly<Record<ForeignShape['ecosystem'], string>> = {
   'anthropic-messages': 'an Anthropic Messages message',
-  'ai-sdk': 'an AI SDK ModelMessage',
+  'model-messages': 'an AI SDK ModelMessage',
   'chat-completions': 'an OpenAI Chat Completions message',
   'responses-input': 'an OpenAI Responses input item',
 };

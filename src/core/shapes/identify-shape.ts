@@ -28,13 +28,13 @@ export function identifyShape(message: unknown): ForeignShape | undefined {
       const partType = part !== null && typeof part === 'object' ? (part as { type?: unknown }).type : undefined;
       if (typeof partType !== 'string') continue;
       const evidence = `role ${show(role)} with a '${partType}' part`;
-      if (AI_SDK_PARTS.has(partType)) return { ecosystem: 'ai-sdk', evidence };
+      if (AI_SDK_PARTS.has(partType)) return { ecosystem: 'model-messages', evidence };
       if (CHAT_PARTS.has(partType)) return { ecosystem: 'chat-completions', evidence };
       if (RESPONSES_PARTS.has(partType)) return { ecosystem: 'responses-input', evidence };
       if (anthropic === undefined && ANTHROPIC_PARTS.has(partType)) anthropic = { ecosystem: 'anthropic-messages', evidence };
     }
   }
-  if (role === 'tool') return { ecosystem: 'ai-sdk', evidence: "role 'tool'" };
+  if (role === 'tool') return { ecosystem: 'model-messages', evidence: "role 'tool'" };
   return anthropic;
 }
 

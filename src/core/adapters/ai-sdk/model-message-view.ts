@@ -47,7 +47,7 @@ function viewOf(message: Record<string, unknown>, i: number, caller: string): Me
   const { role, content } = message;
   if ('tool_calls' in message || 'tool_call_id' in message || 'function_call' in message || (role !== 'user' && role !== 'assistant' && role !== 'tool')) {
     const shape = identifyShape(message);
-    if (shape !== undefined && shape.ecosystem !== 'ai-sdk') throw foreignShapeError(caller, i, shape);
+    if (shape !== undefined && shape.ecosystem !== 'model-messages') throw foreignShapeError(caller, i, shape);
     throw new TypeError(`${caller}: messages[${i}].role must be 'system', 'user', 'assistant' or 'tool', got ${JSON.stringify(role) ?? 'undefined'}`);
   }
   if (typeof content === 'string') {
@@ -61,7 +61,7 @@ function viewOf(message: Record<string, unknown>, i: number, caller: string): Me
     const block = modelPartBlock(content[k], role === 'assistant');
     if (block === undefined) {
       const shape = identifyShape(message);
-      if (shape !== undefined && shape.ecosystem !== 'ai-sdk') throw foreignShapeError(caller, i, shape);
+      if (shape !== undefined && shape.ecosystem !== 'model-messages') throw foreignShapeError(caller, i, shape);
       blocks[k] = content[k] as ContentBlock; // a part of a newer SDK: carried through, counted by its fields
       continue;
     }
