@@ -9,6 +9,8 @@ never cleared.
 """
 
 import json
+
+from .prompts import js_json
 import math
 from collections.abc import Mapping, Sequence
 from decimal import ROUND_HALF_UP, Decimal
@@ -135,21 +137,7 @@ def _input_chars(message: Mapping[str, Any], b: int) -> int:
 
 def _json_length(value: object) -> int:
     """`JSON.stringify(value).length` for JSON data (0 when it cannot be serialized)."""
-    try:
-        text = json.dumps(_js_numbers(value), ensure_ascii=False, separators=(",", ":"), allow_nan=False)
-    except (TypeError, ValueError, RecursionError):
-        return 0
-    return utf16_length(text)
-
-
-def _js_numbers(value: object) -> object:
-    if isinstance(value, float) and value.is_integer() and abs(value) < 2**53:
-        return int(value)
-    if isinstance(value, Mapping):
-        return {str(k): _js_numbers(v) for k, v in value.items()}
-    if isinstance(value, (list, tuple)):
-        return [_js_numbers(v) for v in value]
-    return value
+    return utf16_length(js_json(value))
 
 
 def _line_count(content: object) -> int:
