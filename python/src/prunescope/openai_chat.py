@@ -34,8 +34,8 @@ class ChatReading:
 
 def detect_format(messages: Sequence[object]) -> MessageFormat:
     """`openai-chat` when any message has a role only Chat Completions has (`system`, `developer`, `tool`,
-    `function`), else `anthropic`: a Chat conversation with tools always holds `tool` messages, and plain
-    `{role, content}` text reads the same either way. Anthropic blocks inside Chat messages are carried as they are,
+    `function`) or an assistant's `tool_calls` / `function_call`, else `anthropic`: plain `{role, content}` text
+    reads the same either way. Anthropic blocks inside Chat messages are carried as they are,
     so they still pair.
 
     Raises `TypeError` for a message whose role neither shape has (Gemini's `model`, LangChain's `human`) or an
@@ -48,6 +48,10 @@ def detect_format(messages: Sequence[object]) -> MessageFormat:
     except (AttributeError, TypeError):
         roles = None
     if roles is not None and roles <= _ANTHROPIC_ROLES:
+        # An assistant's `tool_calls` with no `tool` answer yet (a broken Chat list) is Chat all the same.
+        for message in messages:
+            if "tool_calls" in message or "function_call" in message:  # type: ignore[operator]
+                return "openai-chat"
         return "anthropic"
     chat = False
     for index, message in enumerate(messages):
@@ -64,7 +68,7 @@ def detect_format(messages: Sequence[object]) -> MessageFormat:
                 f"prune_messages: message {index} has role {role!r}, which neither Anthropic Messages (user, "
                 "assistant) nor OpenAI Chat Completions (system, developer, user, assistant, tool) has"
             )
-        if role in _CHAT_ONLY_ROLES:
+        if role in _CHAT_ONLY_ROLES or "tool_calls" in message or "function_call" in message:
             chat = True
     return "openai-chat" if chat else "anthropic"
 
