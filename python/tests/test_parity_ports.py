@@ -70,7 +70,7 @@ def encode_runs(messages: Sequence[object], output: Sequence[object]) -> list[in
     return encoded
 
 
-@pytest.mark.parametrize("case", GOLDEN["chat"], ids=lambda case: case["name"])
+@pytest.mark.parametrize("case", GOLDEN["chat"], ids=lambda case: str(case["name"]))
 def test_openai_chat_dicts_prune_to_the_records_the_core_keeps(case: dict[str, Any]) -> None:
     records = case["records"]
     for strategy in STRATEGIES:
@@ -83,7 +83,7 @@ def test_openai_chat_dicts_prune_to_the_records_the_core_keeps(case: dict[str, A
             assert got == expected, (strategy, bound)
 
 
-@pytest.mark.parametrize("case", GOLDEN["tokens"], ids=lambda case: case["name"])
+@pytest.mark.parametrize("case", GOLDEN["tokens"], ids=lambda case: str(case["name"]))
 def test_token_bounds_keep_what_the_core_keeps(case: dict[str, Any]) -> None:
     messages = case["messages"]
     assert [estimate_message_tokens(m) for m in messages] == case["estimates"]
@@ -93,16 +93,17 @@ def test_token_bounds_keep_what_the_core_keeps(case: dict[str, Any]) -> None:
             assert encode_runs(messages, output) == expected, (strategy, bound)
 
 
-@pytest.mark.parametrize("case", GOLDEN["masking"], ids=lambda case: case["name"])
+@pytest.mark.parametrize("case", GOLDEN["masking"], ids=lambda case: str(case["name"]))
 def test_observation_masking_masks_what_the_core_masks(case: dict[str, Any]) -> None:
     messages = case["messages"]
     for config, expected in zip(case["configs"], case["outputs"]):
-        output = prune_messages(messages, {"strategy": "observation-masking", **snake(config)}, format="anthropic")
+        masking: dict[str, Any] = {"strategy": "observation-masking", **snake(config)}
+        output = prune_messages(messages, masking, format="anthropic")
         got = [i if message is messages[i] else message for i, message in enumerate(output)]
         assert got == expected, config
 
 
-@pytest.mark.parametrize("case", GOLDEN["validator"], ids=lambda case: case["name"])
+@pytest.mark.parametrize("case", GOLDEN["validator"], ids=lambda case: str(case["name"]))
 def test_validate_messages_finds_the_core_s_problems(case: dict[str, Any]) -> None:
     for api, expected in case["problems"].items():
         if "error" in expected:
@@ -121,7 +122,7 @@ class IdsSummarizer:
         return ",".join(turn["id"] for turn in turns) if self.kind == "ids" else "x" * int(4 * self.total + 8)
 
 
-@pytest.mark.parametrize("case", GOLDEN["contextPruner"], ids=lambda case: case["name"])
+@pytest.mark.parametrize("case", GOLDEN["contextPruner"], ids=lambda case: str(case["name"]))
 def test_context_pruner_prunes_as_the_core_does(case: dict[str, Any]) -> None:
     window = snake(case["window"])
     for run in case["runs"]:
@@ -137,7 +138,8 @@ def _masking_failures() -> int:
     for case in GOLDEN["masking"]:
         messages = case["messages"]
         for config, expected in zip(case["configs"], case["outputs"]):
-            output = prune_messages(messages, {"strategy": "observation-masking", **snake(config)}, format="anthropic")
+            masking: dict[str, Any] = {"strategy": "observation-masking", **snake(config)}
+            output = prune_messages(messages, masking, format="anthropic")
             failures += [i if m is messages[i] else m for i, m in enumerate(output)] != expected
     return failures
 
