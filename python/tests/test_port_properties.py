@@ -146,8 +146,12 @@ def test_observation_masking_keeps_every_message_and_pair(
                 assert b["content"].startswith("[Old tool result cleared: ")
             else:
                 assert clear_inputs and b["input"]["cleared"].startswith("[Old tool input cleared: ")
-    results = [i for i, m in enumerate(messages) if isinstance(m["content"], list) and any(b.get("type") == "tool_result" for b in m["content"])]
-    assert all(out[i] is messages[i] for i in results[len(results) - keep_recent :]) if keep_recent else True
+    # keep_recent counts results, not messages: the last keep_recent result blocks are the input's own.
+    results = [
+        (i, b) for i, m in enumerate(messages) if isinstance(m["content"], list) for b, block in enumerate(m["content"]) if block.get("type") == "tool_result"
+    ]
+    recent = results[len(results) - keep_recent :] if keep_recent else []
+    assert all(out[i]["content"][b] is messages[i]["content"][b] for i, b in recent)
     assert find_added_orphans(messages, out) == []
     for api in ("anthropic", "openai-chat", "openai-responses"):
         assert not problem_counts(out, api) - problem_counts(messages, api)
