@@ -1,4 +1,5 @@
-"""`prune_messages`: the three seed strategies, with the semantics of the TypeScript core's `pruneMessages`."""
+"""`prune_messages`: the seed strategies and observation masking, by messages or tokens, on Anthropic or OpenAI Chat
+dicts, with the semantics of the TypeScript core's `pruneMessages`."""
 
 import math
 from collections.abc import Mapping, Sequence
