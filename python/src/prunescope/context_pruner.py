@@ -159,8 +159,8 @@ class ContextPruner:
         if tokens_after >= cut["tokens_before"]:
             return unchanged(
                 "not-smaller",
-                f"the summary of {len(candidates)} turns would leave {_js_num(tokens_after)} tokens, "
-                f"not fewer than {_js_num(cut['tokens_before'])}",
+                f"the summary of {_grouped(len(candidates))} {'turn' if len(candidates) == 1 else 'turns'} would leave "
+                f"{_grouped(tokens_after)} tokens, not fewer than {_grouped(cut['tokens_before'])}",
             )
         summary_turn: ConversationTurn = {
             "id": summary_id,
@@ -208,6 +208,11 @@ def _overhead(total: float, counts: Sequence[float]) -> float:
     for count in counts:
         turn_sum += count
     return max(0.0, total - turn_sum)
+
+
+def _grouped(value: float) -> str:
+    """The core's `formatNumber(value)`: rounded (halves up), thousands grouped; counts here are never negative."""
+    return f"{math.floor(value + 0.5):,}"
 
 
 def _js_num(value: float) -> str:

@@ -17,7 +17,7 @@ from decimal import ROUND_HALF_UP, Decimal
 from typing import Any
 
 from .config import Settings, checked_count
-from .links import BLOCK_BITS, scan_messages
+from .links import BLOCK_BITS, glue_broken_turns, group_messages, scan_messages
 from .text import block_text_length, utf16_length
 from .tokens import estimate_tokens
 
@@ -69,7 +69,13 @@ def plan_masking(messages: Sequence[Any], settings: Settings) -> Cleared:
         return tokens[message] * chars / message_chars if message_chars > 0 else 0
 
     excluded = set(settings.exclude_tools)
-    pinned = {index for index in settings.pinned if 0 <= index < count}
+    # A pin holds its message's whole unit (its tool group, glued around broken blocks): a pinned call keeps its
+    # results, a pinned result its call.
+    pinned: set[int] = set()
+    if settings.pinned:
+        units = glue_broken_turns(group_messages(messages)).group_of
+        pinned_units = {units[index] for index in settings.pinned if 0 <= index < count}
+        pinned = {i for i in range(count) if units[i] in pinned_units}
     first_recent = max(0, len(results) - settings.keep_recent)
     input_cleared: set[int] = set()
     sent = total
