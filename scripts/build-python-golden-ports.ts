@@ -35,7 +35,7 @@ export interface PortsGolden {
   about: string;
   chat: { name: string; records: unknown[]; bounds: Bound[]; outputs: Record<string, ChatOutput[]> }[];
   tokens: { name: string; messages: unknown[]; estimates: number[]; bounds: Bound[]; outputs: Record<string, number[][]> }[];
-  masking: { name: string; messages: unknown[]; configs: Record<string, unknown>[]; outputs: (number | unknown)[][][] }[];
+  masking: { name: string; messages: unknown[]; configs: Record<string, unknown>[]; outputs: unknown[][] }[];
   validator: { name: string; messages: unknown[]; problems: Record<string, unknown> }[];
   contextPruner: { name: string; window: unknown; runs: { config: Record<string, unknown>; summary: 'ids' | 'long'; result: unknown }[] }[];
 }
@@ -168,7 +168,7 @@ export async function buildPortsGolden(root: string): Promise<PortsGolden> {
   canonical.push(...broken.map((messages, k) => ({ name: `agentTranscript broken #${k}`, messages: clone(messages) })));
   const odd = withBaseSize('medium', () => fc.sample(jsonTranscript(), { seed: SEED, numRuns: 100 }));
   const repairs = fc.sample(repairTranscript(), { seed: SEED, numRuns: 200 });
-  const validated = [...canonical, ...odd.map((m, k) => ({ name: `jsonTranscript #${k}`, messages: clone(m) })), ...repairs.map((m, k) => ({ name: `repairTranscript #${k}`, messages: clone(m) }))];
+  const validated = [...canonical, ...odd.map((m, k) => ({ name: `jsonTranscript #${k}`, messages: clone(m) as Message[] })), ...repairs.map((m, k) => ({ name: `repairTranscript #${k}`, messages: clone(m) as Message[] }))];
   const contextPruner: PortsGolden['contextPruner'] = [];
   for (const [k, { name, messages }] of canonical.slice(0, 200).entries()) {
     if (messages.every((m) => m !== null && typeof m === 'object' && (m.role === 'user' || m.role === 'assistant') && (typeof m.content === 'string' || Array.isArray(m.content)))) {
