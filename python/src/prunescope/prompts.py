@@ -51,22 +51,21 @@ def find_task_index(messages: Sequence[Any]) -> int:
     return -1
 
 
-def _user_prompt_text(message: object) -> str | None:
+def _user_texts(message: object) -> list[str]:
+    """A user message's texts: its string content, or its text blocks' texts; none for any other message."""
     if not isinstance(message, Mapping) or message.get("role") != "user":
-        return None
+        return []
     content = message.get("content")
     if isinstance(content, str):
-        return _typed_part(content)
+        return [content]
     if not isinstance(content, list):
-        return None
-    joined: str | None = None
-    for block in content:
-        if not isinstance(block, Mapping) or block.get("type") != "text" or not isinstance(block.get("text"), str):
-            continue
-        typed = _typed_part(block["text"])
-        if typed is not None:
-            joined = typed if joined is None else f"{joined}\n\n{typed}"
-    return joined
+        return []
+    return [b["text"] for b in content if isinstance(b, Mapping) and b.get("type") == "text" and isinstance(b.get("text"), str)]
+
+
+def _user_prompt_text(message: object) -> str | None:
+    typed = [part for part in map(_typed_part, _user_texts(message)) if part is not None]
+    return "\n\n".join(typed) if typed else None
 
 
 def _typed_part(text: str) -> str | None:
@@ -86,17 +85,7 @@ def _typed_part(text: str) -> str | None:
 
 
 def _is_compact_summary_message(message: object) -> bool:
-    if not isinstance(message, Mapping) or message.get("role") != "user":
-        return False
-    content = message.get("content")
-    if isinstance(content, str):
-        return _is_compact_summary(content)
-    if not isinstance(content, list):
-        return False
-    return any(
-        isinstance(b, Mapping) and b.get("type") == "text" and isinstance(b.get("text"), str) and _is_compact_summary(b["text"])
-        for b in content
-    )
+    return any(_is_compact_summary(text) for text in _user_texts(message))
 
 
 def _is_compact_summary(text: str) -> bool:
