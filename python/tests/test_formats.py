@@ -103,3 +103,10 @@ def test_max_tokens_counts_with_the_given_counter() -> None:
 def test_a_bad_new_config_field_says_what_and_where(config: dict[str, Any], error: type[Exception], message: str) -> None:
     with pytest.raises(error, match=message):
         prune_messages([{"role": "user", "content": "hi"}], config)
+
+
+def test_validate_messages_names_a_none_message_where_the_core_would_crash() -> None:
+    with pytest.raises(TypeError, match=r"message 1 is None"):
+        validate_messages([{"role": "user", "content": "hi"}, None], "anthropic")
+    with pytest.raises(TypeError, match=r"unknown api 'gemini'"):
+        validate_messages([], "gemini")  # type: ignore[arg-type]

@@ -38,12 +38,17 @@ def validate_messages(messages: Sequence[Any], api: Api) -> list[ValidationProbl
 
     Messages are Anthropic-shaped (`{role, content}`) unless said above. Never mutates; O(n) in the blocks.
 
-    Raises `TypeError` when `messages` is not a list or `api` is not one of the three.
+    Raises `TypeError` when `messages` is not a list, a message is None (naming its index), or `api` is not one of
+    the three.
     """
     if not isinstance(messages, (list, tuple)):
         raise TypeError(f"validate_messages: messages must be a list, got {'None' if messages is None else type(messages).__name__}")
     if api not in APIS:
         raise TypeError(f"validate_messages: unknown api {api!r}; expected anthropic, openai-chat or openai-responses")
+    # The core throws on a null message too (it reads its content); here the error says which one.
+    missing = next((i for i, message in enumerate(messages) if message is None), -1)
+    if missing >= 0:
+        raise TypeError(f"validate_messages: message {missing} is None, not a message (a dict with role and content)")
     if api == "anthropic":
         problems = _validate_anthropic(messages)
     elif api == "openai-responses":
