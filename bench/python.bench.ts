@@ -13,14 +13,24 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { pruneMessages, type Message, type StrategyId } from '../src/core';
+import { estimateTokens, pruneMessages, type Message, type PrunerConfig } from '../src/core';
+import { messageTextLength } from '../src/core/text/message-text-length';
 import { syntheticTranscript } from './synthetic-transcript';
 import { gcFunction, median } from './measure';
 
 const SEED = 0x5eed_0002;
 const SIZES = [10_000, 100_000] as const;
-const STRATEGIES: readonly StrategyId[] = ['sliding-window', 'summarize', 'importance'];
 const KEEP_FRACTION = 0.2;
+/** Each strategy by messages, the seed's three by tokens too (20% of the chars ÷ 4 estimate), and masking's defaults. */
+const CASES = (maxTurns: number, maxTokens: number): { label: string; config: PrunerConfig }[] => [
+  { label: 'sliding-window', config: { strategy: 'sliding-window', maxTurns } },
+  { label: 'summarize', config: { strategy: 'summarize', maxTurns } },
+  { label: 'importance', config: { strategy: 'importance', maxTurns } },
+  { label: 'sliding-window, maxTokens', config: { strategy: 'sliding-window', maxTokens } },
+  { label: 'summarize, maxTokens', config: { strategy: 'summarize', maxTokens } },
+  { label: 'importance, maxTokens', config: { strategy: 'importance', maxTokens } },
+  { label: 'observation-masking', config: { strategy: 'observation-masking' } },
+];
 const RUNS: Record<number, { warmup: number; runs: number }> = {
   10_000: { warmup: 5, runs: 21 },
   100_000: { warmup: 2, runs: 11 },
@@ -31,13 +41,13 @@ const gc = gcFunction();
 
 interface Row {
   size: number;
-  strategy: StrategyId;
+  strategy: string;
   tsMs: number;
   pyMs: number;
   kept: number;
 }
 
-async function timeCore(messages: Message[], strategy: StrategyId, maxTurns: number, size: number): Promise<{ ms: number; kept: number }> {
+async function timeCore(messages: Message[], config: PrunerConfig, size: number): Promise<{ ms: number; kept: number }> {
   const { warmup, runs } = RUNS[size] ?? { warmup: 2, runs: 5 };
   const samples: number[] = [];
   let kept = 0;
@@ -48,18 +58,18 @@ async function timeCore(messages: Message[], strategy: StrategyId, maxTurns: num
       await sleep(Math.min(100, Math.max(5, size / 1000)));
     }
     const start = performance.now();
-    const out = pruneMessages(messages, { strategy, maxTurns });
+    const out = pruneMessages(messages, config);
     const elapsed = performance.now() - start;
-    kept = strategy === 'summarize' && out.length > 0 && !messages.includes(out[0] as Message) ? out.length - 1 : out.length;
+    kept = config.strategy === 'summarize' && out.length > 0 && !messages.includes(out[0] as Message) ? out.length - 1 : out.length;
     if (run >= warmup) samples.push(elapsed);
   }
   return { ms: median(samples), kept };
 }
 
-function timePython(file: string, maxTurns: number, size: number): { loadMs: number; results: Map<string, { ms: number; kept: number }> } {
+function timePython(file: string, maxTurns: number, maxTokens: number, size: number): { loadMs: number; results: Map<string, { ms: number; kept: number }> } {
   const { warmup, runs } = RUNS[size] ?? { warmup: 2, runs: 5 };
   const script = path.join(root, 'python/bench/bench_prune.py');
-  const child = spawnSync(PYTHON, [script, file, '--max-turns', String(maxTurns), '--runs', String(runs), '--warmup', String(warmup)], {
+  const child = spawnSync(PYTHON, [script, file, '--max-turns', String(maxTurns), '--max-tokens', String(maxTokens), '--runs', String(runs), '--warmup', String(warmup)], {
     encoding: 'utf8',
     maxBuffer: 1 << 20,
   });
@@ -89,13 +99,16 @@ async function main(): Promise<void> {
       const messages = JSON.parse(bytes) as Message[];
       const parseMs = performance.now() - parseStart;
       const maxTurns = Math.round(size * KEEP_FRACTION);
+      let total = 0;
+      for (const message of messages) total += estimateTokens(messageTextLength(message));
+      const maxTokens = Math.round(total * KEEP_FRACTION);
 
-      const core = new Map<StrategyId, { ms: number; kept: number }>();
-      for (const strategy of STRATEGIES) core.set(strategy, await timeCore(messages, strategy, maxTurns, size));
-      const python = timePython(file, maxTurns, size);
+      const core = new Map<string, { ms: number; kept: number }>();
+      for (const { label, config } of CASES(maxTurns, maxTokens)) core.set(label, await timeCore(messages, config, size));
+      const python = timePython(file, maxTurns, maxTokens, size);
       loads.push(`${size.toLocaleString('en-US')} messages, ${(bytes.length / 1e6).toFixed(0)} MB of JSON: JSON.parse ${fmt(parseMs)} ms, json.loads ${fmt(python.loadMs)} ms`);
 
-      for (const strategy of STRATEGIES) {
+      for (const { label: strategy } of CASES(maxTurns, maxTokens)) {
         const ts = core.get(strategy);
         const py = python.results.get(strategy);
         if (ts === undefined || py === undefined) throw new Error(`no result for ${strategy} at ${size}`);
@@ -107,7 +120,7 @@ async function main(): Promise<void> {
     rmSync(dir, { recursive: true, force: true });
   }
 
-  console.log(`Node ${process.versions.node}, ${spawnSync(PYTHON, ['--version'], { encoding: 'utf8' }).stdout.trim()}, ${os.cpus().length} cores; maxTurns = 20% of the size\n`);
+  console.log(`Node ${process.versions.node}, ${spawnSync(PYTHON, ['--version'], { encoding: 'utf8' }).stdout.trim()}, ${os.cpus().length} cores; maxTurns = 20% of the size, maxTokens = 20% of the estimate\n`);
   console.log('| messages | strategy | kept | TypeScript core | Python port | Python / TS | 100k / 10k: TS, Python |');
   console.log('|---:|---|---:|---:|---:|---:|---:|');
   for (const row of rows) {

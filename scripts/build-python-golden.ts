@@ -89,7 +89,7 @@ function fixtureTranscripts(root: string): { name: string; messages: unknown[] }
   return out;
 }
 
-function trimStrings(value: unknown): unknown {
+export function trimStrings(value: unknown): unknown {
   if (typeof value === 'string') return value.length > MAX_STRING ? value.slice(0, MAX_STRING) : value;
   if (Array.isArray(value)) return value.map(trimStrings);
   if (value !== null && typeof value === 'object') {
@@ -103,7 +103,7 @@ function trimStrings(value: unknown): unknown {
  * input order, so each is matched to the next input value it is (`===`): by identity for objects, and canonically (the
  * earliest) for values that are not objects, such as a `5` standing where a message should be, which repeat.
  */
-function encodeOutput(input: readonly Message[], output: readonly Message[]): number[] {
+export function encodeOutput(input: readonly Message[], output: readonly Message[]): number[] {
   let summarized = 0;
   let from = 0;
   const first = output[0];
@@ -197,7 +197,7 @@ function spreadBounds(n: number): number[] {
 }
 
 /** fc.sample draws small values by default (arrays of about ten); golden transcripts should be longer. */
-function withBaseSize<T>(baseSize: fc.Size, run: () => T): T {
+export function withBaseSize<T>(baseSize: fc.Size, run: () => T): T {
   const before = fc.readConfigureGlobal();
   fc.configureGlobal({ ...before, baseSize });
   try {

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { buildPythonGolden, GOLDEN_PATH, type PythonGolden } from './build-python-golden';
+import { buildPortsGolden, PORTS_GOLDEN_PATH, type PortsGolden } from './build-python-golden-ports';
 
 const root = path.resolve(import.meta.dirname, '..');
 
@@ -53,4 +54,36 @@ describe('golden cases of the Python port', () => {
     expect(firstDifference(stale, fresh())).toBe('repairTranscript #3, repairs');
     expect(JSON.stringify(stale)).not.toBe(JSON.stringify(fresh()));
   });
+});
+
+/** The first section and case where two goldens of issue 23's functions differ. */
+function firstPortsDifference(committed: PortsGolden, fresh: PortsGolden): string {
+  for (const section of ['chat', 'tokens', 'masking', 'validator', 'contextPruner'] as const) {
+    const a: { name: string }[] = committed[section];
+    const b: { name: string }[] = fresh[section];
+    for (let k = 0; k < Math.max(a.length, b.length); k++) {
+      if (JSON.stringify(a[k]) !== JSON.stringify(b[k])) return `${section}: ${b[k]?.name ?? a[k]?.name ?? k}`;
+    }
+  }
+  return 'the header';
+}
+
+describe('golden cases of the Python port: OpenAI dicts, token bounds, masking, validator, ContextPruner', () => {
+  let built: Promise<PortsGolden> | undefined;
+  const fresh = (): Promise<PortsGolden> => (built ??= buildPortsGolden(root));
+
+  it(`${PORTS_GOLDEN_PATH} is what \`npm run golden:python\` writes from the core as it is now`, async () => {
+    const committed = gunzipSync(readFileSync(path.join(root, PORTS_GOLDEN_PATH))).toString('utf8');
+    const current = await fresh();
+    if (committed === JSON.stringify(current)) return;
+    const where = firstPortsDifference(JSON.parse(committed) as PortsGolden, current);
+    expect.fail(`${PORTS_GOLDEN_PATH} is out of date with the core (first difference: ${where}); run \`npm run golden:python\``);
+  }, 120_000);
+
+  it('a stale file is reported with the section and the case that changed', async () => {
+    const current = await fresh();
+    const stale = JSON.parse(JSON.stringify(current)) as PortsGolden;
+    stale.masking[3]?.outputs[1]?.reverse();
+    expect(firstPortsDifference(stale, current)).toBe(`masking: ${current.masking[3]?.name}`);
+  }, 120_000);
 });

@@ -10,6 +10,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { buildPythonGolden, GOLDEN_PATH } from './build-python-golden';
+import { buildPortsGolden, PORTS_GOLDEN_PATH } from './build-python-golden-ports';
 
 const root = path.resolve(import.meta.dirname, '..');
 const started = performance.now();
@@ -27,4 +28,13 @@ console.log(
   `${GOLDEN_PATH}: ${golden.cases.length} transcripts, ${messages} messages, ${bounds * 3} prunes, ${repairs} repairs; ` +
     `${(json.length / 1e6).toFixed(1)} MB of JSON, ${(gz.length / 1e6).toFixed(2)} MB gzipped, ` +
     `in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+);
+
+const portsStarted = performance.now();
+const ports = JSON.stringify(await buildPortsGolden(root));
+const portsGz = gzipSync(ports, { level: 9 });
+writeFileSync(path.join(root, PORTS_GOLDEN_PATH), portsGz);
+console.log(
+  `${PORTS_GOLDEN_PATH}: ${(ports.length / 1e6).toFixed(1)} MB of JSON, ${(portsGz.length / 1e6).toFixed(2)} MB gzipped, ` +
+    `in ${((performance.now() - portsStarted) / 1000).toFixed(1)} s`,
 );

@@ -16,13 +16,14 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
 
-from prunescope import STRATEGIES, prune_messages  # noqa: E402
+from prunescope import prune_messages  # noqa: E402
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("transcript", type=Path)
     parser.add_argument("--max-turns", type=int, required=True)
+    parser.add_argument("--max-tokens", type=int, required=True)
     parser.add_argument("--runs", type=int, default=9)
     parser.add_argument("--warmup", type=int, default=2)
     args = parser.parse_args()
@@ -33,22 +34,28 @@ def main() -> None:
     print(json.dumps({"load_ms": load_ms, "messages": len(messages)}), flush=True)
 
     input_ids = {id(message) for message in messages}
-    for strategy in STRATEGIES:
+    # The same cases, with the same labels, as bench/python.bench.ts.
+    cases: list[tuple[str, dict[str, object]]] = [
+        (strategy, {"strategy": strategy, "max_turns": args.max_turns}) for strategy in ("sliding-window", "summarize", "importance")
+    ]
+    cases += [(f"{strategy}, maxTokens", {"strategy": strategy, "max_tokens": args.max_tokens}) for strategy in ("sliding-window", "summarize", "importance")]
+    cases.append(("observation-masking", {"strategy": "observation-masking"}))
+    for label, config in cases:
         samples: list[float] = []
         kept: list[object] = []
         for run in range(args.warmup + args.runs):
             # A full collection before each run, so one run's garbage is not collected on the next one's clock.
             gc.collect()
             start = time.perf_counter()
-            kept = prune_messages(messages, strategy=strategy, max_turns=args.max_turns)
+            kept = prune_messages(messages, config)
             elapsed = (time.perf_counter() - start) * 1000
             if run >= args.warmup:
                 samples.append(elapsed)
-        summarized = 1 if kept and id(kept[0]) not in input_ids else 0
+        summarized = 1 if label.startswith("summarize") and kept and id(kept[0]) not in input_ids else 0
         print(
             json.dumps(
                 {
-                    "strategy": strategy,
+                    "strategy": label,
                     "median_ms": statistics.median(samples),
                     "min_ms": min(samples),
                     "runs": len(samples),

@@ -6,7 +6,7 @@ cannot say "and any other key" (the TypeScript types can): a message or block wi
 runtime and passed through as it is.
 """
 
-from collections.abc import Collection, Mapping
+from collections.abc import Callable, Collection, Mapping, Sequence
 from typing import Any, Generic, Literal, NotRequired, TypedDict, TypeVar, Union
 
 Role = Literal["user", "assistant"]
@@ -95,15 +95,28 @@ class Message(TypedDict):
 M = TypeVar("M", bound=Mapping[str, Any])
 
 
-class PrunerConfig(TypedDict):
-    """What `prune_messages` takes; the same fields can be given as keyword arguments instead."""
+class PrunerConfig(TypedDict, total=False):
+    """What `prune_messages` takes; the same fields can be given as keyword arguments instead. `strategy` is
+    required, and the seed's strategies need `max_turns` or `max_tokens`."""
 
-    strategy: PruneStrategy
+    strategy: Literal["sliding-window", "summarize", "importance", "observation-masking"]
     max_turns: float
     """Upper bound on the messages kept (a message count, not user+assistant pairs). Non-integers are floored;
     below 1 acts as 1, because the most recent message is always kept. Sliding window and summarize may keep
     more to avoid splitting a tool pair."""
-    summary_model: NotRequired[str]
+    max_tokens: float
+    """Upper bound on the tokens kept, each message counted by `token_counter`."""
+    token_counter: Callable[[Any], float]
+    """Tokens of one message; default `estimate_message_tokens` (characters ÷ 4, the core's estimate)."""
+    format: Literal["anthropic", "openai-chat"]
+    """The messages' shape; detected when absent."""
+    pinned: Sequence[int]
+    """Indices of messages importance never drops and masking never clears."""
+    keep_recent: int
+    min_tokens: int
+    clear_tool_inputs: bool
+    exclude_tools: Sequence[str]
+    summary_model: str
     """Reserved for a model-written summary; the placeholder summary ignores it."""
 
 

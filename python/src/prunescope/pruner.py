@@ -1,8 +1,7 @@
-"""`prune_messages`: the three seed strategies, with the semantics of the TypeScript core's `pruneMessages`."""
+"""`prune_messages`: the seed strategies and observation masking, by messages or tokens, on Anthropic or OpenAI Chat
+dicts, with the semantics of the TypeScript core's `pruneMessages`."""
 
 import math
-import numbers
-import sys
 from collections.abc import Mapping, Sequence
 from typing import Any, TypeVar, cast
 
@@ -17,12 +16,16 @@ from .links import (
     tool_block_kind,
     valid_cut_at_or_before,
 )
+from .budget import importance_drops, suffix_sums, window_cut
+from .config import Settings, check_config, checked_count
+from .masking import chat_message_of, mask_chat, mask_observations_checked, plan_masking
 from .model import Message, PruneStrategy, PrunerConfig
+from .openai_chat import MessageFormat, check_anthropic_roles, detect_format, read_openai_chat
 from .scoring import importance_score
+from .tokens import TokenCounter, estimate_message_tokens, estimate_tokens
 
 STRATEGIES: tuple[PruneStrategy, ...] = ("sliding-window", "summarize", "importance")
-_CONFIG_KEYS = ("strategy", "max_turns", "summary_model")
-_TYPESCRIPT_KEYS = {"maxTurns": "max_turns", "summaryModel": "summary_model"}
+"""The seed's three strategies, which take `max_turns` and `max_tokens`."""
 
 M = TypeVar("M", bound=Mapping[str, Any])
 
@@ -37,85 +40,143 @@ def create_summary_message(replaced_count: int) -> Message:
 
 def prune_messages(
     messages: Sequence[M],
-    config: PrunerConfig | None = None,
+    config: PrunerConfig | Mapping[str, Any] | None = None,
     *,
-    strategy: PruneStrategy | None = None,
+    strategy: str | None = None,
     max_turns: float | None = None,
-    summary_model: str | None = None,
+    max_tokens: float | None = None,
+    token_counter: TokenCounter | None = None,
+    format: MessageFormat | None = None,
+    **options: Any,
 ) -> list[M | Message]:
-    """Prunes a conversation to at most `max_turns` messages without leaving a tool call or result without its
-    partner, so the API accepts the request.
+    """Prunes a conversation to fit a bound without leaving a tool call or result without its partner, so the API
+    accepts the request.
 
     Give the config as a mapping, `prune_messages(messages, {"strategy": "importance", "max_turns": 40})`, or as
-    keywords, `prune_messages(messages, strategy="importance", max_turns=40)`; keywords override the mapping.
+    keywords, `prune_messages(messages, strategy="importance", max_tokens=50_000)`; keywords override the mapping.
 
-    - `sliding-window`: the last `max_turns` messages; when the cut would split a tool call from its result, the
-      cut moves earlier, so it may keep more.
+    `messages` are Anthropic Messages dicts or OpenAI Chat Completions dicts: Chat is detected by its roles
+    (`system`, `developer`, `tool`, `function`), or say which with `format="anthropic"` / `format="openai-chat"`.
+    Chat messages are pruned as the core reads them (`parseOpenAIChat`): a run of `tool` messages is one message
+    with the assistant's call, leading system messages are always kept and not counted, and the result is the
+    caller's own dicts (with the summary as a Chat user message).
+
+    - `sliding-window`: the most recent messages; a message bound cut inside a tool group moves earlier (it may
+      keep more), a token bound cut moves later (the budget holds).
     - `summarize`: the same window, after one synthetic user message `[Previous context: N turns summarized]`,
-      N = messages replaced (a placeholder: no model is called).
+      N = messages replaced (a placeholder: no model is called); a token budget leaves room for it.
     - `importance`: drops whole units (tool groups, glued around broken blocks), lowest score first (ties:
-      earliest first), until at most `max_turns` remain; the last message's unit is never dropped.
+      earliest first), until both bounds hold; the last message's unit is never dropped.
+    - `observation-masking`: keeps every message and replaces older tool results' content with a placeholder
+      (see `mask_observations`).
+
+    `max_tokens` counts each message with `token_counter` (one message in, tokens out), by default
+    `estimate_message_tokens`: characters ÷ 4 rounded up, the TypeScript core's estimate.
 
     Returns a new list; kept messages are the input objects themselves, in input order; never mutates; the same
     input and config give the same output. Keeps at least one message (the most recent) for non-empty input:
-    `max_turns` below 1 acts as 1, non-integers are floored. Messages linked through tool ids (a call, its result,
-    parallel calls answered together) are kept or dropped as one group; a message holding a broken block (an
-    orphan, a pair split across turns) is kept or dropped with its whole turn and the message on each side of it,
-    so pruning a broken input adds no orphan and no other API problem. O(n) for sliding window and summarize (they
-    read only the kept suffix, unless a broken block sits near the cut), O(n log n) for importance.
+    `max_turns` below 1 acts as 1, non-integers are floored. A message holding a broken block (an orphan, a pair
+    split across turns) is kept or dropped with its whole turn and the message on each side of it, so pruning a
+    broken input adds no orphan and no other API problem.
 
-    Raises `TypeError` when `messages` is not a list (or tuple) or the config is invalid, `ValueError` for a
-    negative `max_turns`; messages name the field, the value and what is allowed.
+    Raises `TypeError` when `messages` is not a list (or tuple), a message has a role neither API has or is not
+    JSON data (naming its index and role), or the config is invalid; `ValueError` for a negative bound.
     """
     if not isinstance(messages, (list, tuple)):
         raise TypeError(f"prune_messages: messages must be a list, got {_type_name(messages)}")
-    chosen, target = _checked_config(config, strategy, max_turns, summary_model)
+    keywords = {"strategy": strategy, "max_turns": max_turns, "max_tokens": max_tokens, "token_counter": token_counter, "format": format}
+    settings = check_config(config, {**{k: v for k, v in keywords.items() if v is not None}, **options})
+    chosen = settings.format
+    if chosen is None:
+        chosen = detect_format(messages)
+    elif chosen == "anthropic":
+        check_anthropic_roles(messages)
+    if chosen == "openai-chat":
+        return _prune_chat(messages, settings)
+    return prune_canonical(messages, settings)
+
+
+def prune_canonical(messages: Sequence[M], settings: Settings) -> list[M | Message]:
+    """`prune_messages` on Anthropic-shaped messages, the config checked."""
+    if settings.strategy == "observation-masking":
+        return cast("list[M | Message]", mask_observations_checked(messages, settings))
     count = len(messages)
-    if count <= target:
+    target = settings.max_turns
+    by_tokens = not math.isinf(settings.max_tokens)
+    if count <= target and not by_tokens:
         return list(messages)
-    if chosen == "importance":
-        return _importance(messages, target)
-    cut = find_window_cut(messages, target)
-    if cut < 0:
-        # A broken block near the cut: its turn is glued to its neighbours, which only the whole transcript shows.
-        cut = valid_cut_at_or_before(glue_broken_turns(group_messages(messages)), count - target)
+    if settings.strategy == "importance":
+        return _importance(messages, settings)
+    if by_tokens:
+        cut = _token_window_cut(messages, settings)
+    else:
+        cut = find_window_cut(messages, target)
+        if cut < 0:
+            # A broken block near the cut: its turn is glued to its neighbours, which only the whole transcript shows.
+            cut = valid_cut_at_or_before(glue_broken_turns(group_messages(messages)), count - target)
     kept: list[M | Message] = list(messages[cut:])
-    if chosen == "summarize" and cut > 0:
+    if settings.strategy == "summarize" and cut > 0:
         kept.insert(0, create_summary_message(cut))
     return kept
 
 
-def _importance(messages: Sequence[M], target: int) -> list[M | Message]:
+def _token_window_cut(messages: Sequence[M], settings: Settings) -> int:
+    units = glue_broken_turns(group_messages(messages))
+    counter = settings.token_counter
+    if counter is None:
+        tokens: list[float] = [estimate_tokens(length) for length in units.scan.text_length]
+        summary_counter: TokenCounter = estimate_message_tokens
+    else:
+        tokens = [checked_count(counter, message, i) for i, message in enumerate(messages)]
+        summary_counter = counter
+    summary = None
+    if settings.strategy == "summarize":
+        summary = lambda replaced: checked_count(summary_counter, create_summary_message(replaced), -1)  # noqa: E731
+    return window_cut(units, suffix_sums(tokens), settings.max_turns, settings.max_tokens, summary)
+
+
+def _importance(messages: Sequence[M], settings: Settings) -> list[M | Message]:
     count = len(messages)
     # Units, not bare tool groups: a broken block's turn and its neighbours go together (glue_broken_turns).
     units = glue_broken_turns(group_messages(messages))
     text_length = units.scan.text_length
     has_tool_block = units.scan.has_tool_block
     group_of = units.group_of
-    group_size = units.group_size
 
     # A unit scores as its most important member: dropping it loses every member, so a short call must not drag
     # a long, recent result below an idle chat line.
-    group_score = [-math.inf] * len(group_size)
+    unit_score = [-math.inf] * len(units.group_size)
     for i in range(count):
         score = importance_score(i, count, has_tool_block[i], text_length[i])
         group = group_of[i]
-        if score > group_score[group]:
-            group_score[group] = score
-
-    protected = group_of[count - 1]
-    # sorted is stable and group ids follow message order, so equal scores drop the earliest group first.
-    order = sorted(range(len(group_size)), key=group_score.__getitem__)
-    dropped = bytearray(len(group_size))
-    kept = count
-    for group in order:
-        if kept <= target:
-            break
-        if group == protected:
-            continue
-        dropped[group] = 1
-        kept -= group_size[group]
+        if score > unit_score[group]:
+            unit_score[group] = score
+    if settings.token_counter is not None:
+        tokens: Sequence[float] = [checked_count(settings.token_counter, m, i) for i, m in enumerate(messages)]
+    elif math.isinf(settings.max_tokens):
+        tokens = [0] * count
+    else:
+        tokens = [estimate_tokens(length) for length in text_length]
+    dropped = importance_drops(units, unit_score, tokens, settings.max_turns, settings.max_tokens)
     return [message for message, group in zip(messages, group_of) if not dropped[group]]
+
+
+def _prune_chat(records: Sequence[M], settings: Settings) -> list[M | Message]:
+    """Chat messages read as the core reads them, pruned, and mapped back to the caller's own dicts."""
+    reading = read_openai_chat(records)
+    if settings.strategy == "observation-masking":
+        return cast("list[M | Message]", mask_chat(records, reading, plan_masking(reading.messages, settings)))
+    kept = prune_canonical(reading.messages, settings)
+    where = {id(message): k for k, message in enumerate(reading.messages)}
+    out: list[M | Message] = [records[i] for i in reading.system]
+    for message in kept:
+        k = where.get(id(message))
+        if k is None:
+            # A message the strategy made (a summary, a masked message): plain Chat content serves.
+            out.append(cast(Message, chat_message_of(message)))
+        elif message is reading.messages[k]:
+            out.extend(records[i] for i in reading.sources[k])
+    return out
 
 
 def find_window_cut(messages: Sequence[object], target: int) -> int:
@@ -221,49 +282,6 @@ def find_window_cut(messages: Sequence[object], target: int) -> int:
                     pending_checked = 0
     # At the start with results still unanswered: an orphan result is kept, or sits right below the cut.
     return -1 if pending_kept > 0 or pending_checked > 0 or unanswered >= cut else cut
-
-
-def _checked_config(
-    config: object,
-    strategy: PruneStrategy | None,
-    max_turns: float | None,
-    summary_model: str | None,
-) -> tuple[PruneStrategy, int]:
-    """The strategy and the number of messages to aim for: `max_turns` floored, and at least 1."""
-    if config is None:
-        fields: dict[str, object] = {}
-    elif isinstance(config, Mapping):
-        fields = dict(config)
-    else:
-        raise TypeError(
-            "prune_messages: config must be a mapping like {'strategy': 'sliding-window', 'max_turns': 20}, "
-            f"got {_type_name(config)}"
-        )
-    for key in fields:
-        if key not in _CONFIG_KEYS:
-            hint = f" (did you mean {_TYPESCRIPT_KEYS[key]!r}?)" if key in _TYPESCRIPT_KEYS else ""
-            raise TypeError(f"prune_messages: unknown config key {key!r}{hint}; allowed: {', '.join(_CONFIG_KEYS)}")
-    for key, value in (("strategy", strategy), ("max_turns", max_turns), ("summary_model", summary_model)):
-        if value is not None:
-            fields[key] = value
-
-    chosen = fields.get("strategy")
-    if chosen not in STRATEGIES:
-        given = "is missing" if "strategy" not in fields else f"{chosen!r} is unknown"
-        raise TypeError(f"prune_messages: strategy {given}; expected one of {', '.join(STRATEGIES)}")
-    model = fields.get("summary_model")
-    if model is not None and not isinstance(model, str):
-        raise TypeError(f"prune_messages: summary_model must be a string (a model name), got {model!r}")
-    bound = fields.get("max_turns")
-    if not isinstance(bound, numbers.Real) or isinstance(bound, bool) or math.isnan(bound):
-        given = "is missing" if "max_turns" not in fields else f"must be a number, got {bound!r}"
-        raise TypeError(f"prune_messages: max_turns {given} (a number of messages, 0 or more)")
-    if bound < 0:
-        raise ValueError(f"prune_messages: max_turns must be 0 or more, got {bound!r}")
-    picked = cast(PruneStrategy, chosen)
-    if math.isinf(bound):
-        return picked, sys.maxsize
-    return picked, max(1, math.floor(bound))
 
 
 def _type_name(value: object) -> str:
