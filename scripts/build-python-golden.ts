@@ -45,7 +45,8 @@ export interface GoldenCase {
   /** `findToolPairs`, in its order: [id, useIndex, resultIndex]. */
   pairs: [string, number, number][];
   /** Per strategy, per bound: `[summarized, start, end, start, end, …]`, the kept input indices as half-open runs. */
-  outputs: Record<StrategyId, number[][]>;
+  /** Per strategy and bound, what was kept; `null` where the core refuses the input with a `TypeError`. */
+  outputs: Record<StrategyId, (number[] | null)[]>;
   /** `repairMessages` with each of `repairOptions(n)`, in that order. */
   repairs: RepairGolden[];
 }
@@ -126,12 +127,20 @@ export function encodeOutput(input: readonly Message[], output: readonly Message
   return encoded;
 }
 
-function outputsAt(messages: readonly Message[], bounds: readonly number[]): Record<StrategyId, number[][]> {
+function outputsAt(messages: readonly Message[], bounds: readonly number[]): Record<StrategyId, (number[] | null)[]> {
   const entries = STRATEGIES.map((strategy) => [
     strategy,
-    bounds.map((maxTurns) => encodeOutput(messages, pruneMessages(messages, { strategy, maxTurns }))),
+    bounds.map((maxTurns) => {
+      // A message object with no role, or a role of no API, is refused (issue 19): the port must raise there too.
+      try {
+        return encodeOutput(messages, pruneMessages(messages, { strategy, maxTurns }));
+      } catch (error) {
+        if (error instanceof TypeError && /\.role must be/.test(error.message)) return null;
+        throw error;
+      }
+    }),
   ]);
-  return Object.fromEntries(entries) as Record<StrategyId, number[][]>;
+  return Object.fromEntries(entries) as Record<StrategyId, (number[] | null)[]>;
 }
 
 /** Default, lost calls answered, and answered with every fourth message kept apart (where holders change). */

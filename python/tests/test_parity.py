@@ -56,7 +56,7 @@ class GoldenCase(TypedDict):
     textLengths: list[int]
     scores: list[float]
     pairs: list[list[object]]
-    outputs: dict[str, list[list[int]]]
+    outputs: dict[str, list[list[int] | None]]
     repairs: list[RepairGolden]
 
 
@@ -103,6 +103,14 @@ def mismatches(case: GoldenCase) -> Iterator[str]:
     messages = case["messages"]
     for strategy in STRATEGIES:
         for bound, expected in zip(case["bounds"], case["outputs"][strategy]):
+            if expected is None:
+                # The core refuses a message object with no role or a role of no API: so must the port.
+                try:
+                    prune_messages(messages, strategy=strategy, max_turns=bound)
+                except TypeError:
+                    continue
+                yield f"{strategy} max_turns={bound}: TypeScript raised TypeError, Python did not"
+                continue
             got = encode_output(messages, prune_messages(messages, strategy=strategy, max_turns=bound))
             if got != expected:
                 yield f"{strategy} max_turns={bound}: TypeScript kept {expected}, Python {got}"

@@ -20,7 +20,7 @@ CHAT_ROLES = frozenset({"system", "developer", "user", "assistant", "tool", "fun
 # Roles and keys only Chat Completions has: one of them anywhere makes the list Chat.
 _CHAT_ONLY_ROLES = frozenset({"system", "developer", "tool", "function"})
 # Anything else JSON can hold as a role (null, a number) is a malformed message the core carries through.
-_ANTHROPIC_ROLES = frozenset({"user", "assistant", None})
+_ANTHROPIC_ROLES = frozenset({"user", "assistant"})
 
 
 @dataclass
@@ -45,7 +45,7 @@ def detect_format(messages: Sequence[object]) -> MessageFormat:
     """
     try:
         roles = {message.get("role") for message in messages}  # type: ignore[attr-defined]
-    except (AttributeError, TypeError):
+    except (AttributeError, TypeError):  # some entries are not dicts: the loop below reads each
         roles = None
     if roles is not None and roles <= _ANTHROPIC_ROLES:
         # An assistant's `tool_calls` with no `tool` answer yet (a broken Chat list) is Chat all the same.
@@ -63,7 +63,8 @@ def detect_format(messages: Sequence[object]) -> MessageFormat:
                 )
             continue
         role = message.get("role")
-        if isinstance(role, str) and role not in CHAT_ROLES:
+        # A dict with no role, or a role of no API, is refused as the TypeScript core refuses it (issue 19).
+        if not isinstance(role, str) or role not in CHAT_ROLES:
             raise TypeError(
                 f"prune_messages: message {index} has role {role!r}, which neither Anthropic Messages (user, "
                 "assistant) nor OpenAI Chat Completions (system, developer, user, assistant, tool) has"
