@@ -73,8 +73,13 @@ def test_format_anthropic_refuses_a_chat_role_and_says_what_to_pass() -> None:
 
 
 def test_json_values_that_are_not_messages_are_carried_as_the_core_carries_them() -> None:
-    messages: list[Any] = [None, 5, {"content": "no role"}, {"role": "user", "content": "hi"}]
+    messages: list[Any] = [None, 5, {"role": "user", "content": "hi"}]
     assert prune_messages(messages, strategy="sliding-window", max_turns=10) == messages
+
+
+def test_a_dict_without_a_role_is_refused_with_its_index_as_the_core_refuses_it() -> None:
+    with pytest.raises(TypeError, match=r"message 1 has role None"):
+        prune_messages([{"role": "user", "content": "hi"}, {"content": "no role"}], strategy="sliding-window", max_turns=10)
 
 
 def test_max_tokens_counts_with_the_given_counter() -> None:
