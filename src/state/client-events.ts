@@ -4,7 +4,8 @@ import { withItems } from './inspector-state';
 import type { StoreApi } from 'zustand/vanilla';
 import type { Inspector } from './inspector-state';
 
-export function followClientEvents(store: StoreApi<Inspector>, client: PruneClient): void {
+/** `requestDetail` asks again for the open message, so a slow lane's account of it (the governor's) shows when it lands. */
+export function followClientEvents(store: StoreApi<Inspector>, client: PruneClient, requestDetail?: (index: number) => void): void {
   client.events.onPlanned = ({ docId, plans }) => {
     const s = store.getState();
     if (s.doc?.docId !== docId || !s.rows) return;
@@ -17,7 +18,9 @@ export function followClientEvents(store: StoreApi<Inspector>, client: PruneClie
       byLane[plan.laneId] = plan;
       changed = true;
     }
-    if (changed) store.setState(withItems(s, { plans: byLane }));
+    if (!changed) return;
+    store.setState(withItems(s, { plans: byLane }));
+    if (s.detail !== undefined && s.selected >= 0) requestDetail?.(s.selected);
   };
   client.events.onTokens = ({ docId, epoch, encoding, fallback, tokens, totalTokens, systemTokens, usage }) => {
     const s = store.getState();

@@ -20,8 +20,10 @@ export type InspectorStore = StoreApi<Inspector>;
 const EMPTY = new Int32Array(0);
 
 export function createInspectorStore(client: PruneClient): InspectorStore {
+  let requestDetail: ((index: number) => void) | undefined;
   const store = createStore<Inspector>()((set, get) => {
     const navigation = navigationActions(set, get, client);
+    requestDetail = navigation.requestDetail;
 
     return {
       ...initialState(client),
@@ -65,7 +67,7 @@ export function createInspectorStore(client: PruneClient): InspectorStore {
     };
   });
 
-  followClientEvents(store, client);
+  followClientEvents(store, client, (index) => requestDetail?.(index));
   return store;
 }
 
