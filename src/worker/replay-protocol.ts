@@ -79,8 +79,8 @@ export interface ReplayMeta {
   injectedTokens?: number;
   /** The inputs were fitted to the recorded bill. */
   calibrated?: boolean;
-  /** A Claude Code session (what it sends without writing it down has a name). */
-  claudeCode?: boolean;
+  /** What the file's agent harness sends without writing it down, when it has a name (`HarnessTraits.unrecordedInput`). */
+  unrecordedInput?: string;
   /** What the file's usage says about its cache, one sentence a finding (`ReplayInputs.observedCache.notes`). */
   cacheNotes?: string[];
   /** The requests beside the main thread, priced: the same in every lane. */

@@ -8,6 +8,7 @@ import {
   createTokenCounter,
   defaultReplayModel,
   encodingForFormat,
+  getFormat,
   getStrategy,
   listModels,
   loadModelPrices,
@@ -47,6 +48,7 @@ export async function runReplay(request: ReplayRequest, post: (response: ReplayR
     const counter = await createTokenCounter({ encoding });
     const inputs = readReplayInputs(conversation, counter, { text: source.text, calibrate: request.settings.calibrate });
     const model = request.settings.model ?? inputs.model ?? defaultReplayModel(format);
+    const unrecordedInput = getFormat(format).harness?.unrecordedInput;
     const models = (await listModels()).map((m) => ({ id: m.model, name: m.name ?? m.model, provider: m.model.split('/')[0] ?? '' }));
     post({ type: 'models', models, model, ...(inputs.model !== undefined ? { fileModel: inputs.model } : {}) });
     let prices: ModelPrices;
@@ -100,7 +102,7 @@ export async function runReplay(request: ReplayRequest, post: (response: ReplayR
         hasRecorded: inputs.recorded.length > 0,
         ...(inputs.injectedTokens !== undefined ? { injectedTokens: inputs.injectedTokens } : {}),
         calibrated: request.settings.calibrate,
-        claudeCode: format === 'claude-code',
+        ...(unrecordedInput !== undefined ? { unrecordedInput } : {}),
         ...(inputs.observedCache ? { cacheNotes: inputs.observedCache.notes } : {}),
         ...(harness ? { harness } : {}),
       },

@@ -147,6 +147,7 @@ export async function replayCommand(args: readonly string[], io: Io, core: Repla
   progress.update('counting');
   const inputs = readReplayInputs(conversation, counter, { text: loaded.text, calibrate: values.calibrate === true });
   const { tokens, recorded } = inputs;
+  const unrecordedInput = listFormats().find((info) => info.id === conversation.format)?.harness?.unrecordedInput;
   let total = 0;
   for (const count of tokens) total += count;
   const asked = single(COMMAND, values, 'model');
@@ -205,7 +206,7 @@ export async function replayCommand(args: readonly string[], io: Io, core: Repla
     io.stdout(
       recordedFitText(result.recorded, {
         calibrated: values.calibrate === true,
-        claudeCode: conversation.format === 'claude-code',
+        ...(unrecordedInput !== undefined ? { unrecordedInput } : {}),
         outputPrice: prices.output,
         ...(inputs.observedCache ? { cacheNotes: inputs.observedCache.notes } : {}),
         allRequests: values['per-request'] === true,

@@ -8,7 +8,8 @@ import { formatCount, formatTable, formatUsd, wrap } from '../text';
 
 export interface RecordedFitTextOptions {
   calibrated: boolean;
-  claudeCode: boolean;
+  /** What the agent's harness sends without writing it down (`ExplainRecordedFitOptions.unrecordedInput`). */
+  unrecordedInput?: string;
   outputPrice: number;
   /** What the file says about its cache (`ReplayInputs.observedCache.notes`). */
   cacheNotes?: readonly string[];
@@ -22,7 +23,11 @@ const signed = (x: number, digits = 1): string => `${x < 0 ? '−' : '+'}${Math.
 const verdict = (ok: boolean): string => (ok ? 'within' : 'missed');
 
 export function recordedFitText(r: RecordedComparison, options: RecordedFitTextOptions): string {
-  const fit = explainRecordedFit(r, { calibrated: options.calibrated, claudeCode: options.claudeCode, outputPrice: options.outputPrice });
+  const fit = explainRecordedFit(r, {
+    calibrated: options.calibrated,
+    ...(options.unrecordedInput !== undefined ? { unrecordedInput: options.unrecordedInput } : {}),
+    outputPrice: options.outputPrice,
+  });
   const t = RECORDED_FIT_TARGETS;
   const points = `${fit.sharePoints < 0 ? '−' : '+'}${Math.abs(fit.sharePoints * 100).toFixed(1)} points`;
   const lines = [

@@ -283,6 +283,48 @@ export interface SerializeContext {
   from: string;
 }
 
+/**
+ * What an agent harness does to its requests beyond what its transcript records: facts the replay models
+ * (`readReplayInputs`), plain data, so the worker can send them on. Set by a format written by an agent harness
+ * (Claude Code), absent for an API's own request shape.
+ */
+export interface HarnessTraits {
+  /** The harness as sentences name it: `Claude Code`. */
+  name: string;
+  /**
+   * What it adds to the requests without writing it down, in the words of the note that says why the replayed input
+   * is short: `Claude Code's hook output and reminders`.
+   */
+  unrecordedInput?: string;
+  /**
+   * After each compaction it attaches context again (the files read last, the plan, hook output) to the first request,
+   * which the replay adds to the compact summary's message.
+   */
+  reinjectsAfterCompaction?: boolean;
+  /** Each new prompt reads only the cache breakpoint back (the prompt cache breaks): assumed when a file's reads do not say. */
+  breaksCacheOnNewPrompt?: boolean;
+  /**
+   * Its compaction is a request of its own, which no file holds: the tokens of the prompt it sends with the context.
+   * Absent: the replay estimates no compaction request.
+   */
+  compactPromptTokens?: number;
+}
+
+/** A request a harness's subagent made beside the main thread, as the main session's file recorded it. */
+export interface SubagentRequest extends RecordedRequest {
+  /** The harness's id of the subagent (Claude Code's `agentId`). */
+  agentId: string;
+}
+
+/** `HarnessTraits` and what reads the harness's own requests from a file. */
+export interface AgentHarness extends HarnessTraits {
+  /**
+   * The requests its subagents made beside the main thread, which the file recorded on lines the parser skips:
+   * `source` is the file's text parsed again.
+   */
+  readSubagentRequests?(conversation: ConversationOf, source: TranscriptSource): SubagentRequest[];
+}
+
 /** A format prunescope does not read, recognised so the error can name it and point to the closest supported one. */
 export interface NearMiss {
   /** Plain name, e.g. `Gemini CLI session`. */
@@ -346,6 +388,8 @@ export interface FormatDefinition<Id extends string = string, P extends string =
     /** The usage is on lines the parser skips, so the file's text must be kept to read it. */
     fromText: boolean;
   };
+  /** The agent harness that writes this format, for a replay of its requests; see `AgentHarness`. */
+  harness?: AgentHarness;
   /** Formats prunescope does not read whose closest supported format is this one; the error names them. */
   nearMisses?: readonly NearMiss[];
 }

@@ -1,5 +1,6 @@
 import type { TokenEncoding } from '../tokens/types';
 import { FORMAT_REGISTRY } from './registry';
+import type { HarnessTraits } from './format-types';
 import type { Provider, TranscriptFormat } from './types';
 
 /** What a program or a person may want to know of a format, without its reader and writer. */
@@ -20,6 +21,8 @@ export interface FormatInfo {
   recordsUsage: boolean;
   /** Whether its files record what the whole run cost (`readRecordedTotal`). */
   recordsTotal: boolean;
+  /** What the agent harness that writes it does beyond what its files record, for a replay; absent when none does. */
+  harness?: HarnessTraits;
 }
 
 const INFO: readonly FormatInfo[] = Object.freeze(
@@ -34,9 +37,20 @@ const INFO: readonly FormatInfo[] = Object.freeze(
       encoding: f.encoding,
       recordsUsage: f.recordedUsage !== undefined,
       recordsTotal: f.recordedUsage?.readTotal !== undefined,
+      ...(f.harness ? { harness: Object.freeze(harnessTraits(f.harness)) } : {}),
     }),
   ),
 );
+
+function harnessTraits({ name, unrecordedInput, reinjectsAfterCompaction, breaksCacheOnNewPrompt, compactPromptTokens }: HarnessTraits): HarnessTraits {
+  return {
+    name,
+    ...(unrecordedInput !== undefined ? { unrecordedInput } : {}),
+    ...(reinjectsAfterCompaction !== undefined ? { reinjectsAfterCompaction } : {}),
+    ...(breaksCacheOnNewPrompt !== undefined ? { breaksCacheOnNewPrompt } : {}),
+    ...(compactPromptTokens !== undefined ? { compactPromptTokens } : {}),
+  };
+}
 
 /** The formats `parseTranscript` reads and `serializeTranscript` writes, in the registry's order. */
 export function listFormats(): readonly FormatInfo[] {

@@ -24,7 +24,7 @@ describe('explainRecordedFit', () => {
   });
 
   it('says why the input is short: what the agent sent and the file does not hold, which only fitting recovers', () => {
-    const fit = explainRecordedFit(comparison({ replayedInputTokens: 950_000, replayedCostUsd: 9.5 }), { calibrated: false, claudeCode: true });
+    const fit = explainRecordedFit(comparison({ replayedInputTokens: 950_000, replayedCostUsd: 9.5 }), { calibrated: false, unrecordedInput: "Claude Code's hook output and reminders" });
     expect(fit.notes[0]).toBe(
       "The requests held 500 tokens more than the file shows, on average: text the agent sent without writing it down (Claude Code's hook output and reminders). No rule can recover it from the file, so the input stays 5.0% short and the bill with it; fitting to the recorded bill adds it to the messages it followed.",
     );

@@ -21,8 +21,11 @@ export interface RecordedFit {
 export interface ExplainRecordedFitOptions {
   /** The inputs were fitted to the recorded bill (`readReplayInputs`' `calibrate`). */
   calibrated: boolean;
-  /** A Claude Code session: what it sends without writing it down has a name. */
-  claudeCode?: boolean;
+  /**
+   * What the agent's harness sends without writing it down, named in the note on a short input (its format's
+   * `harness.unrecordedInput`: "Claude Code's hook output and reminders").
+   */
+  unrecordedInput?: string;
   /** The output price, to put a figure on outputs the file holds only in part. */
   outputPrice?: number;
 }
@@ -47,7 +50,7 @@ export function explainRecordedFit(recorded: RecordedComparison, options: Explai
     const perRequest = (recorded.recordedInputTokens - recorded.replayedInputTokens) / Math.max(1, recorded.requests);
     notes.push(
       `The requests held ${count(perRequest)} tokens more than the file shows, on average: text the agent sent without writing it down` +
-        `${options.claudeCode === true ? " (Claude Code's hook output and reminders)" : ''}. No rule can recover it from the file, so the input stays ${pct(-inputError)} short` +
+        `${options.unrecordedInput !== undefined ? ` (${options.unrecordedInput})` : ''}. No rule can recover it from the file, so the input stays ${pct(-inputError)} short` +
         ` and the bill with it; fitting to the recorded bill adds it to the messages it followed.`,
     );
   } else if (!within.input && inputError > 0) {

@@ -1,11 +1,8 @@
 import type { Conversation } from '../formats/types';
 import type { RecordedRequest } from '../usage/types';
 import { readTranscriptSource } from '../formats/read-transcript-source';
-import { readClaudeCodeSubagentUsage } from '../formats/claude-code/read-claude-code-subagent-usage';
+import { harnessForFormat } from '../formats/harness-for-format';
 import type { HarnessRequest } from './types';
-
-/** Claude Code's compact prompt (2.1.88 `getCompactPrompt`): about 5.6k characters, 1.5k tokens. */
-const COMPACT_PROMPT_TOKENS = 1_500;
 
 export interface ReadHarnessRequestsOptions {
   /** The file's text: subagents' usage is on lines the parser skips. Without it, none are read. */
@@ -23,21 +20,24 @@ export interface ReadHarnessRequestsOptions {
 }
 
 /**
- * The requests a Claude Code session made beside its main thread:
+ * The requests an agent harness (its format's `harness`) made beside its main thread; Claude Code's, for instance:
  *
- * - **Subagents** (`Task`), read from the `agent_progress` lines of the main file: their own model, their own cache
- *   (Claude Code gives subagents the 5-minute TTL even on a subscription; the figures say which).
- * - **Compaction**: the summary request, which no file holds. It sends what the last request did plus the compact
- *   prompt, reading the cache that request left (Claude Code builds it to) and writing the rest: the last response
- *   and its results, and the prompt (1.5k tokens). Its output is the summary, sized by the summary message's count.
+ * - **Subagents** (`Task`), read by the harness's `readSubagentRequests` (Claude Code: the `agent_progress` lines of
+ *   the main file): their own model, their own cache (Claude Code gives subagents the 5-minute TTL even on a
+ *   subscription; the figures say which).
+ * - **Compaction**, for a harness whose compaction is a request of its own (`compactPromptTokens`): the summary
+ *   request, which no file holds. It sends what the last request did plus the compact prompt, reading the cache that
+ *   request left (Claude Code builds it to) and writing the rest: the last response and its results, and the prompt.
+ *   Its output is the summary, sized by the summary message's count.
  *
- * Other formats: none. Tools' own model calls (WebSearch, WebFetch) and title requests are in no file.
+ * Formats no harness writes: none. Tools' own model calls (WebSearch, WebFetch) and title requests are in no file.
  */
 export function readHarnessRequests(conversation: Conversation, options: ReadHarnessRequestsOptions): HarnessRequest[] {
-  if (conversation.format !== 'claude-code') return [];
+  const harness = harnessForFormat(conversation.format);
+  if (harness === undefined) return [];
   const out: HarnessRequest[] = [];
-  if (typeof options.text === 'string') {
-    for (const request of readClaudeCodeSubagentUsage(conversation, readTranscriptSource(options.text))) {
+  if (typeof options.text === 'string' && harness.readSubagentRequests !== undefined) {
+    for (const request of harness.readSubagentRequests(conversation, readTranscriptSource(options.text))) {
       out.push({
         kind: 'subagent',
         messageIndex: request.messageIndex,
@@ -52,6 +52,8 @@ export function readHarnessRequests(conversation: Conversation, options: ReadHar
       });
     }
   }
+  const promptTokens = harness.compactPromptTokens;
+  if (promptTokens === undefined) return out.sort((a, b) => a.messageIndex - b.messageIndex);
   const { tokens, recorded } = options;
   const sum = (from: number, to: number): number => {
     let total = 0;
@@ -65,7 +67,7 @@ export function readHarnessRequests(conversation: Conversation, options: ReadHar
     for (const request of recorded) if (request.messageIndex < start && (last === undefined || request.messageIndex > last.messageIndex)) last = request;
     // The last request's cached prefix; its few uncached tokens at the end are written with what follows.
     const read = last === undefined ? 0 : last.cacheReadInputTokens + last.cacheCreationInputTokens;
-    const write = COMPACT_PROMPT_TOKENS + (last === undefined ? options.fixedTokens + sum(previousStart, start) : last.inputTokens + sum(last.messageIndex, start));
+    const write = promptTokens + (last === undefined ? options.fixedTokens + sum(previousStart, start) : last.inputTokens + sum(last.messageIndex, start));
     out.push({
       kind: 'compaction',
       messageIndex: start,

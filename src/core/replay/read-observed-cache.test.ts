@@ -70,7 +70,7 @@ describe('readObservedCache', () => {
     ]);
     expect(readObservedCache(session(2, [2]), appended, { rules: OPUS }).promptBreaks).toBe(false);
     expect(readObservedCache(session(2), appended, { rules: OPUS }).promptBreaks).toBeUndefined();
-    expect(readObservedCache(session(2), appended, { rules: OPUS, claudeCode: true }).promptBreaks).toBe(true);
+    expect(readObservedCache(session(2), appended, { rules: OPUS, harness: { name: 'Claude Code', breaksCacheOnNewPrompt: true } }).promptBreaks).toBe(true);
   });
 
   it('1-hour writes: the TTL class and an hour of life; the breakpoint falls back to the warm start when no break was seen', () => {

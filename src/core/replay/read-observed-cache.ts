@@ -1,5 +1,6 @@
 import type { Message } from '../types';
 import type { RecordedRequest } from '../usage/types';
+import type { HarnessTraits } from '../formats/format-types';
 import type { CacheRules, ObservedCache } from './types';
 import { startsTurn } from '../usage/starts-turn';
 
@@ -17,8 +18,11 @@ export interface ReadObservedCacheOptions {
   rules: CacheRules;
   /** Per message: when it was written (ms, NaN when unknown); without, no TTL is inferred. */
   times?: ArrayLike<number>;
-  /** Claude Code files break at every new prompt unless their reads say otherwise. */
-  claudeCode?: boolean;
+  /**
+   * The agent harness that wrote the file (its format's `harness`): one that breaks the cache at every new prompt
+   * (`breaksCacheOnNewPrompt`: Claude Code) is taken to, unless the file's reads say otherwise.
+   */
+  harness?: Pick<HarnessTraits, 'name' | 'breaksCacheOnNewPrompt'>;
 }
 
 const HOUR_MS = 3_600_000;
@@ -35,7 +39,8 @@ const HOUR_MS = 3_600_000;
  *   prompt): the most frequent such read. Claude Code writes one message breakpoint, so a read lands either at the
  *   previous request's end or here. None seen: the warm start.
  * - **Prompt breaks** (Anthropic): whether a new prompt within the TTL read only the breakpoint back. None seen: so
- *   for Claude Code files (all 3 seen on the shared files did), not otherwise.
+ *   for a harness that does (`breaksCacheOnNewPrompt`: Claude Code, all 3 of whose files on the shared files did),
+ *   not otherwise.
  * - **Output kept** (OpenAI): whether requests in a turn read past the previous request's input (its response too).
  * - **Lifetime**: when requests found the cache cold sooner than the TTL, and every such gap is longer than every
  *   gap that found it warm (a gateway's cache), the lifetime is taken midway between the two.
@@ -124,9 +129,9 @@ export function readObservedCache(messages: readonly Message[], recorded: readon
       note(
         `New prompts: ${promptBroke} of ${plural(seen, 'new prompt')} within the TTL read only the breakpoint back${reading.promptBreaks ? ', so every new prompt does' : ''}.`,
       );
-    } else if (options.claudeCode === true) {
+    } else if (options.harness?.breaksCacheOnNewPrompt === true) {
       reading.promptBreaks = true;
-      note('New prompts: none within the TTL here; Claude Code read only the breakpoint back after every one in the files seen so far, so it is assumed.');
+      note(`New prompts: none within the TTL here; ${options.harness.name} read only the breakpoint back after every one in the files seen so far, so it is assumed.`);
     }
   } else if (sameTurn > 0 && outputRead > sameTurn / 2) {
     reading.cachesOutput = true;

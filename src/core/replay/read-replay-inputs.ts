@@ -13,6 +13,7 @@ import { cacheRulesFor } from './cache-rules-for';
 import { readObservedCache, type ObservedCacheReading } from './read-observed-cache';
 import { countReinjectedFiles } from './count-reinjected-files';
 import { readHarnessRequests } from './read-harness-requests';
+import { harnessForFormat } from '../formats/harness-for-format';
 import type { HarnessRequest } from './types';
 
 /** What `replayTranscript` needs of a parsed transcript beside its messages (see `readReplayInputs`). */
@@ -112,11 +113,12 @@ export function readReplayInputs(conversation: Conversation, counter: TokenCount
   const starts = new Set<number>(recorded.map((request) => request.contextStart));
   for (const boundary of conversation.boundaries ?? []) starts.add(boundary.messageIndex);
   const contextStarts = [...starts].filter((start) => start > 0 && start <= n).sort((a, b) => a - b);
+  const agent = harnessForFormat(conversation.format);
   // After compacting, Claude Code attaches context again (the files read last, the plan, hook output): what the first
   // request after it held beyond the summary and the fixed part, as the fixed part is read from the very first
   // request; with no request recorded there, the files it re-reads, sized by their reads in the file.
   const reinjected = new Map<number, number>();
-  if (conversation.format === 'claude-code') {
+  if (agent?.reinjectsAfterCompaction === true) {
     let from = 0;
     for (const start of contextStarts) {
       const first = comparison.requests.find((row) => row.contextStart === start);
@@ -162,7 +164,7 @@ export function readReplayInputs(conversation: Conversation, counter: TokenCount
   if (total !== undefined) inputs.recordedTotal = total;
   if (model !== undefined && recorded.length > 0) {
     const rules = cacheRulesFor(model);
-    inputs.observedCache = readObservedCache(messages, recorded, { rules, ...(times ? { times } : {}), claudeCode: conversation.format === 'claude-code' });
+    inputs.observedCache = readObservedCache(messages, recorded, { rules, ...(times ? { times } : {}), ...(agent ? { harness: agent } : {}) });
   }
   const harness = readHarnessRequests(conversation, {
     ...(options.text !== undefined ? { text: options.text } : {}),

@@ -30,7 +30,11 @@ export function RecordedFit({ onPick }: { onPick: (messageIndex: number) => void
   const meta = useReplay((s) => s.meta);
   const baseline = useReplay((s) => s.lanes[BASELINE_ID]?.totals.costUsd);
   if (!recorded || !meta) return null;
-  const fit = explainRecordedFit(recorded, { calibrated: meta.calibrated === true, claudeCode: meta.claudeCode === true, outputPrice: meta.prices.output });
+  const fit = explainRecordedFit(recorded, {
+    calibrated: meta.calibrated === true,
+    ...(meta.unrecordedInput !== undefined ? { unrecordedInput: meta.unrecordedInput } : {}),
+    outputPrice: meta.prices.output,
+  });
   const t = RECORDED_FIT_TARGETS;
   return (
     <section aria-label="Against the recorded bill" className="flex flex-col gap-1.5 text-[12.5px] text-zinc-700 dark:text-zinc-300">

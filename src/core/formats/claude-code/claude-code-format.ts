@@ -2,6 +2,7 @@ import { anthropicFormat } from '../anthropic/anthropic-format';
 import { defineFormat } from '../define-format';
 import { detectClaudeCode } from './detect-claude-code';
 import { parseClaudeCode } from './parse-claude-code';
+import { readClaudeCodeSubagentUsage } from './read-claude-code-subagent-usage';
 import { readClaudeCodeUsage } from './read-claude-code-usage';
 import { serializeClaudeCode } from './serialize-claude-code';
 
@@ -22,4 +23,14 @@ export const claudeCodeFormat = defineFormat({
   parse: (source, { fileName, warnings, skipped }) => parseClaudeCode(source.kind === 'lines' ? source.lines : [], fileName, warnings, skipped),
   serialize: serializeClaudeCode,
   recordedUsage: { read: (conversation) => readClaudeCodeUsage(conversation), fromText: false },
+  harness: {
+    name: 'Claude Code',
+    unrecordedInput: "Claude Code's hook output and reminders",
+    reinjectsAfterCompaction: true,
+    // All 3 sessions on the shared files with a new prompt inside the TTL read only the breakpoint back.
+    breaksCacheOnNewPrompt: true,
+    // Claude Code's compact prompt (2.1.88 `getCompactPrompt`): about 5.6k characters, 1.5k tokens.
+    compactPromptTokens: 1_500,
+    readSubagentRequests: readClaudeCodeSubagentUsage,
+  },
 });

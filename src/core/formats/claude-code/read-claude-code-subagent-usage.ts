@@ -1,11 +1,5 @@
-import type { ConversationOf as Conversation, RecordedRequest, TranscriptSource } from '../format-types';
+import type { ConversationOf as Conversation, SubagentRequest, TranscriptSource } from '../format-types';
 import { isRecord } from '../is-record';
-
-/** A subagent's request, as the main session's file recorded it. */
-export interface SubagentRequest extends RecordedRequest {
-  /** Claude Code's `agentId` of the subagent. */
-  agentId: string;
-}
 
 /**
  * The requests of Claude Code's subagents (the `Task` tool), from the `progress` lines of type `agent_progress` the
