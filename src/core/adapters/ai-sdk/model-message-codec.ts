@@ -2,6 +2,7 @@ import type { ContentBlock, Message } from '../../types';
 import type { ViewCodec } from '../../prune/message-view';
 import { contentText } from '../../text/content-text';
 import type { ModelMessageLike } from './model-message-like';
+import { replacedBlockIndices } from '../replaced-block-indices';
 
 type Part = Record<string, unknown>;
 
@@ -9,7 +10,7 @@ type Part = Record<string, unknown>;
  * What the core makes, in AI SDK parts. A masked tool result keeps its part (`toolCallId`, `toolName`,
  * `providerOptions`) with `output` `{ type: 'text', value: placeholder }` (`error-text` for an error, so the flag
  * survives; a denial is never rewritten); a cleared call keeps its part with the cleared `input`; a message summarized
- * in place keeps its role and fields with one text part. A summary the plan adds is a user message of one text part.
+ * in place keeps its role and fields with one text part; a cleared reasoning part is left out. A summary the plan adds is a user message of one text part.
  * Parts the core left alone are the same objects.
  */
 export const modelMessageCodec: ViewCodec<ModelMessageLike> = {
@@ -17,11 +18,16 @@ export const modelMessageCodec: ViewCodec<ModelMessageLike> = {
     const item = items[view.first[v] as number] as ModelMessageLike;
     const original = (view.messages[v] as Message).content;
     const { content } = replacement;
-    if (Array.isArray(content) && Array.isArray(original) && Array.isArray(item.content) && content.length === original.length) {
-      const parts = (item.content as Part[]).slice();
-      for (let k = 0; k < parts.length; k++) {
-        if (content[k] !== original[k]) parts[k] = replacedPart(parts[k] as Part, content[k] as ContentBlock);
-      }
+    const at = Array.isArray(content) && Array.isArray(original) && Array.isArray(item.content) ? replacedBlockIndices(original, content) : undefined;
+    if (at !== undefined) {
+      // Part k stands for block k: edited in place, or gone with its thinking (a cleared reasoning part).
+      const parts: Part[] = [];
+      (item.content as Part[]).forEach((part, k) => {
+        const j = at[k] as number;
+        if (j === -1) return;
+        const block = (content as ContentBlock[])[j] as ContentBlock;
+        parts.push(block === (original as ContentBlock[])[k] ? part : replacedPart(part, block));
+      });
       return [{ ...item, content: parts }];
     }
     // Summarized in place: a plain user or assistant message (a tool message is never plain: it holds results).

@@ -6,6 +6,7 @@ import type { Message } from '../../types';
 import { readRecordedTotal } from '../../../../test/support/read-recorded-total';
 import { parseTranscript } from '../parse-transcript';
 import { serializeTranscript } from '../serialize-transcript';
+import { pruneMessages } from '../../prune/prune-messages';
 
 const fixture = (name: string): string => readFileSync(new URL(`../../../../fixtures/${name}`, import.meta.url), 'utf8');
 const GENERATED = 'ai-sdk-chat.ui-messages.json';
@@ -96,6 +97,28 @@ describe('AI SDK UIMessage[]', () => {
     const back = parseTranscript(out).conversations[0]?.messages ?? [];
     expect(back.map(normal)).toEqual(kept.map(normal));
     expect(out).toContain('"output":"[output hidden]"');
+  });
+
+  it('exports a step whose thinking anthropic-clear-thinking cleared from its own parts, its tool results kept with it', () => {
+    const reasoning = (text: string) => ({ type: 'reasoning', text, providerMetadata: { anthropic: { signature: 'sig' } } });
+    const ui = [
+      { id: 'u1', role: 'user', parts: [{ type: 'text', text: 'ls src' }] },
+      {
+        id: 'a1',
+        role: 'assistant',
+        parts: [{ type: 'step-start' }, reasoning('look first'), { type: 'tool-read_file', toolCallId: 'call_a', state: 'output-available', input: {}, output: 'null' }],
+      },
+      { id: 'u2', role: 'user', parts: [{ type: 'text', text: 'ls src' }] },
+      { id: 'a2', role: 'assistant', parts: [{ type: 'step-start' }, reasoning('again'), { type: 'text', text: 'done' }] },
+    ];
+    const conversation = parse(JSON.stringify(ui));
+    const pruned = pruneMessages(conversation.messages, { strategy: 'anthropic-clear-thinking', keepMode: 'turns', keepTurns: 1 });
+    const text = serializeTranscript(conversation, pruned).text;
+    expect(parse(text).messages.map(normal)).toEqual(pruned.map(normal));
+    const written = JSON.parse(text) as { id: string; parts: { type: string }[] }[];
+    expect(written.map((m) => m.id)).toEqual(['u1', 'a1', 'u2', 'a2']);
+    expect(written[1]?.parts).toEqual([ui[1]?.parts[0], ui[1]?.parts[2]]);
+    expect(written[3]).toEqual(ui[3]);
   });
 
   it('converts another format to UIMessages and back to the same messages', () => {

@@ -11,13 +11,14 @@ const ANSWERED = new Set(['output-available', 'output-error', 'output-denied', '
  * An assistant `UIMessage` holding only the steps whose canonical messages were kept (`kept`: piece indices), built
  * from its own part objects: the steps' `step-start`, text, reasoning and data parts as they were. A tool part whose
  * result message was replaced (masked: `replaced`, by step) takes that content as its output; one whose result was
- * dropped goes back to `input-available`. A step that sends nothing stays with the step before it.
+ * dropped goes back to `input-available`. A step in `thinkingCleared` loses its reasoning parts. A step that sends nothing stays with the step before it.
  */
 export function keptUiMessage(
   record: Record<string, unknown>,
   { pieces, steps }: UiPieces,
   kept: ReadonlySet<number>,
   replaced: ReadonlyMap<number, Message>,
+  thinkingCleared: ReadonlySet<number> = new Set(),
 ): Record<string, unknown> {
   const parts = Array.isArray(record.parts) ? (record.parts as unknown[]) : [];
   const out: unknown[] = [];
@@ -32,6 +33,7 @@ export function keptUiMessage(
     const resultsKept = results !== -1 && kept.has(results);
     for (const index of indices) {
       const part = parts[index];
+      if (thinkingCleared.has(step) && isRecord(part) && part.type === 'reasoning') continue;
       const tool = isRecord(part) ? toolPartOf(part) : undefined;
       if (!isRecord(part) || tool === undefined || tool.providerExecuted || results === -1 || resultsKept || !ANSWERED.has(tool.state)) {
         out.push(part);

@@ -22,6 +22,7 @@ export function serializeAiSdkUi(conversation: ConversationOf, messages: readonl
     return jsonExport(converted.messages, exportNote(`Converted from ${from}.`, { dropped: converted.dropped }));
   }
   const origin = pieceOrigins(conversation);
+  const cleared = thinkingClearedOrigins(conversation, origin, messages);
   const ownMessages = new Set(conversation.messages);
   const out: unknown[] = [];
   let pending: Message[] = [];
@@ -37,7 +38,7 @@ export function serializeAiSdkUi(conversation: ConversationOf, messages: readonl
 
   for (let k = 0; k < messages.length; ) {
     const message = messages[k] as Message;
-    const from = origin.get(message);
+    const from = origin.get(message) ?? cleared.get(message);
     if (from === undefined) {
       if (ownMessages.has(message)) rewritten++;
       pending.push(message);
@@ -48,13 +49,16 @@ export function serializeAiSdkUi(conversation: ConversationOf, messages: readonl
     const { record, pieces } = from;
     const kept = new Set<number>();
     const replaced = new Map<number, Message>();
+    const thinkingCleared = new Set<number>();
     const extras: unknown[] = [];
     let lastStep: number | undefined;
     while (k < messages.length) {
       const next = messages[k] as Message;
-      const at = origin.get(next);
+      const own = origin.get(next);
+      const at = own ?? cleared.get(next);
       if (at !== undefined && at.record === record) {
         kept.add(at.piece);
+        if (own === undefined) thinkingCleared.add(pieces.pieces[at.piece]?.step ?? -1);
         extras.push(...at.extras);
         lastStep = pieces.pieces[at.piece]?.step;
       } else if (at === undefined && lastStep !== undefined && isResultsOnly(next) && !replaced.has(lastStep)) {
@@ -63,7 +67,8 @@ export function serializeAiSdkUi(conversation: ConversationOf, messages: readonl
       } else break;
       k++;
     }
-    out.push(kept.size === pieces.pieces.length && replaced.size === 0 ? record : keptUiMessage(record, pieces, kept, replaced));
+    const whole = kept.size === pieces.pieces.length && replaced.size === 0 && thinkingCleared.size === 0;
+    out.push(whole ? record : keptUiMessage(record, pieces, kept, replaced, thinkingCleared));
     out.push(...extras);
   }
   flush();
@@ -105,6 +110,28 @@ function pieceOrigins(conversation: ConversationOf): Map<Message, PieceOrigin> {
     i = end;
   }
   return origins;
+}
+
+/**
+ * For each output message that is an own assistant message with its thinking cleared (`anthropic-clear-thinking`:
+ * the core's copy holds the message's other blocks, the same objects, in order), the origin of the message it was
+ * made from, so its step is written from its own parts, less the reasoning, and its results stay with it.
+ */
+function thinkingClearedOrigins(conversation: ConversationOf, origins: ReadonlyMap<Message, PieceOrigin>, messages: readonly Message[]): Map<Message, PieceOrigin> {
+  const ownerOfBlock = new Map<unknown, Message>();
+  for (const own of conversation.messages) {
+    if (own.role === 'assistant' && Array.isArray(own.content)) for (const block of own.content) ownerOfBlock.set(block, own);
+  }
+  const out = new Map<Message, PieceOrigin>();
+  for (const message of messages) {
+    if (message.role !== 'assistant' || !Array.isArray(message.content) || message.content.length === 0 || origins.has(message)) continue;
+    const own = ownerOfBlock.get(message.content[0]);
+    const from = own === undefined ? undefined : origins.get(own);
+    if (own === undefined || from === undefined || !Array.isArray(own.content)) continue;
+    const rest = own.content.filter((b) => b.type !== 'thinking' && b.type !== 'redacted_thinking');
+    if (rest.length === message.content.length && rest.every((b, k) => b === message.content[k])) out.set(message, from);
+  }
+  return out;
 }
 
 function isResultsOnly(message: Message): boolean {
