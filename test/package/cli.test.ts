@@ -111,7 +111,8 @@ describe('check', () => {
 
 describe('prune', () => {
   it('writes the pruned session in its own format; the tool pairs stay whole', () => {
-    const result = cli(['prune', SPOTTER, '--strategy', 'sliding-window', '--max-turns', '10']);
+    // The whole log (the compacted session read as last sent is `prune`'s default since issue 19).
+    const result = cli(['prune', SPOTTER, '--whole-history', '--strategy', 'sliding-window', '--max-turns', '10']);
     expect(result.status).toBe(0);
     const [conversation] = parseTranscript(result.stdout, { fileName: 'out.jsonl' }).conversations;
     expect(conversation?.format).toBe('claude-code');
@@ -192,7 +193,7 @@ describe('prune', () => {
 
 describe('stats', () => {
   it('counts messages, pairs, orphans, tokens and the recorded usage of a Claude Code session', () => {
-    const json = JSON.parse(cli(['stats', SPOTTER, '--json']).stdout);
+    const json = JSON.parse(cli(['stats', SPOTTER, '--whole-history', '--json']).stdout);
     expect(json.encoding).toBe('claude');
     expect(json.conversations).toHaveLength(1);
     expect(json.conversations[0]).toMatchObject({ messages: 279, toolPairs: 150, orphanCalls: 0, orphanResults: 0, tokens: 205448 });
@@ -220,7 +221,7 @@ describe('replay', () => {
     const json = JSON.parse(result.stdout) as { model: string; mode: string; recorded?: { medianError: number }; strategies: { id: string; totals: { costUsd: number }; requests: unknown[] }[] };
     expect(json.mode).toBe('live');
     expect(json.model).toMatch(/claude/);
-    expect(json.strategies.map((s) => s.id)).toEqual(['none', 'sliding-window', 'summarize', 'importance', 'observation-masking', 'token-budget', 'governor']);
+    expect(json.strategies.map((s) => s.id)).toEqual(['none', ...STRATEGY_REGISTRY.map((s) => s.id)]);
     for (const s of json.strategies) expect(s.totals.costUsd).toBeGreaterThan(0);
     expect(json.recorded?.medianError).toBeLessThan(0.2);
     const table = cli(['replay', SPOTTER, '-s', 'observation-masking', '--mode', 'live', '--trigger', 'over:60000']);
