@@ -55,7 +55,6 @@ export { pruneResponsesInput } from './adapters/openai-responses/prune-responses
 export type { ResponsesItemLike } from './adapters/openai-responses/responses-item-like';
 export type { AdapterConfig, AdapterOptions } from './adapters/adapter-config';
 export { validateMessages } from './formats/validate-messages';
-export { sliceConversation } from './formats/slice-conversation';
 export { lastSentConversation } from './formats/last-sent-conversation';
 export { providerForFormat } from './formats/provider-for-format';
 export { listFormats, type FormatInfo } from './formats/list-formats';

@@ -1,5 +1,5 @@
 /** How a conversation is opened: the whole history or what the agent sent last, repaired or as logged. */
-import { repairConversation, sliceConversation, type Conversation, type RepairChange, type TokenEncoding } from '../core';
+import { lastSentConversation, repairConversation, type Conversation, type RepairChange, type TokenEncoding } from '../core';
 
 export interface OpenOptions {
   /**
@@ -23,11 +23,9 @@ export interface OpenedConversation {
 }
 
 export function openWith(whole: Conversation, options: OpenOptions): OpenedConversation {
-  const last = whole.boundaries?.[whole.boundaries.length - 1]?.messageIndex;
   const wantLast = options.scope === 'last-sent' || (options.scope ?? 'auto') === 'auto';
-  const scope = wantLast && last !== undefined && last > 0 ? 'last-sent' : 'whole';
-  const offset = scope === 'last-sent' ? (last as number) : 0;
-  const scoped = offset > 0 ? sliceConversation(whole, offset) : whole;
+  const { conversation: scoped, offset } = wantLast ? lastSentConversation(whole) : { conversation: whole, offset: 0 };
+  const scope = offset > 0 ? 'last-sent' : 'whole';
   if (options.repair === false) return { conversation: scoped, scope, offset, wholeCount: whole.messages.length, changes: [] };
   const { conversation, changes } = repairConversation(scoped);
   return { conversation, scope, offset, wholeCount: whole.messages.length, changes };

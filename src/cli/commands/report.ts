@@ -148,11 +148,9 @@ export async function reportCommand(args: readonly string[], io: Io, options: Re
       files.push({ file: entry.file, format: parsed.format, conversations: parsed.conversations.length });
       for (const whole of parsed.conversations) {
         while (pending.length - done >= limit) await new Promise<void>((resolve) => (wake = resolve));
-        const { conversation, offset } = scopeConversation(COMMAND, io, entry.file, whole, values['whole-history'] === true);
-        // Requests the agent made after the last compaction, in the scoped conversation's indices.
-        const recorded = (replay !== undefined ? readRecordedUsage(whole, text) : [])
-          .filter((r) => r.messageIndex >= offset)
-          .map((r) => (offset === 0 ? r : { ...r, messageIndex: r.messageIndex - offset, contextStart: Math.max(0, r.contextStart - offset) }));
+        const { conversation } = scopeConversation(COMMAND, io, entry.file, whole, values['whole-history'] === true);
+        // A scoped conversation keeps its records: the requests read are those after the last compaction, in its indices.
+        const recorded = replay !== undefined ? readRecordedUsage(conversation, text) : [];
         const outcome = runner.run({
           file: entry.file,
           id: conversation.id,
