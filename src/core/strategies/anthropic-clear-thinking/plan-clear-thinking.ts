@@ -9,7 +9,7 @@ import { replaceToolBlocks } from '../../compaction/replace-tool-blocks';
 import { blockTextLength } from '../../text/block-text-length';
 import { startsTurn } from '../../usage/starts-turn';
 import { keepsPriorThinking } from '../../tokens/keeps-prior-thinking';
-import { formatTokens } from '../../compaction/format-tokens';
+import { formatNumber } from '../../text/format-number';
 import { pinnedUnits } from '../../compaction/pinned-units';
 
 export interface ClearThinkingSettings extends CheckedBound {
@@ -106,7 +106,7 @@ export function planClearThinking(analysis: TranscriptAnalysis, settings: ClearT
     headline:
       cleared === 0
         ? `${turnsWithThinking.length} ${turnsWithThinking.length === 1 ? 'turn' : 'turns'} with thinking, ${kept}: nothing cleared`
-        : `${turnsWithThinking.length - Math.min(keep, turnsWithThinking.length)} of ${turnsWithThinking.length} turns' thinking cleared (${kept}), ${formatTokens(freed)} tokens freed`,
+        : `${turnsWithThinking.length - Math.min(keep, turnsWithThinking.length)} of ${turnsWithThinking.length} turns' thinking cleared (${kept}), ${formatNumber(freed, 'compact')} tokens freed`,
     about: () => undefined,
   };
   return plan;

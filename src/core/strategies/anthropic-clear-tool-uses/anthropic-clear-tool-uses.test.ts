@@ -40,6 +40,12 @@ describe('anthropic-clear-tool-uses, as the context-editing docs define it', () 
     expect(plan.explain?.headline).toMatch(/^Not triggered: prompt 100k tokens, trigger 100k/);
   });
 
+  it('writes its figures as every figure is written: 999,960 tokens read "1M", not "1000k"', () => {
+    const messages = session(['Read']);
+    const plan = planPrune(analyzeTranscript(messages), { strategy: 'anthropic-clear-tool-uses', triggerAt: 999_960 });
+    expect(plan.explain?.headline).toMatch(/, trigger 1M$/);
+  });
+
   it('default edit: once the prompt exceeds 100,000, every result but the last 3 tool uses becomes the placeholder, oldest first', () => {
     const messages = session(['Read', 'Read', 'Bash', 'Grep', 'Read']);
     const fixedTokens = 100_001 - total(messages);

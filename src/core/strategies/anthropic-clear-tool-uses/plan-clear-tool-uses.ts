@@ -8,7 +8,7 @@ import { emptyPlan } from '../../plan/empty-plan';
 import { listToolResults } from '../../links/list-tool-results';
 import { replaceToolBlocks } from '../../compaction/replace-tool-blocks';
 import { blockTextLength } from '../../text/block-text-length';
-import { formatTokens } from '../../compaction/format-tokens';
+import { formatNumber } from '../../text/format-number';
 import { pinnedUnits } from '../../compaction/pinned-units';
 
 export interface ClearToolUsesSettings extends CheckedBound {
@@ -51,7 +51,7 @@ export function planClearToolUses(analysis: TranscriptAnalysis, settings: ClearT
   let uses = 0;
   for (let r = 0; r < results.count; r++) if ((results.callMessage[r] as number) >= 0) uses++;
   const fires = settings.triggerType === 'input_tokens' ? prompt > settings.trigger : uses > settings.trigger;
-  const triggerText = settings.triggerType === 'input_tokens' ? `prompt ${formatTokens(prompt)} tokens, trigger ${formatTokens(settings.trigger)}` : `${uses} tool uses, trigger ${settings.trigger}`;
+  const triggerText = settings.triggerType === 'input_tokens' ? `prompt ${formatNumber(prompt, 'compact')} tokens, trigger ${formatNumber(settings.trigger, 'compact')}` : `${uses} tool uses, trigger ${settings.trigger}`;
   if (!fires) {
     plan.reasons.fill(REASON.belowTrigger);
     plan.explain = { headline: `Not triggered: ${triggerText}`, about: () => undefined };
@@ -111,7 +111,7 @@ export function planClearToolUses(analysis: TranscriptAnalysis, settings: ClearT
   if (cleared.length === 0 || (settings.clearAtLeast > 0 && freed < settings.clearAtLeast)) {
     // "If the API can't clear at least the specified amount, the strategy will not be applied."
     if (cleared.length > 0) for (const r of cleared) plan.reasons[results.message[r] as number] = REASON.clearAtLeastUnmet;
-    plan.explain = { headline: `Triggered (${triggerText}); ${cleared.length === 0 ? 'nothing to clear' : `only ${formatTokens(freed)} tokens clearable, under clear_at_least ${formatTokens(settings.clearAtLeast)}: not applied`}`, about: () => undefined };
+    plan.explain = { headline: `Triggered (${triggerText}); ${cleared.length === 0 ? 'nothing to clear' : `only ${formatNumber(freed, 'compact')} tokens clearable, under clear_at_least ${formatNumber(settings.clearAtLeast, 'compact')}: not applied`}`, about: () => undefined };
     return { plan, applied };
   }
 
@@ -145,7 +145,7 @@ export function planClearToolUses(analysis: TranscriptAnalysis, settings: ClearT
   };
   applied.clearedToolUses = cleared.length;
   applied.clearedInputTokens = freed;
-  plan.explain = { headline: `Triggered (${triggerText}): ${cleared.length} tool ${cleared.length === 1 ? 'use' : 'uses'} cleared, ${formatTokens(freed)} tokens freed`, about: () => undefined };
+  plan.explain = { headline: `Triggered (${triggerText}): ${cleared.length} tool ${cleared.length === 1 ? 'use' : 'uses'} cleared, ${formatNumber(freed, 'compact')} tokens freed`, about: () => undefined };
   return { plan, applied };
 }
 

@@ -6,7 +6,7 @@ import { REASON } from '../../plan/reason';
 import { emptyPlan } from '../../plan/empty-plan';
 import { planCompaction } from '../../compaction/plan-compaction';
 import { pinnedUnits } from '../../compaction/pinned-units';
-import { formatTokens } from '../../compaction/format-tokens';
+import { formatNumber } from '../../text/format-number';
 
 export interface AnthropicCompactionSettings extends CheckedBound {
   trigger: number;
@@ -34,7 +34,7 @@ export function planAnthropicCompaction(analysis: TranscriptAnalysis, settings: 
     }
   }
   const effective = settings.request.fixedTokens + (suffixTokens[start] as number);
-  const trigger = `${formatTokens(effective)} of ${formatTokens(settings.trigger)} tokens`;
+  const trigger = `${formatNumber(effective, 'compact')} of ${formatNumber(settings.trigger, 'compact')} tokens`;
   const tail = count === 0 ? 0 : (cutAtOrBefore[count - 1] as number);
   if (effective < settings.trigger || tail <= start) {
     if (start === 0) {
@@ -53,7 +53,7 @@ export function planAnthropicCompaction(analysis: TranscriptAnalysis, settings: 
     summaryTokens: settings.summaryTokens,
     focus: settings.instructions,
     keptReason: REASON.afterCompaction,
-    headline: `Compacted at ${trigger}: ${tail - start} messages into a ${formatTokens(settings.summaryTokens)}-token summary`,
+    headline: `Compacted at ${trigger}: ${tail - start} messages into a ${formatNumber(settings.summaryTokens, 'compact')}-token summary`,
   });
 }
 

@@ -9,7 +9,7 @@ import { listToolResults, type ToolResultTable } from '../../links/list-tool-res
 import { planCompaction } from '../../compaction/plan-compaction';
 import { pinnedUnits } from '../../compaction/pinned-units';
 import { replaceToolBlocks } from '../../compaction/replace-tool-blocks';
-import { formatTokens } from '../../compaction/format-tokens';
+import { formatNumber } from '../../text/format-number';
 import { toolResultText } from '../../text/tool-result-text';
 import { claudeCodeThreshold, type ClaudeCodeThresholdSettings } from './claude-code-threshold';
 import { CLAUDE_CODE_TEXTS, COMPACTABLE_TOOLS } from './claude-code-texts';
@@ -51,12 +51,12 @@ export function planClaudeCodeCompact(analysis: TranscriptAnalysis, settings: Cl
       summaryTokens: settings.summaryTokens,
       attachments: settings.reinjectFiles ? reinjectedFiles(analysis, tail, settings) : [],
       keptReason: REASON.afterCompaction,
-      headline: `Auto-compacted at ${formatTokens(context)} of ${formatTokens(threshold)} tokens: ${tail} messages into a summary`,
+      headline: `Auto-compacted at ${formatNumber(context, 'compact')} of ${formatNumber(threshold, 'compact')} tokens: ${tail} messages into a summary`,
     });
   }
   const plan = emptyPlan('claude-code-compact', { maxTurns: Infinity, maxTokens: Infinity }, count, total);
   plan.reasons.fill(REASON.belowTrigger);
-  const headline = `Not compacted: ${formatTokens(context)} of ${formatTokens(threshold)} tokens`;
+  const headline = `Not compacted: ${formatNumber(context, 'compact')} of ${formatNumber(threshold, 'compact')} tokens`;
   plan.explain = { headline, about: () => undefined };
   if (settings.microCompact && idleLongEnough(analysis, settings)) microCompact(analysis, settings, plan);
   return plan;
@@ -115,7 +115,7 @@ function microCompact(analysis: TranscriptAnalysis, settings: ClaudeCodeCompactS
     if (blocks === undefined) throw new RangeError(`claude-code-compact: message ${index} is not masked in this plan`);
     return replaceToolBlocks(messages[index] as Message, { results: blocks, placeholder });
   };
-  plan.explain = { headline: `${plan.explain?.headline ?? ''}; micro-compacted ${formatTokens(freed)} tokens of old tool results`, about: () => undefined };
+  plan.explain = { headline: `${plan.explain?.headline ?? ''}; micro-compacted ${formatNumber(freed, 'compact')} tokens of old tool results`, about: () => undefined };
 }
 
 /**

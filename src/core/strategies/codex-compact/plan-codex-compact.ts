@@ -7,7 +7,7 @@ import { REASON } from '../../plan/reason';
 import { emptyPlan } from '../../plan/empty-plan';
 import { createExtractiveSummarizer } from '../../summary/create-extractive-summarizer';
 import { unwrapPeerSummary } from '../../compaction/unwrap-peer-summary';
-import { formatTokens } from '../../compaction/format-tokens';
+import { formatNumber } from '../../text/format-number';
 import { pinnedUnits } from '../../compaction/pinned-units';
 import { userPromptText } from '../../text/user-prompt-text';
 import { CONTEXT_SUMMARY_MARKER } from '../../text/harness-text';
@@ -53,7 +53,7 @@ export function planCodexCompact(analysis: TranscriptAnalysis, settings: CodexCo
   const tail = count === 0 ? 0 : (cutAtOrBefore[count - 1] as number);
   if (context < limit || tail === 0) {
     plan.reasons.fill(REASON.belowTrigger);
-    plan.explain = { headline: `Not compacted: ${formatTokens(context)} of ${formatTokens(limit)} tokens`, about: () => undefined };
+    plan.explain = { headline: `Not compacted: ${formatNumber(context, 'compact')} of ${formatNumber(limit, 'compact')} tokens`, about: () => undefined };
     return plan;
   }
   // User messages before the tail, newest first, within the budget; the one that does not fit is cut.
@@ -105,7 +105,7 @@ export function planCodexCompact(analysis: TranscriptAnalysis, settings: CodexCo
   inserts.push({ before: tail, message: { role: 'user', content } as Message, replaces: summarized.length - (truncated === undefined ? 0 : 1), tokens: counter.count(content) });
   plan.inserts = inserts;
   plan.tokens = keptTokens + inserts.reduce((sum, insert) => sum + insert.tokens, 0);
-  plan.explain = { headline: `Compacted at ${formatTokens(context)} of ${formatTokens(limit)} tokens: ${selected.size + (truncated === undefined ? 0 : 1)} user messages kept, ${summarized.length} messages summarized`, about: () => undefined };
+  plan.explain = { headline: `Compacted at ${formatNumber(context, 'compact')} of ${formatNumber(limit, 'compact')} tokens: ${selected.size + (truncated === undefined ? 0 : 1)} user messages kept, ${summarized.length} messages summarized`, about: () => undefined };
   return plan;
 }
 

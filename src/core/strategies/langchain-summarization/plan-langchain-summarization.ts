@@ -5,7 +5,7 @@ import { REASON } from '../../plan/reason';
 import { emptyPlan } from '../../plan/empty-plan';
 import { planCompaction } from '../../compaction/plan-compaction';
 import { pinnedUnits } from '../../compaction/pinned-units';
-import { formatTokens } from '../../compaction/format-tokens';
+import { formatNumber } from '../../text/format-number';
 
 export interface LangChainSummarizationSettings extends CheckedBound {
   /** Trigger conditions; 0 is unset. With none set the middleware never summarizes. */
@@ -50,7 +50,7 @@ export function planLangChainSummarization(analysis: TranscriptAnalysis, setting
   if (!langChainTriggerFires(settings, count, total) || cut <= start) {
     const plan = emptyPlan('langchain-summarization', { maxTurns: Infinity, maxTokens: Infinity }, count, suffixTokens[0] as number);
     plan.reasons.fill(REASON.belowTrigger);
-    plan.explain = { headline: `Not summarized: ${count} messages, ${formatTokens(total)} tokens`, about: () => undefined };
+    plan.explain = { headline: `Not summarized: ${count} messages, ${formatNumber(total, 'compact')} tokens`, about: () => undefined };
     return plan;
   }
   let seenFrom = cut;
@@ -63,6 +63,6 @@ export function planLangChainSummarization(analysis: TranscriptAnalysis, setting
     prefix: `${settings.summaryPrefix}\n`,
     summaryTokens: settings.summaryTokens,
     keptReason: REASON.recentTail,
-    headline: `Summarized ${cut - start} messages at ${count} messages, ${formatTokens(total)} tokens; the last ${count - cut} kept`,
+    headline: `Summarized ${cut - start} messages at ${count} messages, ${formatNumber(total, 'compact')} tokens; the last ${count - cut} kept`,
   });
 }

@@ -6,7 +6,7 @@ import { REASON } from '../../plan/reason';
 import { emptyPlan } from '../../plan/empty-plan';
 import { planCompaction } from '../../compaction/plan-compaction';
 import { pinnedUnits } from '../../compaction/pinned-units';
-import { formatTokens } from '../../compaction/format-tokens';
+import { formatNumber } from '../../text/format-number';
 
 export interface OpenHandsCondenserSettings extends CheckedBound {
   condenser: 'llm-summarizing' | 'amortized-forgetting';
@@ -66,7 +66,7 @@ export function planOpenHandsCondenser(analysis: TranscriptAnalysis, settings: O
   // The last message is always sent: the tail starts at the last message's unit at the latest.
   const lastCut = count === 0 ? 0 : (cutAtOrBefore[count - 1] as number);
   const to = Math.min(cutAtOrAfter[Math.max(tailStart, from)] as number, lastCut);
-  const headline = `${events} events, ${formatTokens(total)} tokens; max_size ${settings.maxSize}${settings.condenseAtTokens > 0 ? `, max_tokens ${formatTokens(settings.condenseAtTokens)}` : ''}`;
+  const headline = `${events} events, ${formatNumber(total, 'compact')} tokens; max_size ${settings.maxSize}${settings.condenseAtTokens > 0 ? `, max_tokens ${formatNumber(settings.condenseAtTokens, 'compact')}` : ''}`;
   if ((!forEvents && !forTokens) || to <= from) {
     const plan = emptyPlan('openhands-condenser', { maxTurns: Infinity, maxTokens: Infinity }, count, suffixTokens[0] as number);
     plan.reasons.fill(REASON.belowTrigger);

@@ -6,7 +6,7 @@ import { REASON } from '../../plan/reason';
 import { emptyPlan } from '../../plan/empty-plan';
 import { listToolResults } from '../../links/list-tool-results';
 import { toolResultText } from '../../text/tool-result-text';
-import { formatTokens } from '../../compaction/format-tokens';
+import { formatNumber } from '../../text/format-number';
 import { pinnedUnits } from '../../compaction/pinned-units';
 
 export interface LastNObservationsSettings extends CheckedBound {
@@ -85,7 +85,7 @@ export function planLastNObservations(analysis: TranscriptAnalysis, settings: La
       return { ...(messages[index] as Message), content: blocks };
     };
   }
-  plan.explain = { headline: `${observations} observations, polling ${settings.polling}: ${elided} elided, ${formatTokens(freed)} tokens freed`, about: () => undefined };
+  plan.explain = { headline: `${observations} observations, polling ${settings.polling}: ${elided} elided, ${formatNumber(freed, 'compact')} tokens freed`, about: () => undefined };
   return plan;
 }
 
