@@ -5,6 +5,7 @@ import { FATE } from '../../plan/fate';
 import { REASON } from '../../plan/reason';
 import { emptyPlan } from '../../plan/empty-plan';
 import { listToolResults } from '../../links/list-tool-results';
+import { pinnedUnits } from '../../compaction/pinned-units';
 import { maskMessage } from './mask-message';
 import { resultPlaceholder } from './result-placeholder';
 import { toolInputChars } from './tool-input-chars';
@@ -38,11 +39,7 @@ export function planObservationMasking(
   if (results.count === 0) return withOverrun(plan, settings);
 
   const excluded = new Set(settings.excludeTools);
-  // A pin holds its message's whole unit (its tool group): a pinned call keeps its results, a pinned result its call.
-  const pinnedUnits = new Set<number>();
-  for (const index of settings.pinned) if (Number.isInteger(index) && index >= 0 && index < count) pinnedUnits.add(analysis.unitOf[index] as number);
-  const pinned = new Uint8Array(count);
-  if (pinnedUnits.size > 0) for (let i = 0; i < count; i++) if (pinnedUnits.has(analysis.unitOf[i] as number)) pinned[i] = 1;
+  const pinned = pinnedUnits(analysis, settings.pinned);
   // Every cleared placeholder is a short line; size one once instead of counting each.
   const placeholderTokens = counter.count(resultPlaceholder(12_345, 123_456));
   const share = (message: number, chars: number): number => {
