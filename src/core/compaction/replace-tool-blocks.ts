@@ -2,9 +2,8 @@ import type { ContentBlock, Message } from '../types';
 
 /** What to replace in one message: results' content by a text, calls' input by `{}`, thinking blocks removed. */
 export interface BlockEdits {
-  /** Indices of `tool_result` blocks whose content becomes `placeholder`. */
-  results?: readonly number[];
-  placeholder?: string;
+  /** `tool_result` blocks whose content becomes `text`. */
+  results?: readonly { block: number; text: string }[];
   /** Indices of `tool_use` blocks whose input becomes `{}`. */
   inputs?: readonly number[];
   /** Remove every `thinking` and `redacted_thinking` block. */
@@ -20,7 +19,7 @@ export function replaceToolBlocks(message: Message, edits: BlockEdits): Message 
   const content = message.content;
   if (!Array.isArray(content)) return message;
   const blocks: ContentBlock[] = content.slice();
-  for (const b of edits.results ?? []) blocks[b] = { ...(blocks[b] as ContentBlock), content: edits.placeholder ?? '' };
+  for (const { block, text } of edits.results ?? []) blocks[block] = { ...(blocks[block] as ContentBlock), content: text };
   for (const b of edits.inputs ?? []) blocks[b] = { ...(blocks[b] as ContentBlock), input: {} };
   const kept = edits.dropThinking === true ? blocks.filter((block) => !isThinking(block)) : blocks;
   return { ...message, content: kept };

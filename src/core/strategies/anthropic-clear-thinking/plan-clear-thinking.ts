@@ -11,6 +11,7 @@ import { startsTurn } from '../../usage/starts-turn';
 import { keepsPriorThinking } from '../../tokens/keeps-prior-thinking';
 import { formatNumber } from '../../text/format-number';
 import { pinnedUnits } from '../../compaction/pinned-units';
+import { tokenShare } from '../../compaction/token-share';
 
 export interface ClearThinkingSettings extends CheckedBound {
   /** `model`: the model's documented default (every turn on Opus 4.5+ and Sonnet 4.6+, else the last); `all`; `turns`. */
@@ -36,7 +37,7 @@ export function thinkingTurnsKept(settings: Pick<ClearThinkingSettings, 'keepMod
  * assistant message that held nothing but thinking goes with it. Pinned messages stay as they are. O(n).
  */
 export function planClearThinking(analysis: TranscriptAnalysis, settings: ClearThinkingSettings): StrategyPlan<'anthropic-clear-thinking'> {
-  const { count, tokens, suffixTokens, scan, messages } = analysis;
+  const { count, tokens, suffixTokens, messages } = analysis;
   const total = suffixTokens[0] as number;
   const plan = emptyPlan('anthropic-clear-thinking', { maxTurns: Infinity, maxTokens: Infinity }, count, total);
   plan.reasons.fill(REASON.noThinking);
@@ -88,8 +89,7 @@ export function planClearThinking(analysis: TranscriptAnalysis, settings: ClearT
       } else {
         plan.fates[i] = FATE.masked;
         plan.masked++;
-        const chars = scan.textLength[i] as number;
-        freed += chars > 0 ? ((tokens[i] as number) * (thinkingChars[i] as number)) / chars : 0;
+        freed += tokenShare(analysis, i, thinkingChars[i] as number);
       }
     }
   }

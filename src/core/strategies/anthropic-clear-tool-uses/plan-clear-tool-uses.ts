@@ -2,11 +2,11 @@ import type { Message } from '../../types';
 import type { TranscriptAnalysis } from '../../plan/analyze-transcript';
 import type { CheckedBound, StrategyPlan } from '../../plan/types';
 import type { CheckedRequestFacts } from '../../plan/check-request-facts';
-import { FATE } from '../../plan/fate';
 import { REASON } from '../../plan/reason';
 import { emptyPlan } from '../../plan/empty-plan';
 import { listToolResults } from '../../links/list-tool-results';
-import { replaceToolBlocks } from '../../compaction/replace-tool-blocks';
+import { maskEditedMessages } from '../../compaction/mask-edited-messages';
+import { tokenShare } from '../../compaction/token-share';
 import { blockTextLength } from '../../text/block-text-length';
 import { formatNumber } from '../../text/format-number';
 import { pinnedUnits } from '../../compaction/pinned-units';
@@ -42,7 +42,7 @@ export interface AppliedClearToolUses {
  * O(n) over the analysis.
  */
 export function planClearToolUses(analysis: TranscriptAnalysis, settings: ClearToolUsesSettings): { plan: StrategyPlan<'anthropic-clear-tool-uses'>; applied: AppliedClearToolUses } {
-  const { count, tokens, suffixTokens, scan, messages, counter } = analysis;
+  const { count, suffixTokens, messages, counter } = analysis;
   const total = suffixTokens[0] as number;
   const plan = emptyPlan('anthropic-clear-tool-uses', { maxTurns: Infinity, maxTokens: Infinity }, count, total);
   const applied: AppliedClearToolUses = { clearedToolUses: 0, clearedInputTokens: 0 };
@@ -63,10 +63,6 @@ export function planClearToolUses(analysis: TranscriptAnalysis, settings: ClearT
   const inputsOf = new Set(settings.clearToolInputsOf);
   const pinned = pinnedUnits(analysis, settings.pinned);
   const placeholderTokens = counter.count(settings.placeholder);
-  const share = (message: number, chars: number): number => {
-    const messageChars = scan.textLength[message] as number;
-    return messageChars > 0 ? ((tokens[message] as number) * Math.max(0, chars)) / messageChars : 0;
-  };
 
   // The last `keep` uses stay: counted over every use, or over those that may be cleared.
   let kept = 0;
@@ -91,7 +87,7 @@ export function planClearToolUses(analysis: TranscriptAnalysis, settings: ClearT
     else if (pinned[m] === 1) reason = REASON.pinned;
     else if (isPlaceholder(messages[m] as Message, results.block[r] as number, settings.placeholder)) reason = REASON.smallResult;
     else {
-      const resultTokens = share(m, results.chars[r] as number);
+      const resultTokens = tokenShare(analysis, m, results.chars[r] as number);
       if (resultTokens <= placeholderTokens) reason = REASON.smallResult;
       else if (settings.clearAtLeastMode === 'stop-at' && settings.clearAtLeast > 0 && freed >= settings.clearAtLeast) reason = REASON.budget;
       else {
@@ -100,7 +96,7 @@ export function planClearToolUses(analysis: TranscriptAnalysis, settings: ClearT
         const name = results.toolName[r] as string;
         if ((settings.clearToolInputs || inputsOf.has(name)) && pinned[call] === 0) {
           inputCleared.add(r);
-          freed += share(call, inputChars(messages[call] as Message, results.callBlock[r] as number));
+          freed += tokenShare(analysis, call, inputChars(messages[call] as Message, results.callBlock[r] as number));
         }
         continue;
       }
@@ -115,34 +111,17 @@ export function planClearToolUses(analysis: TranscriptAnalysis, settings: ClearT
     return { plan, applied };
   }
 
-  const edits = new Map<number, { results: number[]; inputs: number[] }>();
+  const edits = new Map<number, { results: { block: number; text: string }[]; inputs: number[] }>();
   const edit = (m: number) => {
     let e = edits.get(m);
     if (!e) edits.set(m, (e = { results: [], inputs: [] }));
     return e;
   };
   for (const r of cleared) {
-    const m = results.message[r] as number;
-    edit(m).results.push(results.block[r] as number);
-    plan.fates[m] = FATE.masked;
-    plan.reasons[m] = REASON.oldResultCleared;
-    if (inputCleared.has(r)) {
-      const call = results.callMessage[r] as number;
-      edit(call).inputs.push(results.callBlock[r] as number);
-      if (plan.fates[call] !== FATE.masked) {
-        plan.fates[call] = FATE.masked;
-        plan.reasons[call] = REASON.oldInputCleared;
-      }
-    }
+    edit(results.message[r] as number).results.push({ block: results.block[r] as number, text: settings.placeholder });
+    if (inputCleared.has(r)) edit(results.callMessage[r] as number).inputs.push(results.callBlock[r] as number);
   }
-  plan.masked = edits.size;
-  plan.kept = count - edits.size;
-  plan.tokens = total - freed;
-  plan.replacement = (index) => {
-    const e = edits.get(index);
-    if (!e) throw new RangeError(`anthropic-clear-tool-uses: message ${index} is not masked in this plan`);
-    return replaceToolBlocks(messages[index] as Message, { results: e.results, placeholder: settings.placeholder, inputs: e.inputs });
-  };
+  maskEditedMessages(plan, messages, edits, freed);
   applied.clearedToolUses = cleared.length;
   applied.clearedInputTokens = freed;
   plan.explain = { headline: `Triggered (${triggerText}): ${cleared.length} tool ${cleared.length === 1 ? 'use' : 'uses'} cleared, ${formatNumber(freed, 'compact')} tokens freed`, about: () => undefined };

@@ -8,7 +8,8 @@ import { emptyPlan } from '../../plan/empty-plan';
 import { listToolResults, type ToolResultTable } from '../../links/list-tool-results';
 import { planCompaction } from '../../compaction/plan-compaction';
 import { pinnedUnits } from '../../compaction/pinned-units';
-import { replaceToolBlocks } from '../../compaction/replace-tool-blocks';
+import { maskEditedMessages } from '../../compaction/mask-edited-messages';
+import { tokenShare } from '../../compaction/token-share';
 import { formatNumber } from '../../text/format-number';
 import { toolResultText } from '../../text/tool-result-text';
 import { claudeCodeThreshold, type ClaudeCodeThresholdSettings } from './claude-code-threshold';
@@ -79,13 +80,13 @@ function idleLongEnough(analysis: TranscriptAnalysis, settings: ClaudeCodeCompac
 
 /** Time-based micro-compaction, in place on a keep-all plan: old compactable results become the placeholder. */
 function microCompact(analysis: TranscriptAnalysis, settings: ClaudeCodeCompactSettings, plan: StrategyPlan<'claude-code-compact'>): void {
-  const { messages, tokens, scan, counter } = analysis;
+  const { messages, counter } = analysis;
   const results = listToolResults(analysis);
   const compactable: number[] = [];
   for (let r = 0; r < results.count; r++) if ((results.callMessage[r] as number) >= 0 && COMPACTABLE_TOOLS.has(results.toolName[r] as string)) compactable.push(r);
   const placeholder = CLAUDE_CODE_TEXTS.clearedResult;
   const placeholderTokens = counter.count(placeholder);
-  const edits = new Map<number, number[]>();
+  const edits = new Map<number, { results: { block: number; text: string }[] }>();
   const pinned = pinnedUnits(analysis, settings.pinned);
   let freed = 0;
   for (const r of compactable.slice(0, Math.max(0, compactable.length - Math.max(1, settings.microCompactKeepRecent)))) {
@@ -94,27 +95,15 @@ function microCompact(analysis: TranscriptAnalysis, settings: ClaudeCodeCompactS
     const block = results.block[r] as number;
     const content = ((messages[m] as Message).content as ContentBlock[])[block] as { content?: unknown };
     if (content.content === placeholder) continue;
-    const chars = scan.textLength[m] as number;
-    const share = chars > 0 ? ((tokens[m] as number) * (results.chars[r] as number)) / chars : 0;
+    const share = tokenShare(analysis, m, results.chars[r] as number);
     if (share <= placeholderTokens) continue;
     freed += share - placeholderTokens;
-    const list = edits.get(m) ?? [];
-    list.push(block);
-    edits.set(m, list);
+    const edit = edits.get(m) ?? { results: [] };
+    edit.results.push({ block, text: placeholder });
+    edits.set(m, edit);
   }
   if (edits.size === 0) return;
-  for (const m of edits.keys()) {
-    plan.fates[m] = FATE.masked;
-    plan.reasons[m] = REASON.oldResultCleared;
-  }
-  plan.masked = edits.size;
-  plan.kept -= edits.size;
-  plan.tokens -= freed;
-  plan.replacement = (index) => {
-    const blocks = edits.get(index);
-    if (blocks === undefined) throw new RangeError(`claude-code-compact: message ${index} is not masked in this plan`);
-    return replaceToolBlocks(messages[index] as Message, { results: blocks, placeholder });
-  };
+  maskEditedMessages(plan, messages, edits, freed);
   plan.explain = { headline: `${plan.explain?.headline ?? ''}; micro-compacted ${formatNumber(freed, 'compact')} tokens of old tool results`, about: () => undefined };
 }
 

@@ -6,6 +6,7 @@ import { REASON } from '../../plan/reason';
 import { emptyPlan } from '../../plan/empty-plan';
 import { listToolResults } from '../../links/list-tool-results';
 import { pinnedUnits } from '../../compaction/pinned-units';
+import { tokenShare } from '../../compaction/token-share';
 import { maskMessage } from './mask-message';
 import { resultPlaceholder } from './result-placeholder';
 import { toolInputChars } from './tool-input-chars';
@@ -31,7 +32,7 @@ export function planObservationMasking(
   analysis: TranscriptAnalysis,
   settings: ObservationMaskingSettings,
 ): StrategyPlan<'observation-masking'> {
-  const { count, tokens, suffixTokens, scan, messages, counter } = analysis;
+  const { count, suffixTokens, messages, counter } = analysis;
   const total = suffixTokens[0] as number;
   const plan = emptyPlan('observation-masking', { maxTurns: Infinity, maxTokens: settings.maxTokens }, count, total);
   plan.reasons.fill(REASON.noToolResult);
@@ -42,10 +43,7 @@ export function planObservationMasking(
   const pinned = pinnedUnits(analysis, settings.pinned);
   // Every cleared placeholder is a short line; size one once instead of counting each.
   const placeholderTokens = counter.count(resultPlaceholder(12_345, 123_456));
-  const share = (message: number, chars: number): number => {
-    const messageChars = scan.textLength[message] as number;
-    return messageChars > 0 ? ((tokens[message] as number) * chars) / messageChars : 0;
-  };
+  const share = (message: number, chars: number): number => tokenShare(analysis, message, chars);
 
   const firstRecent = Math.max(0, results.count - settings.keepRecent);
   const cleared = new Uint8Array(results.count);

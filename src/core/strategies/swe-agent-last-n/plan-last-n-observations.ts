@@ -1,13 +1,14 @@
 import type { ContentBlock, Message } from '../../types';
 import type { TranscriptAnalysis } from '../../plan/analyze-transcript';
 import type { CheckedBound, StrategyPlan } from '../../plan/types';
-import { FATE } from '../../plan/fate';
 import { REASON } from '../../plan/reason';
 import { emptyPlan } from '../../plan/empty-plan';
 import { listToolResults } from '../../links/list-tool-results';
 import { toolResultText } from '../../text/tool-result-text';
 import { formatNumber } from '../../text/format-number';
 import { pinnedUnits } from '../../compaction/pinned-units';
+import { tokenShare } from '../../compaction/token-share';
+import { maskEditedMessages } from '../../compaction/mask-edited-messages';
 
 export interface LastNObservationsSettings extends CheckedBound {
   n: number;
@@ -26,7 +27,7 @@ export interface LastNObservationsSettings extends CheckedBound {
  * A result no larger than its placeholder is left as it is. O(n).
  */
 export function planLastNObservations(analysis: TranscriptAnalysis, settings: LastNObservationsSettings): StrategyPlan<'swe-agent-last-n'> {
-  const { count, messages, tokens, scan, counter, suffixTokens } = analysis;
+  const { count, messages, counter, suffixTokens } = analysis;
   const plan = emptyPlan('swe-agent-last-n', { maxTurns: Infinity, maxTokens: Infinity }, count, suffixTokens[0] as number);
   plan.reasons.fill(REASON.noToolResult);
   const results = listToolResults(analysis);
@@ -37,7 +38,7 @@ export function planLastNObservations(analysis: TranscriptAnalysis, settings: La
   const keep = new Set(settings.keepOutputTools);
   const remove = new Set(settings.removeOutputTools);
   const pinned = pinnedUnits(analysis, settings.pinned);
-  const edits = new Map<number, { block: number; text: string }[]>();
+  const edits = new Map<number, { results: { block: number; text: string }[] }>();
   let freed = 0;
   let elided = 0;
   for (let r = 0; r < results.count; r++) {
@@ -56,8 +57,7 @@ export function planLastNObservations(analysis: TranscriptAnalysis, settings: La
     const block = results.block[r] as number;
     const content = (((messages[m] as Message).content as ContentBlock[])[block] as { content?: unknown }).content;
     const text = placeholderFor(content);
-    const chars = scan.textLength[m] as number;
-    const share = chars > 0 ? ((tokens[m] as number) * (results.chars[r] as number)) / chars : 0;
+    const share = tokenShare(analysis, m, results.chars[r] as number);
     const placeholderTokens = counter.count(text);
     if (share <= placeholderTokens || content === text) {
       plan.reasons[m] = REASON.smallResult;
@@ -65,26 +65,11 @@ export function planLastNObservations(analysis: TranscriptAnalysis, settings: La
     }
     freed += share - placeholderTokens;
     elided++;
-    const list = edits.get(m) ?? [];
-    list.push({ block, text });
-    edits.set(m, list);
+    const edit = edits.get(m) ?? { results: [] };
+    edit.results.push({ block, text });
+    edits.set(m, edit);
   }
-  for (const m of edits.keys()) {
-    plan.fates[m] = FATE.masked;
-    plan.reasons[m] = REASON.oldResultCleared;
-  }
-  plan.masked = edits.size;
-  plan.kept = count - edits.size;
-  plan.tokens -= freed;
-  if (edits.size > 0) {
-    plan.replacement = (index) => {
-      const list = edits.get(index);
-      if (list === undefined) throw new RangeError(`swe-agent-last-n: message ${index} is not masked in this plan`);
-      const blocks = ((messages[index] as Message).content as ContentBlock[]).slice();
-      for (const { block, text } of list) blocks[block] = { ...(blocks[block] as ContentBlock), content: text };
-      return { ...(messages[index] as Message), content: blocks };
-    };
-  }
+  maskEditedMessages(plan, messages, edits, freed);
   plan.explain = { headline: `${observations} observations, polling ${settings.polling}: ${elided} elided, ${formatNumber(freed, 'compact')} tokens freed`, about: () => undefined };
   return plan;
 }
