@@ -4,6 +4,7 @@ import type { CheckedBound, StrategyPlan } from '../../plan/types';
 import type { CheckedRequestFacts } from '../../plan/check-request-facts';
 import { REASON } from '../../plan/reason';
 import { emptyPlan } from '../../plan/empty-plan';
+import { belowTriggerPlan } from '../../compaction/below-trigger-plan';
 import { listToolResults } from '../../links/list-tool-results';
 import { maskEditedMessages } from '../../compaction/mask-edited-messages';
 import { tokenShare } from '../../compaction/token-share';
@@ -44,7 +45,6 @@ export interface AppliedClearToolUses {
 export function planClearToolUses(analysis: TranscriptAnalysis, settings: ClearToolUsesSettings): { plan: StrategyPlan<'anthropic-clear-tool-uses'>; applied: AppliedClearToolUses } {
   const { count, suffixTokens, messages, counter } = analysis;
   const total = suffixTokens[0] as number;
-  const plan = emptyPlan('anthropic-clear-tool-uses', { maxTurns: Infinity, maxTokens: Infinity }, count, total);
   const applied: AppliedClearToolUses = { clearedToolUses: 0, clearedInputTokens: 0 };
   const results = listToolResults(analysis);
   const prompt = settings.request.fixedTokens + total;
@@ -52,11 +52,8 @@ export function planClearToolUses(analysis: TranscriptAnalysis, settings: ClearT
   for (let r = 0; r < results.count; r++) if ((results.callMessage[r] as number) >= 0) uses++;
   const fires = settings.triggerType === 'input_tokens' ? prompt > settings.trigger : uses > settings.trigger;
   const triggerText = settings.triggerType === 'input_tokens' ? `prompt ${formatNumber(prompt, 'compact')} tokens, trigger ${formatNumber(settings.trigger, 'compact')}` : `${uses} tool uses, trigger ${settings.trigger}`;
-  if (!fires) {
-    plan.reasons.fill(REASON.belowTrigger);
-    plan.explain = { headline: `Not triggered: ${triggerText}`, about: () => undefined };
-    return { plan, applied };
-  }
+  if (!fires) return { plan: belowTriggerPlan('anthropic-clear-tool-uses', analysis, `Not triggered: ${triggerText}`), applied };
+  const plan = emptyPlan('anthropic-clear-tool-uses', { maxTurns: Infinity, maxTokens: Infinity }, count, total);
   plan.reasons.fill(REASON.noToolResult);
 
   const excluded = new Set(settings.excludeTools);

@@ -3,8 +3,8 @@ import type { TranscriptAnalysis } from '../../plan/analyze-transcript';
 import type { CheckedBound, StrategyPlan } from '../../plan/types';
 import type { CheckedRequestFacts } from '../../plan/check-request-facts';
 import { REASON } from '../../plan/reason';
-import { emptyPlan } from '../../plan/empty-plan';
 import { planCompaction } from '../../compaction/plan-compaction';
+import { belowTriggerPlan } from '../../compaction/below-trigger-plan';
 import { pinnedUnits } from '../../compaction/pinned-units';
 import { formatNumber } from '../../text/format-number';
 
@@ -37,12 +37,7 @@ export function planAnthropicCompaction(analysis: TranscriptAnalysis, settings: 
   const trigger = `${formatNumber(effective, 'compact')} of ${formatNumber(settings.trigger, 'compact')} tokens`;
   const tail = count === 0 ? 0 : (cutAtOrBefore[count - 1] as number);
   if (effective < settings.trigger || tail <= start) {
-    if (start === 0) {
-      const plan = emptyPlan('anthropic-compaction', { maxTurns: Infinity, maxTokens: Infinity }, count, suffixTokens[0] as number);
-      plan.reasons.fill(REASON.belowTrigger);
-      plan.explain = { headline: `Not triggered: ${trigger}`, about: () => undefined };
-      return plan;
-    }
+    if (start === 0) return belowTriggerPlan('anthropic-compaction', analysis, `Not triggered: ${trigger}`);
     return planCompaction(analysis, 'anthropic-compaction', { pinned: pinnedUnits(analysis, settings.pinned), from: start, to: start, dropBefore: start, prefix: '', summaryTokens: 0, keptReason: REASON.afterCompaction, headline: `After the transcript's compaction block: ${trigger}` });
   }
   return planCompaction(analysis, 'anthropic-compaction', { pinned: pinnedUnits(analysis, settings.pinned),

@@ -2,11 +2,10 @@ import type { ContentBlock, Message } from '../../types';
 import type { TranscriptAnalysis } from '../../plan/analyze-transcript';
 import type { CheckedBound, StrategyPlan } from '../../plan/types';
 import type { CheckedRequestFacts } from '../../plan/check-request-facts';
-import { FATE } from '../../plan/fate';
 import { REASON } from '../../plan/reason';
-import { emptyPlan } from '../../plan/empty-plan';
 import { listToolResults, type ToolResultTable } from '../../links/list-tool-results';
 import { planCompaction } from '../../compaction/plan-compaction';
+import { belowTriggerPlan } from '../../compaction/below-trigger-plan';
 import { pinnedUnits } from '../../compaction/pinned-units';
 import { maskEditedMessages } from '../../compaction/mask-edited-messages';
 import { tokenShare } from '../../compaction/token-share';
@@ -55,10 +54,7 @@ export function planClaudeCodeCompact(analysis: TranscriptAnalysis, settings: Cl
       headline: `Auto-compacted at ${formatNumber(context, 'compact')} of ${formatNumber(threshold, 'compact')} tokens: ${tail} messages into a summary`,
     });
   }
-  const plan = emptyPlan('claude-code-compact', { maxTurns: Infinity, maxTokens: Infinity }, count, total);
-  plan.reasons.fill(REASON.belowTrigger);
-  const headline = `Not compacted: ${formatNumber(context, 'compact')} of ${formatNumber(threshold, 'compact')} tokens`;
-  plan.explain = { headline, about: () => undefined };
+  const plan = belowTriggerPlan('claude-code-compact', analysis, `Not compacted: ${formatNumber(context, 'compact')} of ${formatNumber(threshold, 'compact')} tokens`);
   if (settings.microCompact && idleLongEnough(analysis, settings)) microCompact(analysis, settings, plan);
   return plan;
 }

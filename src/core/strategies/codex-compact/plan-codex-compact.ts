@@ -9,6 +9,8 @@ import { createExtractiveSummarizer } from '../../summary/create-extractive-summ
 import { unwrapPeerSummary } from '../../compaction/unwrap-peer-summary';
 import { formatNumber } from '../../text/format-number';
 import { pinnedUnits } from '../../compaction/pinned-units';
+import { belowTriggerPlan } from '../../compaction/below-trigger-plan';
+import { peerSummaryTokens } from '../../compaction/peer-summary-tokens';
 import { userPromptText } from '../../text/user-prompt-text';
 import { CONTEXT_SUMMARY_MARKER } from '../../text/harness-text';
 
@@ -49,13 +51,9 @@ export function planCodexCompact(analysis: TranscriptAnalysis, settings: CodexCo
   const total = suffixTokens[0] as number;
   const limit = codexCompactLimit(settings);
   const context = settings.request.fixedTokens + total;
-  const plan = emptyPlan('codex-compact', { maxTurns: Infinity, maxTokens: Infinity }, count, total);
   const tail = count === 0 ? 0 : (cutAtOrBefore[count - 1] as number);
-  if (context < limit || tail === 0) {
-    plan.reasons.fill(REASON.belowTrigger);
-    plan.explain = { headline: `Not compacted: ${formatNumber(context, 'compact')} of ${formatNumber(limit, 'compact')} tokens`, about: () => undefined };
-    return plan;
-  }
+  if (context < limit || tail === 0) return belowTriggerPlan('codex-compact', analysis, `Not compacted: ${formatNumber(context, 'compact')} of ${formatNumber(limit, 'compact')} tokens`);
+  const plan = emptyPlan('codex-compact', { maxTurns: Infinity, maxTokens: Infinity }, count, total);
   // User messages before the tail, newest first, within the budget; the one that does not fit is cut.
   const selected = new Set<number>();
   let truncated: { at: number; text: string } | undefined;
@@ -96,8 +94,7 @@ export function planCodexCompact(analysis: TranscriptAnalysis, settings: CodexCo
   plan.kept = count - summarized.length;
   let replaced = 0;
   for (let i = 0; i < tail; i++) if (plan.fates[i] === FATE.summarized) replaced += tokens[i] as number;
-  const size = settings.summaryTokens > 0 ? Math.max(16, settings.summaryTokens) : Math.min(20_000, Math.max(16, Math.round(replaced * 0.0257)));
-  const summary = createExtractiveSummarizer({ counter, maxTokens: size }).summarizeSync(summarized);
+  const summary = createExtractiveSummarizer({ counter, maxTokens: peerSummaryTokens(settings.summaryTokens, replaced) }).summarizeSync(summarized);
   const content = `${CODEX_SUMMARY_PREFIX}\n${CONTEXT_SUMMARY_MARKER}\n${summary}`;
   const inserts = [];
   // The user message cut in the middle is sent in its cut form, where it was.

@@ -2,8 +2,8 @@ import type { TranscriptAnalysis } from '../../plan/analyze-transcript';
 import type { CheckedBound, StrategyPlan } from '../../plan/types';
 import type { CheckedRequestFacts } from '../../plan/check-request-facts';
 import { REASON } from '../../plan/reason';
-import { emptyPlan } from '../../plan/empty-plan';
 import { planCompaction } from '../../compaction/plan-compaction';
+import { belowTriggerPlan } from '../../compaction/below-trigger-plan';
 import { pinnedUnits } from '../../compaction/pinned-units';
 import { formatNumber } from '../../text/format-number';
 
@@ -47,12 +47,7 @@ export function planLangChainSummarization(analysis: TranscriptAnalysis, setting
   const target = count - settings.keepMessages;
   // The last message is always sent, even with keep 0.
   const cut = target <= start ? start : Math.min(cutAtOrBefore[target] as number, cutAtOrBefore[count - 1] as number);
-  if (!langChainTriggerFires(settings, count, total) || cut <= start) {
-    const plan = emptyPlan('langchain-summarization', { maxTurns: Infinity, maxTokens: Infinity }, count, suffixTokens[0] as number);
-    plan.reasons.fill(REASON.belowTrigger);
-    plan.explain = { headline: `Not summarized: ${count} messages, ${formatNumber(total, 'compact')} tokens`, about: () => undefined };
-    return plan;
-  }
+  if (!langChainTriggerFires(settings, count, total) || cut <= start) return belowTriggerPlan('langchain-summarization', analysis, `Not summarized: ${count} messages, ${formatNumber(total, 'compact')} tokens`);
   let seenFrom = cut;
   for (let seen = 0; seenFrom > start && seen + (tokens[seenFrom - 1] as number) <= settings.trimTokensToSummarize; seenFrom--) seen += tokens[seenFrom - 1] as number;
   if (seenFrom === cut) seenFrom = cut - 1;

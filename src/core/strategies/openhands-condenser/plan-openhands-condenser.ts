@@ -3,8 +3,9 @@ import type { TranscriptAnalysis } from '../../plan/analyze-transcript';
 import type { CheckedBound, StrategyPlan } from '../../plan/types';
 import type { CheckedRequestFacts } from '../../plan/check-request-facts';
 import { REASON } from '../../plan/reason';
-import { emptyPlan } from '../../plan/empty-plan';
 import { planCompaction } from '../../compaction/plan-compaction';
+import { belowTriggerPlan } from '../../compaction/below-trigger-plan';
+import { peerSummaryTokens } from '../../compaction/peer-summary-tokens';
 import { pinnedUnits } from '../../compaction/pinned-units';
 import { formatNumber } from '../../text/format-number';
 
@@ -67,15 +68,10 @@ export function planOpenHandsCondenser(analysis: TranscriptAnalysis, settings: O
   const lastCut = count === 0 ? 0 : (cutAtOrBefore[count - 1] as number);
   const to = Math.min(cutAtOrAfter[Math.max(tailStart, from)] as number, lastCut);
   const headline = `${events} events, ${formatNumber(total, 'compact')} tokens; max_size ${settings.maxSize}${settings.condenseAtTokens > 0 ? `, max_tokens ${formatNumber(settings.condenseAtTokens, 'compact')}` : ''}`;
-  if ((!forEvents && !forTokens) || to <= from) {
-    const plan = emptyPlan('openhands-condenser', { maxTurns: Infinity, maxTokens: Infinity }, count, suffixTokens[0] as number);
-    plan.reasons.fill(REASON.belowTrigger);
-    plan.explain = { headline: `Not condensed: ${headline}`, about: () => undefined };
-    return plan;
-  }
+  if ((!forEvents && !forTokens) || to <= from) return belowTriggerPlan('openhands-condenser', analysis, `Not condensed: ${headline}`);
   let forgotten = 0;
   for (let i = from; i < to; i++) forgotten += tokens[i] as number;
-  const summaryTokens = settings.summaryTokens > 0 ? settings.summaryTokens : Math.min(20_000, Math.max(16, Math.round(forgotten * 0.0257)));
+  const summaryTokens = peerSummaryTokens(settings.summaryTokens, forgotten);
   if (settings.condenser === 'amortized-forgetting') {
     return planCompaction(analysis, 'openhands-condenser', { pinned: pinnedUnits(analysis, settings.pinned), from, to, forget: true, prefix: '', summaryTokens, keptReason: REASON.recentTail, headline: `Forgot ${to - from} messages: ${headline}` });
   }
