@@ -2,7 +2,7 @@ import type { CommonPruneOptions } from '../../plan/types';
 import { defineStrategy } from '../define-strategy';
 import { PEER_TRAITS } from '../peer-traits';
 import { checkOption } from '../check-option';
-import { checkRequestFacts } from '../../plan/check-request-facts';
+import { peerSettings } from '../peer-settings';
 import { planClearThinking, thinkingTurnsKept, type ClearThinkingSettings } from './plan-clear-thinking';
 
 /** The `anthropic-clear-thinking` strategy's config: Anthropic's `clear_thinking_20251015` context edit. */
@@ -39,12 +39,9 @@ export const anthropicClearThinkingStrategy = defineStrategy({
   },
   options: OPTIONS,
   normalize: (config: AnthropicClearThinkingConfig): ClearThinkingSettings => ({
-    maxTurns: Infinity,
-    maxTokens: Infinity,
     keepMode: checkOption(config, OPTIONS[0]) as ClearThinkingSettings['keepMode'],
     keepTurns: checkOption(config, OPTIONS[1]),
-    pinned: config.pinned ?? [],
-    request: checkRequestFacts(config.request, 'anthropic-clear-thinking'),
+    ...peerSettings(config, 'anthropic-clear-thinking'),
   }),
   plan: planClearThinking,
   // Keeping every turn's thinking changes nothing (the docs' point: the cache is kept).

@@ -1,7 +1,7 @@
 import type { Message } from '../../types';
 import type { TranscriptAnalysis } from '../../plan/analyze-transcript';
-import type { CheckedBound, StrategyPlan } from '../../plan/types';
-import type { CheckedRequestFacts } from '../../plan/check-request-facts';
+import type { StrategyPlan } from '../../plan/types';
+import type { PeerSettings } from '../peer-settings';
 import { FATE } from '../../plan/fate';
 import { REASON } from '../../plan/reason';
 import { emptyPlan } from '../../plan/empty-plan';
@@ -13,13 +13,11 @@ import { formatNumber } from '../../text/format-number';
 import { pinnedUnits } from '../../compaction/pinned-units';
 import { tokenShare } from '../../compaction/token-share';
 
-export interface ClearThinkingSettings extends CheckedBound {
+export interface ClearThinkingSettings extends PeerSettings {
   /** `model`: the model's documented default (every turn on Opus 4.5+ and Sonnet 4.6+, else the last); `all`; `turns`. */
   keepMode: 'model' | 'all' | 'turns';
   /** With `turns`: the last N assistant turns with thinking keep it. */
   keepTurns: number;
-  pinned: readonly number[];
-  request: CheckedRequestFacts;
 }
 
 /** The number of thinking turns a setting keeps: Infinity for `all`. */

@@ -2,7 +2,7 @@ import type { CommonPruneOptions } from '../../plan/types';
 import { defineStrategy } from '../define-strategy';
 import { PEER_TRAITS } from '../peer-traits';
 import { checkOption } from '../check-option';
-import { checkRequestFacts } from '../../plan/check-request-facts';
+import { peerSettings } from '../peer-settings';
 import { planClearToolUses, type ClearToolUsesSettings } from './plan-clear-tool-uses';
 
 /** The `anthropic-clear-tool-uses` strategy's config: Anthropic's `clear_tool_uses_20250919` context edit. */
@@ -65,8 +65,6 @@ export const anthropicClearToolUsesStrategy = defineStrategy({
   },
   options: OPTIONS,
   normalize: (config: AnthropicClearToolUsesConfig): ClearToolUsesSettings => ({
-    maxTurns: Infinity,
-    maxTokens: Infinity,
     trigger: checkOption(config, OPTIONS[0]),
     triggerType: checkOption(config, OPTIONS[1]) as ClearToolUsesSettings['triggerType'],
     keep: checkOption(config, OPTIONS[2]),
@@ -77,8 +75,7 @@ export const anthropicClearToolUsesStrategy = defineStrategy({
     clearToolInputsOf: checkOption(config, OPTIONS[7]),
     placeholder: checkOption(config, OPTIONS[8]),
     keepCountsExcluded: checkOption(config, OPTIONS[9]),
-    pinned: config.pinned ?? [],
-    request: checkRequestFacts(config.request, 'anthropic-clear-tool-uses'),
+    ...peerSettings(config, 'anthropic-clear-tool-uses'),
   }),
   plan: (analysis, settings) => planClearToolUses(analysis, settings).plan,
   // Under an input-token trigger nothing changes; a tool-use trigger cannot be told from a count of messages.

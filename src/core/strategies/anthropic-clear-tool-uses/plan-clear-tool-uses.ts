@@ -1,7 +1,7 @@
 import type { Message } from '../../types';
 import type { TranscriptAnalysis } from '../../plan/analyze-transcript';
-import type { CheckedBound, StrategyPlan } from '../../plan/types';
-import type { CheckedRequestFacts } from '../../plan/check-request-facts';
+import type { StrategyPlan } from '../../plan/types';
+import type { PeerSettings } from '../peer-settings';
 import { REASON } from '../../plan/reason';
 import { emptyPlan } from '../../plan/empty-plan';
 import { belowTriggerPlan } from '../../compaction/below-trigger-plan';
@@ -12,7 +12,7 @@ import { blockTextLength } from '../../text/block-text-length';
 import { formatNumber } from '../../text/format-number';
 import { pinnedUnits } from '../../compaction/pinned-units';
 
-export interface ClearToolUsesSettings extends CheckedBound {
+export interface ClearToolUsesSettings extends PeerSettings {
   triggerType: 'input_tokens' | 'tool_uses';
   trigger: number;
   keep: number;
@@ -23,8 +23,6 @@ export interface ClearToolUsesSettings extends CheckedBound {
   clearToolInputsOf: readonly string[];
   placeholder: string;
   keepCountsExcluded: boolean;
-  pinned: readonly number[];
-  request: CheckedRequestFacts;
 }
 
 /** What the API reports of an applied edit (`context_management.applied_edits[]`), in our counts. */

@@ -2,7 +2,7 @@ import type { CommonPruneOptions } from '../../plan/types';
 import { defineStrategy } from '../define-strategy';
 import { PEER_TRAITS } from '../peer-traits';
 import { checkOption } from '../check-option';
-import { checkRequestFacts } from '../../plan/check-request-facts';
+import { peerSettings } from '../peer-settings';
 import { planAnthropicCompaction, type AnthropicCompactionSettings } from './plan-anthropic-compaction';
 
 /** The `anthropic-compaction` strategy's config: Anthropic's server compaction `compact_20260112`. */
@@ -45,13 +45,10 @@ export const anthropicCompactionStrategy = defineStrategy({
   },
   options: OPTIONS,
   normalize: (config: AnthropicCompactionConfig): AnthropicCompactionSettings => ({
-    maxTurns: Infinity,
-    maxTokens: Infinity,
     trigger: checkOption(config, OPTIONS[0]),
     summaryTokens: checkOption(config, OPTIONS[1]),
     instructions: checkOption(config, OPTIONS[2]),
-    request: checkRequestFacts(config.request, 'anthropic-compaction'),
-    pinned: config.pinned ?? [],
+    ...peerSettings(config, 'anthropic-compaction'),
   }),
   plan: planAnthropicCompaction,
   replay: {

@@ -1,19 +1,17 @@
 import type { Message } from '../../types';
 import type { TranscriptAnalysis } from '../../plan/analyze-transcript';
-import type { CheckedBound, StrategyPlan } from '../../plan/types';
-import type { CheckedRequestFacts } from '../../plan/check-request-facts';
+import type { StrategyPlan } from '../../plan/types';
+import type { PeerSettings } from '../peer-settings';
 import { REASON } from '../../plan/reason';
 import { planCompaction } from '../../compaction/plan-compaction';
 import { belowTriggerPlan } from '../../compaction/below-trigger-plan';
 import { pinnedUnits } from '../../compaction/pinned-units';
 import { formatNumber } from '../../text/format-number';
 
-export interface AnthropicCompactionSettings extends CheckedBound {
+export interface AnthropicCompactionSettings extends PeerSettings {
   trigger: number;
   summaryTokens: number;
   instructions: string;
-  request: CheckedRequestFacts;
-  pinned: readonly number[];
 }
 
 /**

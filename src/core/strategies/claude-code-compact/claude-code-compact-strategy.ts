@@ -2,7 +2,7 @@ import type { CommonPruneOptions } from '../../plan/types';
 import { defineStrategy } from '../define-strategy';
 import { PEER_TRAITS } from '../peer-traits';
 import { checkOption } from '../check-option';
-import { checkRequestFacts } from '../../plan/check-request-facts';
+import { peerSettings } from '../peer-settings';
 import { planClaudeCodeCompact, type ClaudeCodeCompactSettings } from './plan-claude-code-compact';
 import { claudeCodeThreshold } from './claude-code-threshold';
 
@@ -63,8 +63,6 @@ export const claudeCodeCompactStrategy = defineStrategy({
   },
   options: OPTIONS,
   normalize: (config: ClaudeCodeCompactConfig): ClaudeCodeCompactSettings => ({
-    maxTurns: Infinity,
-    maxTokens: Infinity,
     contextWindow: checkOption(config, OPTIONS[0]),
     summaryReserve: checkOption(config, OPTIONS[1]),
     buffer: checkOption(config, OPTIONS[2]),
@@ -77,8 +75,7 @@ export const claudeCodeCompactStrategy = defineStrategy({
     microCompact: checkOption(config, OPTIONS[6]),
     microCompactGapMinutes: checkOption(config, OPTIONS[7]),
     microCompactKeepRecent: checkOption(config, OPTIONS[8]),
-    request: checkRequestFacts(config.request, 'claude-code-compact'),
-    pinned: config.pinned ?? [],
+    ...peerSettings(config, 'claude-code-compact'),
   }),
   plan: planClaudeCodeCompact,
   // Under the threshold, without micro-compaction, nothing changes.

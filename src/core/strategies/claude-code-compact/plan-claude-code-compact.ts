@@ -1,7 +1,7 @@
 import type { ContentBlock, Message } from '../../types';
 import type { TranscriptAnalysis } from '../../plan/analyze-transcript';
-import type { CheckedBound, StrategyPlan } from '../../plan/types';
-import type { CheckedRequestFacts } from '../../plan/check-request-facts';
+import type { StrategyPlan } from '../../plan/types';
+import type { PeerSettings } from '../peer-settings';
 import { REASON } from '../../plan/reason';
 import { listToolResults, type ToolResultTable } from '../../links/list-tool-results';
 import { planCompaction } from '../../compaction/plan-compaction';
@@ -14,7 +14,7 @@ import { toolResultText } from '../../text/tool-result-text';
 import { claudeCodeThreshold, type ClaudeCodeThresholdSettings } from './claude-code-threshold';
 import { CLAUDE_CODE_TEXTS, COMPACTABLE_TOOLS } from './claude-code-texts';
 
-export interface ClaudeCodeCompactSettings extends CheckedBound, ClaudeCodeThresholdSettings {
+export interface ClaudeCodeCompactSettings extends PeerSettings, ClaudeCodeThresholdSettings {
   summaryTokens: number;
   reinjectFiles: boolean;
   /** `POST_COMPACT_MAX_FILES_TO_RESTORE`, `…_MAX_TOKENS_PER_FILE`, `…_TOKEN_BUDGET`. */
@@ -24,8 +24,6 @@ export interface ClaudeCodeCompactSettings extends CheckedBound, ClaudeCodeThres
   microCompact: boolean;
   microCompactGapMinutes: number;
   microCompactKeepRecent: number;
-  request: CheckedRequestFacts;
-  pinned: readonly number[];
 }
 
 /**

@@ -2,7 +2,7 @@ import type { CommonPruneOptions } from '../../plan/types';
 import { defineStrategy } from '../define-strategy';
 import { PEER_TRAITS } from '../peer-traits';
 import { checkOption } from '../check-option';
-import { checkRequestFacts } from '../../plan/check-request-facts';
+import { peerSettings } from '../peer-settings';
 import { codexCompactLimit, planCodexCompact, type CodexCompactSettings } from './plan-codex-compact';
 
 /** The `codex-compact` strategy's config: Codex CLI's auto-compaction. */
@@ -41,14 +41,11 @@ export const codexCompactStrategy = defineStrategy({
   },
   options: OPTIONS,
   normalize: (config: CodexCompactConfig): CodexCompactSettings => ({
-    maxTurns: Infinity,
-    maxTokens: Infinity,
     contextWindow: checkOption(config, OPTIONS[0]),
     autoCompactLimit: checkOption(config, OPTIONS[1]),
     userMessageTokens: checkOption(config, OPTIONS[2]),
     summaryTokens: checkOption(config, OPTIONS[3]),
-    request: checkRequestFacts(config.request, 'codex-compact'),
-    pinned: config.pinned ?? [],
+    ...peerSettings(config, 'codex-compact'),
   }),
   plan: planCodexCompact,
   keepsEverything: (settings, count, total) => count === 0 || settings.request.fixedTokens + total < codexCompactLimit(settings),

@@ -1,7 +1,7 @@
 import type { Message } from '../../types';
 import type { TranscriptAnalysis } from '../../plan/analyze-transcript';
-import type { CheckedBound, StrategyPlan } from '../../plan/types';
-import type { CheckedRequestFacts } from '../../plan/check-request-facts';
+import type { StrategyPlan } from '../../plan/types';
+import type { PeerSettings } from '../peer-settings';
 import { FATE } from '../../plan/fate';
 import { REASON } from '../../plan/reason';
 import { emptyPlan } from '../../plan/empty-plan';
@@ -18,7 +18,7 @@ import { CONTEXT_SUMMARY_MARKER } from '../../text/harness-text';
 export const CODEX_SUMMARY_PREFIX =
   'Another language model started to solve this problem and produced a summary of its thinking process. You also have access to the state of the tools that were used by that language model. Use this to build on the work that has already been done and avoid duplicating work. Here is the summary produced by the other language model, use the information in this summary to  assist with your own analysis:';
 
-export interface CodexCompactSettings extends CheckedBound {
+export interface CodexCompactSettings extends PeerSettings {
   contextWindow: number;
   /** `model_auto_compact_token_limit` (0: unset); it can only lower `contextWindow · 9/10`. */
   autoCompactLimit: number;
@@ -26,8 +26,6 @@ export interface CodexCompactSettings extends CheckedBound {
   userMessageTokens: number;
   /** 0: 2.57% of what it replaces, at most 20,000. */
   summaryTokens: number;
-  request: CheckedRequestFacts;
-  pinned: readonly number[];
 }
 
 /** The token count at which Codex compacts: 90% of the window, or the configured limit when lower. */

@@ -2,7 +2,7 @@ import type { CommonPruneOptions } from '../../plan/types';
 import { defineStrategy } from '../define-strategy';
 import { PEER_TRAITS } from '../peer-traits';
 import { checkOption } from '../check-option';
-import { checkRequestFacts } from '../../plan/check-request-facts';
+import { peerSettings } from '../peer-settings';
 import { planLangChainSummarization, type LangChainSummarizationSettings } from './plan-langchain-summarization';
 
 /** The `langchain-summarization` strategy's config: LangChain v1's `SummarizationMiddleware`. */
@@ -56,8 +56,6 @@ export const langChainSummarizationStrategy = defineStrategy({
   },
   options: OPTIONS,
   normalize: (config: LangChainSummarizationConfig): LangChainSummarizationSettings => ({
-    maxTurns: Infinity,
-    maxTokens: Infinity,
     triggerTokens: checkOption(config, OPTIONS[0]),
     triggerMessages: checkOption(config, OPTIONS[1]),
     triggerPercent: checkOption(config, OPTIONS[2]),
@@ -67,8 +65,7 @@ export const langChainSummarizationStrategy = defineStrategy({
     trimTokensToSummarize: checkOption(config, OPTIONS[6]),
     summaryTokens: checkOption(config, OPTIONS[7]),
     summaryPrefix: checkOption(config, OPTIONS[8]),
-    request: checkRequestFacts(config.request, 'langchain-summarization'),
-    pinned: config.pinned ?? [],
+    ...peerSettings(config, 'langchain-summarization'),
   }),
   plan: planLangChainSummarization,
   keepsEverything: (settings, count) => count === 0 || (settings.triggerTokens === 0 && settings.triggerMessages === 0 && settings.triggerPercent === 0),

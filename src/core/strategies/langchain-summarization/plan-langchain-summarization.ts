@@ -1,13 +1,13 @@
 import type { TranscriptAnalysis } from '../../plan/analyze-transcript';
-import type { CheckedBound, StrategyPlan } from '../../plan/types';
-import type { CheckedRequestFacts } from '../../plan/check-request-facts';
+import type { StrategyPlan } from '../../plan/types';
+import type { PeerSettings } from '../peer-settings';
 import { REASON } from '../../plan/reason';
 import { planCompaction } from '../../compaction/plan-compaction';
 import { belowTriggerPlan } from '../../compaction/below-trigger-plan';
 import { pinnedUnits } from '../../compaction/pinned-units';
 import { formatNumber } from '../../text/format-number';
 
-export interface LangChainSummarizationSettings extends CheckedBound {
+export interface LangChainSummarizationSettings extends PeerSettings {
   /** Trigger conditions; 0 is unset. With none set the middleware never summarizes. */
   triggerTokens: number;
   triggerMessages: number;
@@ -19,8 +19,6 @@ export interface LangChainSummarizationSettings extends CheckedBound {
   trimTokensToSummarize: number;
   summaryTokens: number;
   summaryPrefix: string;
-  request: CheckedRequestFacts;
-  pinned: readonly number[];
 }
 
 /** The conditions that hold for a conversation of `count` messages and `tokens` tokens, and whether it fires. */

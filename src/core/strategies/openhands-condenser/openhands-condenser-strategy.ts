@@ -2,7 +2,7 @@ import type { CommonPruneOptions } from '../../plan/types';
 import { defineStrategy } from '../define-strategy';
 import { PEER_TRAITS } from '../peer-traits';
 import { checkOption } from '../check-option';
-import { checkRequestFacts } from '../../plan/check-request-facts';
+import { peerSettings } from '../peer-settings';
 import { planOpenHandsCondenser, type OpenHandsCondenserSettings } from './plan-openhands-condenser';
 
 /** The `openhands-condenser` strategy's config: OpenHands' LLM-summarizing or amortized-forgetting condenser. */
@@ -49,15 +49,12 @@ export const openHandsCondenserStrategy = defineStrategy({
     const keepFirst = checkOption(config, OPTIONS[2]);
     if (keepFirst >= Math.floor(maxSize / 2)) throw new RangeError(`pruneMessages: keepFirst must be less than maxSize / 2 (${Math.floor(maxSize / 2)}), got ${keepFirst}`);
     return {
-      maxTurns: Infinity,
-      maxTokens: Infinity,
       condenser: checkOption(config, OPTIONS[0]) as OpenHandsCondenserSettings['condenser'],
       maxSize,
       keepFirst,
       condenseAtTokens: checkOption(config, OPTIONS[3]),
       summaryTokens: checkOption(config, OPTIONS[4]),
-      request: checkRequestFacts(config.request, 'openhands-condenser'),
-      pinned: config.pinned ?? [],
+      ...peerSettings(config, 'openhands-condenser'),
     };
   },
   plan: planOpenHandsCondenser,

@@ -1,7 +1,7 @@
 import type { Message } from '../../types';
 import type { TranscriptAnalysis } from '../../plan/analyze-transcript';
-import type { CheckedBound, StrategyPlan } from '../../plan/types';
-import type { CheckedRequestFacts } from '../../plan/check-request-facts';
+import type { StrategyPlan } from '../../plan/types';
+import type { PeerSettings } from '../peer-settings';
 import { REASON } from '../../plan/reason';
 import { planCompaction } from '../../compaction/plan-compaction';
 import { belowTriggerPlan } from '../../compaction/below-trigger-plan';
@@ -9,7 +9,7 @@ import { peerSummaryTokens } from '../../compaction/peer-summary-tokens';
 import { pinnedUnits } from '../../compaction/pinned-units';
 import { formatNumber } from '../../text/format-number';
 
-export interface OpenHandsCondenserSettings extends CheckedBound {
+export interface OpenHandsCondenserSettings extends PeerSettings {
   condenser: 'llm-summarizing' | 'amortized-forgetting';
   maxSize: number;
   keepFirst: number;
@@ -17,8 +17,6 @@ export interface OpenHandsCondenserSettings extends CheckedBound {
   condenseAtTokens: number;
   /** 0: sized like Claude Code's, 2.57% of what it replaces, at most 20,000. */
   summaryTokens: number;
-  request: CheckedRequestFacts;
-  pinned: readonly number[];
 }
 
 /** Events a message stands for: each tool call and each observation is one, any other message one. */
