@@ -4,6 +4,7 @@ import { PEER_TRAITS } from '../peer-traits';
 import { checkOption } from '../check-option';
 import { peerSettings } from '../peer-settings';
 import { planLangChainSummarization, type LangChainSummarizationSettings } from './plan-langchain-summarization';
+import { langChainTriggerFires } from './langchain-trigger-fires';
 
 /** The `langchain-summarization` strategy's config: LangChain v1's `SummarizationMiddleware`. */
 export interface LangChainSummarizationConfig extends CommonPruneOptions {
@@ -68,7 +69,8 @@ export const langChainSummarizationStrategy = defineStrategy({
     ...peerSettings(config, 'langchain-summarization'),
   }),
   plan: planLangChainSummarization,
-  keepsEverything: (settings, count) => count === 0 || (settings.triggerTokens === 0 && settings.triggerMessages === 0 && settings.triggerPercent === 0),
+  // Below its trigger the plan keeps everything: the replays skip planning there.
+  keepsEverything: (settings, count, total) => count === 0 || !langChainTriggerFires(settings, count, settings.request.fixedTokens + total),
   replay: {
     // Its trigger is looked at before every model call; a token-only trigger is the replay's own kind.
     trigger: (settings) =>

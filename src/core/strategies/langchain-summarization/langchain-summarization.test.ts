@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import type { Message } from '../../types';
 import { pruneMessages } from '../../prune/prune-messages';
 import { analyzeTranscript } from '../../plan/analyze-transcript';
+import { resolveReplay } from '../resolve-replay';
 import { user, assistant, toolUse, toolResult } from '../../../../test/support/build-messages';
 
 /** A question, then `steps` tool calls reading `/docs/page<k>.md` (results of `size` characters), then an answer. */
@@ -23,6 +24,13 @@ const total = (messages: Message[]) => analyzeTranscript(messages).suffixTokens[
 const base = { strategy: 'langchain-summarization' as const };
 
 describe('langchain-summarization, as SummarizationMiddleware does it', () => {
+  it('tells the replays, without planning, that nothing changes while its trigger does not hold', () => {
+    const { planner } = resolveReplay({ ...base, triggerTokens: 10_000, triggerMessages: 50, triggerCombine: 'all', request: { fixedTokens: 1_000 } });
+    expect(planner.keepsEverything(49, 20_000)).toBe(true);
+    expect(planner.keepsEverything(50, 8_999)).toBe(true);
+    expect(planner.keepsEverything(50, 9_000)).toBe(false);
+  });
+
   it('never summarizes without a trigger (the default)', () => {
     const messages = run(60);
     expect(pruneMessages(messages, base)).toEqual(messages);

@@ -2,33 +2,17 @@ import type { TranscriptAnalysis } from '../../plan/analyze-transcript';
 import type { StrategyPlan } from '../../plan/types';
 import type { PeerSettings } from '../peer-settings';
 import { REASON } from '../../plan/reason';
+import { langChainTriggerFires, type LangChainTrigger } from './langchain-trigger-fires';
 import { planCompaction } from '../../compaction/plan-compaction';
 import { belowTriggerPlan } from '../../compaction/below-trigger-plan';
 import { pinnedUnits } from '../../compaction/pinned-units';
 import { formatNumber } from '../../text/format-number';
 
-export interface LangChainSummarizationSettings extends PeerSettings {
-  /** Trigger conditions; 0 is unset. With none set the middleware never summarizes. */
-  triggerTokens: number;
-  triggerMessages: number;
-  triggerPercent: number;
-  contextWindow: number;
-  /** `all`: every set condition must hold (one trigger object); `any`: one is enough (a list of them). */
-  triggerCombine: 'any' | 'all';
+export interface LangChainSummarizationSettings extends PeerSettings, LangChainTrigger {
   keepMessages: number;
   trimTokensToSummarize: number;
   summaryTokens: number;
   summaryPrefix: string;
-}
-
-/** The conditions that hold for a conversation of `count` messages and `tokens` tokens, and whether it fires. */
-export function langChainTriggerFires(settings: LangChainSummarizationSettings, count: number, tokens: number): boolean {
-  const conditions: boolean[] = [];
-  if (settings.triggerTokens > 0) conditions.push(tokens >= settings.triggerTokens);
-  if (settings.triggerMessages > 0) conditions.push(count >= settings.triggerMessages);
-  if (settings.triggerPercent > 0) conditions.push(tokens >= (settings.triggerPercent / 100) * settings.contextWindow);
-  if (conditions.length === 0) return false;
-  return settings.triggerCombine === 'all' ? conditions.every(Boolean) : conditions.some(Boolean);
 }
 
 /**
