@@ -72,6 +72,7 @@ export function planCodexCompact(analysis: TranscriptAnalysis, settings: CodexCo
     }
   }
   let keptTokens = 0;
+  let replaced = 0;
   const summarized: Message[] = [];
   const pinned = pinnedUnits(analysis, settings.pinned);
   if (truncated !== undefined && pinned[truncated.at] === 1) {
@@ -86,12 +87,11 @@ export function planCodexCompact(analysis: TranscriptAnalysis, settings: CodexCo
       plan.fates[i] = FATE.summarized;
       plan.reasons[i] = REASON.replacedBySummary;
       summarized.push(unwrapPeerSummary(messages[i] as Message));
+      replaced += tokens[i] as number;
     }
   }
   plan.summarized = summarized.length;
   plan.kept = count - summarized.length;
-  let replaced = 0;
-  for (let i = 0; i < tail; i++) if (plan.fates[i] === FATE.summarized) replaced += tokens[i] as number;
   const summary = createExtractiveSummarizer({ counter, maxTokens: peerSummaryTokens(settings.summaryTokens, replaced) }).summarizeSync(summarized);
   const content = `${CODEX_SUMMARY_PREFIX}\n${CONTEXT_SUMMARY_MARKER}\n${summary}`;
   const inserts = [];

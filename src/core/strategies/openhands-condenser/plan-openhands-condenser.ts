@@ -39,7 +39,7 @@ function eventsOf(message: Message): number {
  * summary.
  */
 export function planOpenHandsCondenser(analysis: TranscriptAnalysis, settings: OpenHandsCondenserSettings): StrategyPlan<'openhands-condenser'> {
-  const { count, messages, tokens, suffixTokens, cutAtOrAfter, cutAtOrBefore } = analysis;
+  const { count, messages, suffixTokens, cutAtOrAfter, cutAtOrBefore } = analysis;
   // eventStart[i]: events before message i.
   const eventStart = new Float64Array(count + 1);
   for (let i = 0; i < count; i++) eventStart[i + 1] = (eventStart[i] as number) + eventsOf(messages[i] as Message);
@@ -67,9 +67,7 @@ export function planOpenHandsCondenser(analysis: TranscriptAnalysis, settings: O
   const to = Math.min(cutAtOrAfter[Math.max(tailStart, from)] as number, lastCut);
   const headline = `${events} events, ${formatNumber(total, 'compact')} tokens; max_size ${settings.maxSize}${settings.condenseAtTokens > 0 ? `, max_tokens ${formatNumber(settings.condenseAtTokens, 'compact')}` : ''}`;
   if ((!forEvents && !forTokens) || to <= from) return belowTriggerPlan('openhands-condenser', analysis, `Not condensed: ${headline}`);
-  let forgotten = 0;
-  for (let i = from; i < to; i++) forgotten += tokens[i] as number;
-  const summaryTokens = peerSummaryTokens(settings.summaryTokens, forgotten);
+  const summaryTokens = peerSummaryTokens(settings.summaryTokens, (suffixTokens[from] as number) - (suffixTokens[to] as number));
   if (settings.condenser === 'amortized-forgetting') {
     return planCompaction(analysis, 'openhands-condenser', { pinned: pinnedUnits(analysis, settings.pinned), from, to, forget: true, prefix: '', summaryTokens, keptReason: REASON.recentTail, headline: `Forgot ${to - from} messages: ${headline}` });
   }
