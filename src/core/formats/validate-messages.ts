@@ -7,14 +7,21 @@ import { foreignShapeError } from '../shapes/foreign-shape-error';
 import { checkCanonicalMessages } from '../shapes/check-canonical-messages';
 import { responsesView } from '../shapes/responses-view';
 
+// Built by calls marked pure, not by a loop at the top level: the package's bundle puts this module in a chunk
+// `pruneMessages` shares, and a top-level loop is a side effect a bundler must keep, with every format it reads.
 /** The formats that are an API's own request shape, by id. */
-const APIS = new Map<string, NonNullable<FormatDefinition['api']>>();
+const APIS = /* @__PURE__ */ apiFormats();
 /** The provider whose API takes an SDK shape as it is, for the error that points there. */
-const PROVIDER_OF_SHAPE = new Map<string, string>();
-for (const format of FORMAT_REGISTRY as readonly FormatDefinition[]) {
-  if (format.api === undefined) continue;
-  APIS.set(format.id, format.api);
-  PROVIDER_OF_SHAPE.set(format.api.shape, format.id);
+const PROVIDER_OF_SHAPE = /* @__PURE__ */ providersByShape();
+
+function apiFormats(): Map<string, NonNullable<FormatDefinition['api']>> {
+  const apis = new Map<string, NonNullable<FormatDefinition['api']>>();
+  for (const format of FORMAT_REGISTRY as readonly FormatDefinition[]) if (format.api !== undefined) apis.set(format.id, format.api);
+  return apis;
+}
+
+function providersByShape(): Map<string, string> {
+  return new Map([...apiFormats()].map(([id, api]) => [api.shape, id]));
 }
 
 /**

@@ -1,4 +1,3 @@
-import { anthropicFormat } from '../anthropic/anthropic-format';
 import { defineFormat } from '../define-format';
 import { detectAiSdkUi } from './detect-ai-sdk-ui';
 import { parseAiSdkUi } from './parse-ai-sdk-ui';
@@ -15,7 +14,7 @@ export const aiSdkUiFormat = defineFormat({
   supportedAs: 'AI SDK UIMessage[] JSON (useChat)',
   label: 'AI SDK UI messages',
   extensions: ['.json'],
-  provider: anthropicFormat.id,
+  provider: 'anthropic',
   encoding: 'claude',
   replayModel: 'anthropic/claude-sonnet-4.5',
   detect: detectAiSdkUi,

@@ -1,4 +1,3 @@
-import { anthropicFormat } from '../anthropic/anthropic-format';
 import { defineFormat } from '../define-format';
 import { detectAiSdk } from './detect-ai-sdk';
 import { parseAiSdk } from './parse-ai-sdk';
@@ -15,7 +14,7 @@ export const aiSdkFormat = defineFormat({
   supportedAs: 'AI SDK ModelMessage[] JSON',
   label: 'AI SDK messages',
   extensions: ['.json'],
-  provider: anthropicFormat.id,
+  provider: 'anthropic',
   encoding: 'claude',
   replayModel: 'anthropic/claude-sonnet-4.5',
   detect: detectAiSdk,

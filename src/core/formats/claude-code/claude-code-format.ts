@@ -1,4 +1,3 @@
-import { anthropicFormat } from '../anthropic/anthropic-format';
 import { defineFormat } from '../define-format';
 import { detectClaudeCode } from './detect-claude-code';
 import { parseClaudeCode } from './parse-claude-code';
@@ -13,7 +12,7 @@ export const claudeCodeFormat = defineFormat({
   label: 'Claude Code session',
   extensions: ['.jsonl'],
   // Claude Code talks to Anthropic's Messages API.
-  provider: anthropicFormat.id,
+  provider: 'anthropic',
   encoding: 'claude',
   replayModel: 'anthropic/claude-sonnet-4.5',
   // A one-line session file parses as a single JSON document.

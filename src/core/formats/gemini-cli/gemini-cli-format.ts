@@ -1,4 +1,3 @@
-import { anthropicFormat } from '../anthropic/anthropic-format';
 import { defineFormat } from '../define-format';
 import { detectGeminiCli } from './detect-gemini-cli';
 import { GEMINI_CLI_NEAR_MISSES } from './near-misses';
@@ -15,7 +14,7 @@ export const geminiCliFormat = defineFormat({
   // Gemini's generateContent API has no validator here. Its requests are checked with the canonical Anthropic rules:
   // like Gemini ("the number of function response parts must equal the number of function call parts"), they
   // reject a call whose results do not follow it, which is what pruning must never cause. See README.md.
-  provider: anthropicFormat.id,
+  provider: 'anthropic',
   // ai-tokenizer's own model table counts Gemini models with o200k_base; Gemini's SentencePiece vocabulary is not public
   // in a form it ships. Measured on the real session, see README.md.
   encoding: 'o200k_base',

@@ -1,5 +1,4 @@
 import { defineFormat } from '../define-format';
-import { openAIChatFormat } from '../openai-chat/openai-chat-format';
 import { detectLangChain } from './detect-langchain';
 import { parseLangChain } from './parse-langchain';
 import { readLangChainUsage } from './read-langchain-usage';
@@ -16,7 +15,7 @@ export const langChainFormat = defineFormat({
   name: 'LangChain messages JSON',
   label: 'LangChain messages',
   extensions: ['.json'],
-  provider: openAIChatFormat.id,
+  provider: 'openai-chat',
   encoding: 'o200k_base',
   replayModel: 'openai/gpt-4o',
   detect: detectLangChain,

@@ -1,5 +1,4 @@
 import { defineFormat } from '../define-format';
-import { openAIChatFormat } from '../openai-chat/openai-chat-format';
 import { detectMiniSweAgent } from './detect-mini-swe-agent';
 import { parseMiniSweAgent } from './parse-mini-swe-agent';
 import { readMiniSweAgentTotal } from './read-mini-swe-agent-total';
@@ -15,7 +14,7 @@ export const miniSweAgentFormat = defineFormat({
   name: 'mini-SWE-agent trajectory (.traj.json)',
   label: 'mini-SWE-agent trajectory',
   extensions: ['.json'],
-  provider: openAIChatFormat.id,
+  provider: 'openai-chat',
   encoding: 'o200k_base',
   replayModel: 'openai/gpt-4o',
   detect: detectMiniSweAgent,

@@ -1,5 +1,4 @@
 import { defineFormat } from '../define-format';
-import { openAIChatFormat } from '../openai-chat/openai-chat-format';
 import { detectOpenHands } from './detect-openhands';
 import { OPENHANDS_NEAR_MISSES } from './near-misses';
 import { parseOpenHands } from './parse-openhands';
@@ -14,7 +13,7 @@ export const openHandsFormat = defineFormat({
   label: 'OpenHands events',
   extensions: ['.json', '.jsonl'],
   // OpenHands builds Chat Completions messages and sends them through LiteLLM, whichever model answers.
-  provider: openAIChatFormat.id,
+  provider: 'openai-chat',
   // Its recommended models, and the model of every real file at hand, are Claude's.
   encoding: 'claude',
   replayModel: 'anthropic/claude-sonnet-4.5',

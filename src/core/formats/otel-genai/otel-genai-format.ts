@@ -1,7 +1,6 @@
 import { defineFormat } from '../define-format';
 import type { RecordedRequest } from '../format-types';
 import { isRecord } from '../is-record';
-import { openAIChatFormat } from '../openai-chat/openai-chat-format';
 import { detectOtelGenAi } from './detect-otel-genai';
 import { parseOtelGenAi } from './parse-otel-genai';
 import { serializeOtelGenAi } from './serialize-otel-genai';
@@ -17,7 +16,7 @@ export const otelGenAiFormat = defineFormat({
   supportedAs: 'OpenTelemetry GenAI traces (OTLP JSON)',
   label: 'OpenTelemetry GenAI',
   extensions: ['.json', '.jsonl'],
-  provider: openAIChatFormat.id,
+  provider: 'openai-chat',
   encoding: 'o200k_base',
   replayModel: 'openai/gpt-4o',
   detect: detectOtelGenAi,

@@ -1,5 +1,4 @@
 import { defineFormat } from '../define-format';
-import { openAIChatFormat } from '../openai-chat/openai-chat-format';
 import { detectSweAgent } from './detect-swe-agent';
 import { SWE_AGENT_NEAR_MISSES } from './near-misses';
 import { parseSweAgent } from './parse-swe-agent';
@@ -15,7 +14,7 @@ export const sweAgentFormat = defineFormat({
   name: 'SWE-agent trajectory (.traj)',
   label: 'SWE-agent trajectory',
   extensions: ['.traj'],
-  provider: openAIChatFormat.id,
+  provider: 'openai-chat',
   encoding: 'o200k_base',
   replayModel: 'openai/gpt-4o',
   detect: detectSweAgent,
