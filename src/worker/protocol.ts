@@ -7,7 +7,7 @@
  * never copied) and one joined string. Lanes are any number of registered strategies with their options: nothing
  * here lists strategies.
  */
-import type { CompactionBoundary, ParseWarning, PlanCells, PlanOverrun, Provider, RepairChange, Scorecard, SkippedRecords, StrategyId, TokenEncoding, TotalComparison, TranscriptFormat } from '../core';
+import type { CompactionBoundary, ParseWarning, PlanCells, PlanInsert, Provider, RepairChange, Scorecard, SkippedRecords, StrategyId, StrategyPlan, TokenEncoding, TotalComparison, TranscriptFormat } from '../core';
 import type { Budget, PlanRequest } from './lanes';
 import type { OpenOptions } from './open-options';
 
@@ -146,33 +146,23 @@ export interface RowData {
   resultCount: Uint16Array;
 }
 
-/** A synthetic message a lane's plan adds, such as a summary, as the timeline shows it. */
-export interface InsertInfo {
-  /** It goes before message `before` (`count`: at the end). */
-  before: number;
-  replaces: number;
-  tokens: number;
+/** A synthetic message a lane's plan adds, such as a summary, as the timeline shows it: the plan's insert, as text. */
+export interface InsertInfo extends Omit<PlanInsert, 'message'> {
   /** Its text, cut to 20,000 characters. */
   text: string;
   textLength: number;
 }
 
-/** One lane's plan for one bound, as the inspector shows it. */
-export interface PlanResult {
+/**
+ * One lane's plan for one bound, as the inspector shows it: the plan's fates, reasons, counts, tokens (the system
+ * prompt apart) and overrun, without what cannot cross to the main thread (messages, the replacement function).
+ */
+export interface PlanResult extends Pick<StrategyPlan, 'fates' | 'reasons' | 'kept' | 'dropped' | 'summarized' | 'masked' | 'tokens' | 'over'> {
   laneId: string;
   strategy: StrategyId;
   /** `planKey` of the lane, budget and pins it answers; a plan for another key is stale. */
   key: string;
-  fates: Uint8Array;
-  reasons: Uint8Array;
-  kept: number;
-  dropped: number;
-  summarized: number;
-  masked: number;
-  /** Tokens the lane's messages send (inserts and placeholders included; the system prompt apart). */
-  tokens: number;
   inserts: InsertInfo[];
-  over?: PlanOverrun;
   /** What the lane says of itself (the governor: the intent it used). */
   headline?: string;
   /** Per message, a tag for the cell and the terms of its score (the governor's unit types and four terms). */
