@@ -87,7 +87,9 @@ export interface ReplayHooks<S> {
   /**
    * Stateless: what every request sends when the whole history is planned before it. Default: `replayExact`, a plan
    * of each request's history, O(n) per request and O(n²) in all (mark such a strategy `slow`). A hook must give
-   * exactly what that gives (the replay property test holds every registered strategy to the naive replay).
+   * exactly what that gives (the replay property test holds every registered strategy to the naive replay). Neither
+   * hook is called for a config with pins: `resolveReplay` plans those afresh (a pin holds a unit that later messages
+   * can grow, which the fast replays' units of the whole context do not see).
    */
   stateless?(context: ReplayContext, planner: ReplayPlanner<S>): SentShapes;
   /**

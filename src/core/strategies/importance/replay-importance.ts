@@ -14,7 +14,7 @@ const SLACK = 1e-9;
 
 /**
  * Importance, stateless, without ranking the whole history before every request. Importance keeps the guarded units
- * (the last message's, pinned ones) and the best of the rest, best first (ties: latest) while they fit: that is what
+ * (the last message's) and the best of the rest, best first (ties: latest) while they fit: that is what
  * dropping units lowest first until the rest fit leaves. Under a token bound it then adds back, best first, the units
  * that still fit, and keeps the most recent messages that fit instead when they hold more (`planImportance`). Units
  * are drawn from bonus buckets in score order (`ImportanceIndex`); while adding back, each bucket skips at once to
@@ -26,7 +26,6 @@ const SLACK = 1e-9;
 export function replayImportance(context: ReplayContext, planner: ReplayPlanner<ImportanceSettings>): SentShapes {
   const { counts } = context;
   const { maxTurns, maxTokens } = planner.settings;
-  const { pinned } = planner.settings;
   let index: ImportanceIndex | undefined;
   let analysis: TranscriptAnalysis | undefined;
   let keep: ReturnType<typeof createKeeper> | undefined;
@@ -60,7 +59,7 @@ export function replayImportance(context: ReplayContext, planner: ReplayPlanner<
           cursor[k] = (cursor[k] as number) + 1;
         }
         const countOf = (j: number): number => counts.count(start + j, turnStart);
-        const { kept, tokens } = (keep as ReturnType<typeof createKeeper>)({ cursor, n, countOf, pinned, start, maxTurns, maxTokens });
+        const { kept, tokens } = (keep as ReturnType<typeof createKeeper>)({ cursor, n, countOf, maxTurns, maxTokens });
         runs = { headTokens: 0, runs: runsOf(kept, idx, start, buffer), turnStart, total: tokens };
       } else {
         runs = runsFromItems(planRequestView(context, planner, r), turnStart);
@@ -78,8 +77,6 @@ interface KeepRequest {
   n: number;
   /** Message j's count in this request. */
   countOf: (j: number) => number;
-  pinned: readonly number[];
-  start: number;
   maxTurns: number;
   maxTokens: number;
 }
@@ -115,23 +112,22 @@ function createKeeper(analysis: TranscriptAnalysis, index: ImportanceIndex, leas
   const higher = (a: number, b: number): boolean => (bound[a] as number) > (bound[b] as number);
   const better = (a: number, b: number): boolean => (score[a] as number) > (score[b] as number) || ((score[a] as number) === (score[b] as number) && a > b);
 
-  return function keep({ cursor, n, countOf, pinned, start, maxTurns, maxTokens }: KeepRequest): { kept: number[]; tokens: number } {
+  return function keep({ cursor, n, countOf, maxTurns, maxTokens }: KeepRequest): { kept: number[]; tokens: number } {
     const tokensOf = (u: number): number => {
       let sum = 0;
       for (let m = memberStart[u] as number; m < (memberStart[u + 1] as number); m++) sum += countOf(members[m] as number);
       return sum;
     };
-    const guard = [unitOf[n - 1] as number];
-    for (const p of pinned) if (Number.isInteger(p) && p - start >= 0 && p - start < n) guard.push(unitOf[p - start] as number);
+    // The last message's unit is always kept (pins never reach a fast replay: see `ReplayHooks`).
+    const guard = unitOf[n - 1] as number;
     let kept: number[] = [];
     let keptMessages = 0;
     let keptTokens = 0;
-    for (const u of guard) {
-      if (guarded[u] === 1) continue;
-      guarded[u] = 1;
-      kept.push(u);
-      keptMessages += unitSize[u] as number;
-      keptTokens += tokensOf(u);
+    if (guarded[guard] !== 1) {
+      guarded[guard] = 1;
+      kept.push(guard);
+      keptMessages += unitSize[guard] as number;
+      keptTokens += tokensOf(guard);
     }
     const guardedUnits = kept.length;
     const guardedMessages = keptMessages;

@@ -24,8 +24,6 @@ export interface MaskingIndex {
   /** Per message (of the context): the eligible results it holds, and those whose call it holds (inputs). */
   holds: Map<number, number[]>;
   calls: Map<number, number[]>;
-  /** Relative index of pinned messages. */
-  pinned: Uint8Array;
   placeholderTokens: number;
 }
 
@@ -36,10 +34,8 @@ export function buildMaskingIndex(
   counts: TurnCounts,
   placeholderTokens: number,
 ): MaskingIndex {
-  const { count, scan, messages } = analysis;
+  const { scan, messages } = analysis;
   const results = listToolResults(analysis);
-  const pinned = new Uint8Array(count);
-  for (const p of settings.pinned) if (Number.isInteger(p) && p - start >= 0 && p - start < count) pinned[p - start] = 1;
   const share = (m: number, chars: number): number => {
     const messageChars = scan.textLength[m] as number;
     return messageChars > 0 ? (counts.count(start + m, 0) * chars) / messageChars : 0;
@@ -61,7 +57,7 @@ export function buildMaskingIndex(
     const m = results.message[r] as number;
     const tokens = share(m, results.chars[r] as number);
     resultTokens[r] = tokens;
-    if (excluded.has(results.toolName[r] as string) || pinned[m] === 1) continue;
+    if (excluded.has(results.toolName[r] as string)) continue;
     if (tokens < settings.minTokens || tokens <= placeholderTokens) continue;
     const e = eligible.length;
     eligible.push(r);
@@ -69,7 +65,7 @@ export function buildMaskingIndex(
     add(holds, m, e);
     const call = results.callMessage[r] as number;
     let input = 0;
-    if (settings.clearToolInputs && call >= 0 && pinned[call] === 0) {
+    if (settings.clearToolInputs && call >= 0) {
       add(calls, call, e);
       if (!inputTaken.has(call)) {
         inputTaken.add(call);
@@ -89,7 +85,6 @@ export function buildMaskingIndex(
     sums,
     holds,
     calls,
-    pinned,
     placeholderTokens,
   };
 }

@@ -56,7 +56,6 @@ export function replayLiveMasking(context: ReplayContext, planner: ReplayPlanner
   if (counts.varies && !maskingCountsAreFixed(context, settings)) return replayLive(context, planner, trigger, fixed);
   const placeholderTokens = counter.count(resultPlaceholder(12_345, 123_456));
   const excluded = new Set(settings.excludeTools);
-  const pins = new Set(settings.pinned);
   const { count } = requests;
   const recorder = createMaskedShapes(count, counts);
 
@@ -87,7 +86,7 @@ export function replayLiveMasking(context: ReplayContext, planner: ReplayPlanner
   };
   const decide = (k: number): void => {
     const m = results.message[k] as number;
-    let eligible = !excluded.has(results.toolName[k] as string) && !pins.has(start + m);
+    let eligible = !excluded.has(results.toolName[k] as string);
     if (eligible) {
       const tokens = share(m, blockChars(k));
       eligible = !(tokens < settings.minTokens || tokens <= placeholderTokens);
@@ -153,7 +152,7 @@ export function replayLiveMasking(context: ReplayContext, planner: ReplayPlanner
         sent -= tokens - placeholderTokens;
         entry(m).results.push({ block: results.block[k] as number, tokens });
         const call = results.callMessage[k] as number;
-        if (settings.clearToolInputs && call >= 0 && !pins.has(s + call)) {
+        if (settings.clearToolInputs && call >= 0) {
           if (!inputTaken.has(call)) {
             inputTaken.add(call);
             sent -= Math.max(0, share(call, toolInputChars(version(call).message, results.callBlock[k] as number)) - placeholderTokens);

@@ -70,7 +70,7 @@ export function replayMasking(context: ReplayContext, planner: ReplayPlanner<Obs
         const r_ = eligible[e] as number;
         touched.add(results.message[r_] as number);
         const call = results.callMessage[r_] as number;
-        if (settings.clearToolInputs && call >= 0 && idx.pinned[call] === 0) touched.add(call);
+        if (settings.clearToolInputs && call >= 0) touched.add(call);
       }
       cleared = target;
       for (const m of touched) {
