@@ -235,7 +235,7 @@ function createKeeper(analysis: TranscriptAnalysis, index: ImportanceIndex, leas
         fill(true);
       }
     }
-    for (const u of guard) guarded[u] = 0;
+    guarded[guard] = 0;
     return { kept, tokens: keptTokens };
   };
 }
