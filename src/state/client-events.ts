@@ -4,8 +4,18 @@ import { withItems } from './inspector-state';
 import type { StoreApi } from 'zustand/vanilla';
 import type { Inspector } from './inspector-state';
 
-/** `requestDetail` asks again for the open message, so a slow lane's account of it (the governor's) shows when it lands. */
-export function followClientEvents(store: StoreApi<Inspector>, client: PruneClient, requestDetail?: (index: number) => void): void {
+/**
+ * When plans land with a message open, its lanes' accounts of it are asked for again (only those: the message's text
+ * stays), so a slow lane's (the governor's score) shows when it lands and a quick lane's follows a budget change.
+ */
+export function followClientEvents(store: StoreApi<Inspector>, client: PruneClient): void {
+  const refreshExplain = (docId: number, index: number): void => {
+    void client.explain(docId, index).then((explain) => {
+      const { doc, detail } = store.getState();
+      if (explain && doc?.docId === docId && detail?.index === index) store.setState({ detail: { ...detail, explain } });
+    });
+  };
+
   client.events.onPlanned = ({ docId, plans }) => {
     const s = store.getState();
     if (s.doc?.docId !== docId || !s.rows) return;
@@ -20,7 +30,7 @@ export function followClientEvents(store: StoreApi<Inspector>, client: PruneClie
     }
     if (!changed) return;
     store.setState(withItems(s, { plans: byLane }));
-    if (s.detail !== undefined && s.selected >= 0) requestDetail?.(s.selected);
+    if (s.detail !== undefined && s.detail.index === s.selected) refreshExplain(docId, s.selected);
   };
   client.events.onTokens = ({ docId, epoch, encoding, fallback, tokens, totalTokens, systemTokens, usage }) => {
     const s = store.getState();

@@ -70,6 +70,35 @@ describe('inspector store', () => {
     await until(() => store.getState().detail?.index === 19);
   });
 
+  it('when plans land with a message open, asks again only for the lanes\' accounts of it, not for the whole message', async () => {
+    const transport = inProcessTransport();
+    const asked: string[] = [];
+    const post = transport.post;
+    transport.post = (request) => {
+      asked.push(request.type);
+      post(request);
+    };
+    const client = new PruneClient(transport);
+    const store = createInspectorStore(client);
+    estimateOnly(store);
+    await store.getState().load({ kind: 'text', text: transcript, fileName: 't.json' }, messagesView(10));
+    await until(() => store.getState().lanes.every((lane) => laneStatus(store.getState(), lane) === 'ready'));
+    store.getState().select(3);
+    await until(() => store.getState().detail?.index === 3);
+    const shown = store.getState().detail!;
+    asked.length = 0;
+
+    store.getState().setBudget({ unit: 'messages', value: 4 });
+    await until(() => store.getState().lanes.every((lane) => laneStatus(store.getState(), lane) === 'ready'));
+    const fresh = await client.detail(store.getState().doc!.docId, 3);
+    await until(() => JSON.stringify(store.getState().detail?.explain) === JSON.stringify(fresh?.explain));
+    // The store holds the accounts of the plans now on screen, and the message's text did not cross again.
+    expect(fresh?.explain.length).toBeGreaterThan(0);
+    expect(asked.filter((t) => t === 'detail')).toHaveLength(1); // the fresh one this test asked for
+    expect(asked).toContain('explain');
+    expect(store.getState().detail?.messageJson).toBe(shown.messageJson);
+  });
+
   it('adds, moves and removes lanes; a lane with new options plans afresh; pins reach the lanes that honour them', async () => {
     const store = createInspectorStore(new PruneClient(inProcessTransport()));
     estimateOnly(store);

@@ -20,10 +20,8 @@ export type InspectorStore = StoreApi<Inspector>;
 const EMPTY = new Int32Array(0);
 
 export function createInspectorStore(client: PruneClient): InspectorStore {
-  let requestDetail: ((index: number) => void) | undefined;
   const store = createStore<Inspector>()((set, get) => {
     const navigation = navigationActions(set, get, client);
-    requestDetail = navigation.requestDetail;
 
     return {
       ...initialState(client),
@@ -67,7 +65,7 @@ export function createInspectorStore(client: PruneClient): InspectorStore {
     };
   });
 
-  followClientEvents(store, client, (index) => requestDetail?.(index));
+  followClientEvents(store, client);
   return store;
 }
 

@@ -1,7 +1,7 @@
 /**
  * The main thread's side of the prune worker: request ids, stale answers dropped, plans coalesced, cancels sent.
  *
- * - Each kind of request is a channel (load, search, detail, export). Only the newest request of a channel may
+ * - Each kind of request is a channel (load, search, detail, explain, export). Only the newest request of a channel may
  *   answer; an older one resolves as `null` (stale) the moment a newer one is sent, and its answer is dropped.
  * - A load supersedes everything: pending plans, searches and details of the previous transcript turn stale, and the
  *   worker is told to stop the older load.
@@ -31,7 +31,7 @@ export interface ClientEvents {
   onPlanError?: (message: string) => void;
 }
 
-type Channel = 'load' | 'search' | 'detail' | 'export';
+type Channel = 'load' | 'search' | 'detail' | 'explain' | 'export';
 
 interface Pending {
   channel: Channel;
@@ -41,7 +41,7 @@ interface Pending {
 
 export class PruneClient {
   private nextId = 1;
-  private readonly latest: Record<Channel, number> = { load: 0, search: 0, detail: 0, export: 0 };
+  private readonly latest: Record<Channel, number> = { load: 0, search: 0, detail: 0, explain: 0, export: 0 };
   private readonly pending = new Map<number, Pending>();
   private planInFlight = 0;
   private lastPlanSent = 0;
@@ -117,6 +117,13 @@ export class PruneClient {
     return response?.type === 'detail' ? response.detail : null;
   }
 
+  /** The lanes' accounts of message `index` alone: what a landed plan changes in an open detail, without its text again. */
+  async explain(docId: number, index: number): Promise<MessageDetail['explain'] | null> {
+    const id = this.open('explain');
+    const response = await this.ask(id, 'explain', { type: 'explain', id, docId, index });
+    return response?.type === 'explained' && response.index === index ? response.explain : null;
+  }
+
   async exportLane(docId: number, plan: PlanRequest, laneId: string): Promise<ExportResult | null> {
     const id = this.open('export');
     const response = await this.ask(id, 'export', { type: 'export', id, docId, plan, laneId });
@@ -161,7 +168,7 @@ export class PruneClient {
     if (this.lastPlanSent) this.transport.post({ type: 'cancel', id: this.lastPlanSent });
     this.planInFlight = 0;
     this.wantedPlan = undefined;
-    for (const channel of ['search', 'detail', 'export'] as const) {
+    for (const channel of ['search', 'detail', 'explain', 'export'] as const) {
       const stale = this.pending.get(this.latest[channel]);
       if (stale) {
         this.pending.delete(this.latest[channel]);

@@ -14,7 +14,7 @@ import { isSlow, keepOnly, lanePlan, toResult } from './plan-lanes';
 import { laneVerdict } from './verdicts';
 import { exportText } from './export-text';
 import { countExactly, type EncodingChoice } from './exact-tokens';
-import { usageSummary } from './explain';
+import { explanations, usageSummary } from './explain';
 import { buildRows } from './rows';
 import { errorInfo, messageDetail, readSource, searchDoc } from './queries';
 import { clampBudget, defaultBudget, planKey, type PlanRequest } from './lanes';
@@ -97,6 +97,11 @@ function dispatch(h: HandlerState, request: WorkerRequest): void {
     case 'detail':
       detail(h, request);
       return;
+    case 'explain': {
+      const d = currentDoc(h, request.id, request.docId);
+      if (d) h.send({ type: 'explained', id: request.id, docId: d.docId, index: request.index, explain: explanations(d, request.index) });
+      return;
+    }
     case 'export':
       exportLane(h, request);
       return;

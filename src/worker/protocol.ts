@@ -46,6 +46,8 @@ export type WorkerRequest =
   | { type: 'set-encoding'; id: number; docId: number; encoding: TokenEncoding | 'auto'; plan: PlanRequest }
   | { type: 'search'; id: number; docId: number; query: string }
   | { type: 'detail'; id: number; docId: number; index: number }
+  /** Only the lanes' accounts of message `index` (a detail's `explain`), for when plans land with the message open. */
+  | { type: 'explain'; id: number; docId: number; index: number }
   | { type: 'export'; id: number; docId: number; plan: PlanRequest; laneId: string };
 
 export interface ConversationInfo {
@@ -263,5 +265,6 @@ export type WorkerResponse =
   | { type: 'verdicts'; id: number; docId: number; verdicts: Verdict[] }
   | { type: 'search-result'; id: number; docId: number; query: string; matches: Int32Array }
   | { type: 'detail'; id: number; docId: number; detail: MessageDetail }
+  | { type: 'explained'; id: number; docId: number; index: number; explain: MessageDetail['explain'] }
   | { type: 'exported'; id: number; docId: number; result: ExportResult }
   | { type: 'error'; id: number; message: string };
