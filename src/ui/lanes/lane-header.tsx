@@ -42,19 +42,21 @@ export function LaneHeader({ lane, label, position, count }: { lane: LaneSpec; l
       data-lane={lane.id}
       data-strategy={lane.strategy}
       className={cx(
-        'flex min-w-0 flex-col gap-px whitespace-nowrap border-l border-zinc-200 px-1.5 py-2 text-[11.5px] leading-[1.4] dark:border-zinc-800',
+        '@container flex min-w-0 flex-col gap-px whitespace-nowrap border-l border-zinc-200 px-1.5 py-2 max-[1279.98px]:px-1 text-[11.5px] leading-[1.4] dark:border-zinc-800',
         focused && 'bg-indigo-50/70 dark:bg-indigo-500/10',
       )}
     >
-      <div className="flex items-start gap-1">
-        <h2 className="m-0 min-w-0 flex-1">
+      {/* In a narrow lane (80 px at 1024) the ⋯ goes above the name, which then has the lane's whole width; a word wider
+          than that still breaks rather than being cut mid-letter (Chromium on Linux has no hyphenation dictionary). */}
+      <div className="flex items-start gap-1 @max-[100px]:flex-col-reverse @max-[100px]:items-end @max-[100px]:gap-0">
+        <h2 className="m-0 min-w-0 flex-1 @max-[100px]:w-full">
           <button
             type="button"
             aria-pressed={focused}
             title={focused ? 'Unfocus this lane' : `Focus this lane (${position + 1})`}
             onClick={() => setFocus(focused ? undefined : lane.id)}
             className={cx(
-              'line-clamp-2 w-full hyphens-auto whitespace-normal rounded text-left text-[12px] font-semibold leading-tight text-zinc-900 hover:text-indigo-700 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 dark:text-zinc-100 dark:hover:text-indigo-300',
+              'line-clamp-2 w-full hyphens-auto whitespace-normal rounded text-left text-[12px] font-semibold @max-[100px]:text-[11px] @max-[100px]:[overflow-wrap:anywhere] leading-tight text-zinc-900 hover:text-indigo-700 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 dark:text-zinc-100 dark:hover:text-indigo-300',
               focused && 'text-indigo-700 dark:text-indigo-300',
             )}
           >

@@ -1,0 +1,27 @@
+/**
+ * At 1024 px every lane is 80 px wide: a person still reads each lane's whole name in its header, the lanes a first
+ * open shows and a peer lane added from "Add lane" alike (no name cut mid-letter under the ⋯ button).
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { DEFAULT_LANE_LABELS, lane, openApp } from './support';
+
+test.use({ viewport: { width: 1024, height: 768 } });
+
+/** Each word of the lane's name shown whole: the title button is not wider inside than it is on screen. */
+async function expectNameWhole(page: Page, label: string): Promise<void> {
+  const title = lane(page, label).getByRole('button', { name: label, exact: true });
+  await expect(title).toBeVisible();
+  const { inner, shown } = await title.evaluate((el) => ({ inner: el.scrollWidth, shown: el.clientWidth }));
+  expect(inner, `${label}: ${inner}px of name in ${shown}px`).toBeLessThanOrEqual(shown);
+}
+
+test('at 1024 px a person reads every lane name whole, also of a peer lane added from Add lane', async ({ page }) => {
+  await openApp(page);
+  for (const label of DEFAULT_LANE_LABELS) await expectNameWhole(page, label);
+
+  await page.getByRole('button', { name: 'Add lane' }).click();
+  const panel = page.getByRole('group', { name: 'Add a lane' });
+  await panel.getByLabel('Strategy').selectOption({ label: 'SWE-agent: last n observations' });
+  await panel.getByRole('button', { name: 'Add lane' }).click();
+  await expectNameWhole(page, 'SWE-agent: last n observations');
+});
