@@ -3,7 +3,7 @@
  * open shows and a peer lane added from "Add lane" alike (no name cut mid-letter under the ⋯ button).
  */
 import { expect, test, type Page } from '@playwright/test';
-import { DEFAULT_LANE_LABELS, lane, openApp } from './support';
+import { DEFAULT_LANE_LABELS, lane, openApp, upload } from './support';
 
 test.use({ viewport: { width: 1024, height: 768 } });
 
@@ -24,4 +24,24 @@ test('at 1024 px a person reads every lane name whole, also of a peer lane added
   await panel.getByLabel('Strategy').selectOption({ label: 'SWE-agent: last n observations' });
   await panel.getByRole('button', { name: 'Add lane' }).click();
   await expectNameWhole(page, 'SWE-agent: last n observations');
+});
+
+test('at 1024 × 768 a long "over" note takes two lines until a person clicks it, so the rows stay in view', async ({ page }) => {
+  await openApp(page);
+  await upload(page, 'swe-agent-gpt4-pydicom-1458.traj');
+  await expect(page.getByTestId('file-name')).toHaveText('swe-agent-gpt4-pydicom-1458.traj', { timeout: 20_000 });
+  const note = lane(page, 'Token budget').getByRole('button', { name: /tokens over:/ });
+  await expect(note).toHaveAttribute('aria-expanded', 'false', { timeout: 30_000 });
+  const lineHeight = await note.evaluate((el) => parseFloat(getComputedStyle(el).lineHeight));
+  const clamped = (await note.boundingBox())!.height;
+  expect(clamped).toBeLessThanOrEqual(2 * lineHeight + 1);
+  // The tenth row is on screen under the headers.
+  await expect(page.locator('[role="row"][data-index="9"]')).toBeInViewport();
+
+  await note.click();
+  await expect(note).toHaveAttribute('aria-expanded', 'true');
+  expect((await note.boundingBox())!.height).toBeGreaterThan(clamped);
+  await expect(note).toContainText('the last message alone are over the limit');
+  await note.click();
+  await expect(note).toHaveAttribute('aria-expanded', 'false');
 });

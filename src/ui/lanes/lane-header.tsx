@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { getStrategy } from '../../core';
 import { laneStatus } from '../../state';
-import {  } from '../../state/react';
 import { useInspector } from '../../state/react';
 import { describeOptions, fidelityText, type LaneSpec } from '../../worker/lanes';
 import type { PlanResult } from '../../worker/protocol';
@@ -145,11 +144,7 @@ function LaneCounts({ plan, stale, totalTokens, systemTokens }: { plan: PlanResu
         {formatSaved(plan.tokens, totalTokens, systemTokens)} saved
       </p>
       <ScorecardLine card={plan.scorecard} />
-      {over && (
-        <p className="m-0 whitespace-normal text-[10.5px] leading-tight text-zinc-600 dark:text-zinc-400" data-testid="over-note">
-          {over}
-        </p>
-      )}
+      {over && <OverNote text={over} />}
     </div>
   );
 }
@@ -242,5 +237,25 @@ function ScorecardLine({ card }: { card: PlanResult['scorecard'] }) {
     <p className={cx('m-0 whitespace-normal text-[10.5px] leading-tight', card.task === false ? 'text-rose-700 dark:text-rose-300' : 'text-zinc-700 dark:text-zinc-300')} title={title} data-testid="scorecard">
       {parts.join(' · ')}
     </p>
+  );
+}
+
+/** Why a lane sends more than asked: two lines, so a long reason never pushes the rows out of view; a click shows it whole. */
+function OverNote({ text }: { text: string }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <button
+      type="button"
+      aria-expanded={open}
+      title={open ? undefined : text}
+      onClick={() => setOpen(!open)}
+      className={cx(
+        'm-0 whitespace-normal rounded text-left text-[10.5px] leading-tight text-zinc-600 hover:text-zinc-900 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 dark:text-zinc-400 dark:hover:text-zinc-100',
+        !open && 'line-clamp-2',
+      )}
+      data-testid="over-note"
+    >
+      {text}
+    </button>
   );
 }
