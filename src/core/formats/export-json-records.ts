@@ -5,27 +5,25 @@ import { locateJson } from './locate-json';
 import { spliceJsonArray, type SplicedItem } from './splice-json-array';
 
 /**
- * A JSON document whose array at `path` holds `records`, written by cutting and splicing the conversation's
- * `sourceText`: records from the source are copied as the file wrote them, with the file's separators, and the others
- * are written in the file's style, so an export that keeps everything is the file itself, byte for byte.
+ * The conversation's JSON document with its message list (where `layout` says: the document itself, `key`, or `path`)
+ * holding `records`, written by cutting and splicing the conversation's `sourceText`: records from the source are
+ * copied as the file wrote them, with the file's separators, and the others are written in the file's style, so an
+ * export that keeps everything is the file itself, byte for byte.
  *
  * The source's records are recognised by identity: `systemSources` then `sources`, in order (a record listed by
  * several messages in a row counts once), must be the array's elements in file order, which a parser guarantees by
  * listing every element, the ones it could not read included, beside a neighbour. When that does not hold, or there is
- * no source text, `value` is written with `JSON.stringify(…, null, 2)` instead.
+ * no source text, the envelope with the list under `key` (or the bare list) is written with `JSON.stringify(…, null, 2)`.
  *
- * @param value The whole document as a value, for that fallback.
+ * @param escapesNonAscii The writer escapes non-ASCII (Python's `json.dumps`), for a file that shows none (`jsonTextStyle`).
  */
-export function exportJsonRecords(
-  conversation: ConversationOf,
-  records: readonly unknown[],
-  path: readonly (string | number)[],
-  value: () => unknown,
-  note: string | undefined,
-): SerializedText {
+export function exportJsonRecords(conversation: ConversationOf, records: readonly unknown[], note: string | undefined, escapesNonAscii = false): SerializedText {
+  const { layout, envelope } = conversation;
+  const path = layout?.kind === 'object' ? (layout.path ?? [layout.key]) : [];
   const text = conversation.sourceText;
   const array = text === undefined ? undefined : locateJson(text, path);
-  if (text === undefined || array?.elements === undefined) return jsonExport(value(), note);
+  const rebuilt = () => jsonExport(layout?.kind === 'object' ? { ...envelope, [layout.key]: records } : records, note);
+  if (text === undefined || array?.elements === undefined) return rebuilt();
   const index = new Map<unknown, number>();
   let previous: unknown = undefined;
   let count = 0;
@@ -35,13 +33,13 @@ export function exportJsonRecords(
     previous = record;
     count++;
   }
-  if (count !== array.elements.length) return jsonExport(value(), note);
+  if (count !== array.elements.length) return rebuilt();
   const items: SplicedItem[] = records.map((record) => {
     const element = index.get(record);
     return element === undefined ? { value: record } : { element };
   });
   const result: SerializedText = {
-    text: spliceJsonArray(text, array, items, jsonTextStyle(text), path.length),
+    text: spliceJsonArray(text, array, items, jsonTextStyle(text, escapesNonAscii), path.length),
     fileExtension: 'json',
     mimeType: 'application/json',
   };

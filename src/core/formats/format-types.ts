@@ -15,11 +15,7 @@ export interface JsonLine {
 
 /** The input after JSON parsing, before any format has looked at it. */
 export type TranscriptSource =
-  /**
-   * `text`: what the document was parsed from (from its first non-space character), when the caller kept it; a
-   * format that writes unchanged records back byte for byte cuts them out of it (`spansOfList`).
-   */
-  | { kind: 'document'; value: unknown; text?: string }
+  | { kind: 'document'; value: unknown }
   | { kind: 'lines'; lines: JsonLine[]; warnings: ParseWarning[] };
 
 /** Per-message facts from the source that the canonical shape has no room for. */
@@ -100,34 +96,11 @@ export interface ConversationOf<F extends string = string> {
   /** The source records that `system` came from (OpenAI system/developer messages), for export. */
   systemSources?: unknown[];
   /**
-   * For a JSON document whose messages are one list of records: where each record sits in the text, so export copies
-   * the records it keeps byte for byte (Python's indent, float and `\uXXXX` habits survive) and writes only new ones.
-   */
-  recordSpans?: RecordSpans;
-  /**
    * The JSON document the conversation was read from, kept by formats whose export cuts and splices it
-   * (`locateJson`, `spliceJsonArray`): unchanged records are then written back byte for byte, in the file's own
-   * indentation, separators and escapes, which re-stringifying would lose.
+   * (`exportJsonRecords`, or `locateJson` and `spliceJsonArray` for OTel): unchanged records are then written back
+   * byte for byte, in the file's own indentation, separators and escapes, which re-stringifying would lose.
    */
   sourceText?: string;
-}
-
-/**
- * The text of a JSON document and where the records of its message list sit in it (`spansOfList`), for
- * `writeJsonList`. Records are the parsed objects in `sources` and `systemSources`, found by identity.
- */
-export interface RecordSpans {
-  text: string;
-  /** Offsets of the list's `[` and `]`. */
-  open: number;
-  close: number;
-  /** Each element of the list, in order, with its `[start, end)` in `text`. */
-  spans: ReadonlyMap<unknown, readonly [number, number]>;
-  /**
-   * Whether a record written anew escapes non-ASCII characters as `\uXXXX` (Python's `json.dumps` does by default,
-   * `JSON.stringify` does not) when the text itself does not show it: the reader knows which program wrote the file.
-   */
-  escapeNonAscii: boolean;
 }
 
 /**
@@ -137,7 +110,12 @@ export interface RecordSpans {
  */
 export type SourceLayout =
   | { kind: 'array' }
-  | { kind: 'object'; key: string }
+  | {
+      kind: 'object';
+      key: string;
+      /** From the root to the list, when the object holding it is not the root (`['values', 'messages']`). */
+      path?: (string | number)[];
+    }
   | { kind: 'entry'; key: string }
   | { kind: 'jsonl' };
 

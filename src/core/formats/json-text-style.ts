@@ -15,9 +15,13 @@ export interface JsonTextStyle {
 /**
  * The style of a JSON text as its writer left it: `JSON.stringify(v, null, 2)`, compact `JSON.stringify(v)`, Python's
  * `json.dumps` (`", "` and `": "`, non-ASCII escaped) or `indent=4`, Go's encoder. Read from the text's first
- * separators outside strings, which every writer repeats throughout.
+ * separators outside strings, which every writer repeats throughout. A one-line text that shows no comma spaces its
+ * commas as it spaces its colons (Python's defaults space both, `JSON.stringify` neither).
+ *
+ * @param escapesNonAscii Whether the writer escapes non-ASCII, for a text that shows no non-ASCII character at all:
+ *   a reader that knows the program (Python's `json.dumps` escapes by default) says so; what the text shows wins.
  */
-export function jsonTextStyle(text: string): JsonTextStyle {
+export function jsonTextStyle(text: string, escapesNonAscii = false): JsonTextStyle {
   let indent = '';
   let afterColon: string | undefined;
   let afterComma: string | undefined;
@@ -48,13 +52,23 @@ export function jsonTextStyle(text: string): JsonTextStyle {
       // The first indented line is one level deep: its container opened on the line before.
       if (k > i + 1) indent = text.slice(i + 1, k);
     }
-    if (afterColon !== undefined && afterComma !== undefined && indent !== '' && i > 4096) break;
+    if (afterColon !== undefined && afterComma !== undefined && indent !== '' && i > 4096) {
+      // The layout is known; the rest is searched only for how it writes non-ASCII, if the start did not show it.
+      if (!sawRawNonAscii && !sawEscapedNonAscii) {
+        const rest = text.slice(i);
+        // eslint-disable-next-line no-control-regex
+        sawRawNonAscii = /[^\u0000-\u007f]/.test(rest);
+        sawEscapedNonAscii = !sawRawNonAscii && /\\u(?!00[0-7])[0-9a-fA-F]{4}/.test(rest);
+      }
+      break;
+    }
   }
+  const colon = afterColon ?? (indent === '' ? '' : ' ');
   return {
     indent,
-    afterColon: afterColon ?? (indent === '' ? '' : ' '),
-    afterComma: indent === '' ? (afterComma ?? '') : '',
-    asciiOnly: sawEscapedNonAscii && !sawRawNonAscii,
+    afterColon: colon,
+    afterComma: indent === '' ? (afterComma ?? colon) : '',
+    asciiOnly: sawRawNonAscii ? false : sawEscapedNonAscii || escapesNonAscii,
     htmlEscaped: sawHtmlEscape,
   };
 }

@@ -51,14 +51,16 @@ function skipSpace(text: string, i: number): number {
   return i;
 }
 
-/** The end of the string that opens at `i`. */
+/** The end of the string that opens at `i`. Jumps from quote to quote: strings are most of a transcript. */
 function skipString(text: string, i: number): number {
-  for (let k = i + 1; k < text.length; k++) {
-    const c = text.charCodeAt(k);
-    if (c === 92) k++;
-    else if (c === 34) return k + 1;
+  for (let from = i + 1; ; ) {
+    const quote = text.indexOf('"', from);
+    if (quote < 0) throw new Error('unterminated string');
+    let slashes = 0;
+    while (text.charCodeAt(quote - 1 - slashes) === 92) slashes++;
+    if (slashes % 2 === 0) return quote + 1;
+    from = quote + 1;
   }
-  throw new Error('unterminated string');
 }
 
 /** The end of the value that starts at `i`. */

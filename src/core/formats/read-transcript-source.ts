@@ -27,7 +27,7 @@ export function readTranscriptSource(
   const body = start === 0 ? text : text.slice(start);
   let documentError: unknown;
   try {
-    return { kind: 'document', value: JSON.parse(body), text: body };
+    return { kind: 'document', value: JSON.parse(body) };
   } catch (error) {
     documentError = error;
   }

@@ -74,12 +74,7 @@ export function serializeAiSdkUi(conversation: ConversationOf, messages: readonl
   flush();
 
   const list = [...(conversation.systemSources ?? []), ...out];
-  const note = exportNote(undefined, { rewritten, dropped });
-  const layout = conversation.layout;
-  if (layout?.kind === 'object') {
-    return exportJsonRecords(conversation, list, [layout.key], () => ({ ...conversation.envelope, [layout.key]: list }), note);
-  }
-  return exportJsonRecords(conversation, list, [], () => list, note);
+  return exportJsonRecords(conversation, list, exportNote(undefined, { rewritten, dropped }));
 }
 
 interface PieceOrigin {

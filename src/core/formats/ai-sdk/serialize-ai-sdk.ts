@@ -1,22 +1,17 @@
 import type { Message } from '../../types';
-import { exportJsonRecords } from '../export-json-records';
 import { exportNote } from '../export-note';
 import type { ConversationOf, SerializeContext, SerializedText } from '../format-types';
 import { jsonExport } from '../json-export';
-import { ownRecords } from '../own-records';
+import { ownListExport } from '../own-list-export';
 import { toModelMessages } from './to-model-messages';
 
 /**
- * AI SDK `ModelMessage[]` JSON. From its own file: the file itself, spliced (`exportJsonRecords`), so every message
+ * AI SDK `ModelMessage[]` JSON. From its own file: the file itself, spliced (`ownListExport`), so every message
  * kept is written byte for byte and messages without a record (a summary, a masked result) are converted in the file's
  * style. From another format: converted (`toModelMessages`), with the system prompt as a leading system message.
  */
 export function serializeAiSdk(conversation: ConversationOf, messages: readonly Message[], { own, from }: SerializeContext): SerializedText {
   const calls = new Map<string, string>();
-  const converter = (rest: Message[]) => {
-    const converted = toModelMessages(rest, undefined, calls);
-    return converted;
-  };
   // Results written from their content need their call's tool name: note every call of the conversation.
   for (const message of conversation.messages) {
     if (!Array.isArray(message.content)) continue;
@@ -26,12 +21,5 @@ export function serializeAiSdk(conversation: ConversationOf, messages: readonly 
     const converted = toModelMessages(messages, conversation.system, calls);
     return jsonExport(converted.messages, exportNote(`Converted from ${from}.`, { dropped: converted.dropped }));
   }
-  const { records, dropped, rewritten } = ownRecords(conversation, messages, converter);
-  const list = [...(conversation.systemSources ?? []), ...records];
-  const layout = conversation.layout;
-  const note = exportNote(undefined, { rewritten, dropped });
-  if (layout?.kind === 'object') {
-    return exportJsonRecords(conversation, list, [layout.key], () => ({ ...conversation.envelope, [layout.key]: list }), note);
-  }
-  return exportJsonRecords(conversation, list, [], () => list, note);
+  return ownListExport(conversation, messages, (rest) => toModelMessages(rest, undefined, calls));
 }

@@ -6,6 +6,8 @@ import { readRecordedUsage } from '../../usage/read-recorded-usage';
 import { parseTranscript } from '../parse-transcript';
 import { serializeTranscript } from '../serialize-transcript';
 import { detectLangChain } from './detect-langchain';
+import type { ParseWarning } from '../format-types';
+import { parseLangChain } from './parse-langchain';
 
 const fixture = (name: string): string => readFileSync(new URL(`../../../../fixtures/${name}`, import.meta.url), 'utf8');
 const detect = (value: unknown) => detectLangChain({ kind: 'document', value });
@@ -172,6 +174,18 @@ describe('LangChain export', () => {
     const c = parseTranscript(text).conversations[0];
     if (!c) throw new Error('no conversation');
     expect(serializeTranscript(c, c.messages).text).toBe(text);
+  });
+
+  it('a record that is no LangChain message (past what detection samples) stays where it was, copied byte for byte', () => {
+    const text = `{\n    "values": {\n        "messages": [\n            ${JSON.stringify({ type: 'human', data: human })},\n            {"note": "caf\\u00e9"},\n            ${JSON.stringify({ type: 'ai', data: ai })}\n        ]\n    }\n}`;
+    const warnings: ParseWarning[] = [];
+    const c = parseLangChain({ kind: 'document', value: JSON.parse(text) }, { fileName: undefined, text, warnings, skipped: new Map() })[0];
+    if (!c) throw new Error('no conversation');
+    expect(warnings.map((w) => w.message)).toEqual(['values.messages[1] skipped: not a LangChain message.']);
+    expect(c.messages.map((m) => m.content)).toEqual(['hi', 'hello']);
+    expect(serializeTranscript(c, c.messages).text).toBe(text);
+    // Dropped with the message before it.
+    expect(serializeTranscript(c, c.messages.slice(1)).text).toBe(text.replace(/\[\n.*\n.*\n/, '[\n'));
   });
 
   it('pruned: Python’s one-line style kept, a new message written as messages_to_dict writes it, escapes included', () => {

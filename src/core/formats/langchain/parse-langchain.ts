@@ -3,7 +3,6 @@ import { conversationTitle } from '../conversation-title';
 import type { ConversationOf, ParseContext, TranscriptSource } from '../format-types';
 import { isRecord } from '../is-record';
 import { joinTextParts } from '../join-text-parts';
-import { spansOfList } from '../spans-of-list';
 import { aiMessage } from './ai-message';
 import { contentBlocks } from './content-blocks';
 import { findMessageList, recordAt } from './find-message-list';
@@ -41,6 +40,8 @@ export function parseLangChain(source: TranscriptSource, context: ParseContext):
     const view = messageView(record);
     if (view === undefined) {
       context.warnings.push({ message: `${recordAt(found, index)} skipped: not a LangChain message.` });
+      // Kept beside the message before it, so export writes it back where it was.
+      (sources[sources.length - 1] ?? systemSources).push(record);
       return;
     }
     const { fields } = view;
@@ -92,20 +93,12 @@ export function parseLangChain(source: TranscriptSource, context: ParseContext):
     format: 'langchain',
     messages,
     sources,
-    layout: path.length === 0 ? { kind: 'array' } : { kind: 'object', key: String(path[path.length - 1]) },
+    layout: path.length === 0 ? { kind: 'array' } : { kind: 'object', key: String(path[path.length - 1]), path },
+    sourceText: context.text,
   };
   if (envelope !== undefined) conversation.envelope = envelope;
-  if (systemSources.length > 0) {
-    conversation.system = systemTexts.join('\n\n');
-    conversation.systemSources = systemSources;
-  }
-  // Python's json.dumps escapes non-ASCII unless told not to; JS writers do not. `data.type` is Python's model_dump.
-  const python = list.some((record) => {
-    const view = messageView(record);
-    return view?.shape === 'dict' && view.fields.type !== undefined;
-  });
-  const spans = spansOfList(source.text, path, list, python);
-  if (spans !== undefined) conversation.recordSpans = spans;
+  if (systemTexts.length > 0) conversation.system = systemTexts.join('\n\n');
+  if (systemSources.length > 0) conversation.systemSources = systemSources;
   return [conversation];
 }
 

@@ -17,12 +17,16 @@ export function serializeLangChain(conversation: ConversationOf, messages: reado
     return jsonExport(converted.messages, exportNote(`Converted from ${from}.`));
   }
   const shape = shapeOf(conversation);
-  const { layout, envelope } = conversation;
-  return ownListExport(
-    conversation,
-    messages,
-    (rest) => toLangChainRecords(rest, shape),
-    (list) => (layout?.kind === 'object' ? { ...envelope, [layout.key]: list } : list),
+  return ownListExport(conversation, messages, (rest) => toLangChainRecords(rest, shape), writtenByPython(conversation));
+}
+
+/** Python's json.dumps escapes non-ASCII unless told not to; JS writers do not. `data.type` is Python's model_dump. */
+function writtenByPython(conversation: ConversationOf): boolean {
+  return [conversation.systemSources ?? [], ...conversation.sources].some((records) =>
+    records.some((record) => {
+      const view = messageView(record);
+      return view?.shape === 'dict' && view.fields.type !== undefined;
+    }),
   );
 }
 

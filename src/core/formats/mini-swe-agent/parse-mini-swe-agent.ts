@@ -1,6 +1,5 @@
 import type { ConversationOf, ParseContext, TranscriptSource } from '../format-types';
 import { isRecord } from '../is-record';
-import { spansOfList } from '../spans-of-list';
 import { readHistory } from '../swe-agent/read-history';
 import { taskTitle } from '../swe-agent/task-title';
 import { chatView } from './chat-view';
@@ -29,11 +28,9 @@ export function parseMiniSweAgent(source: TranscriptSource, context: ParseContex
     sources: read.sources,
     envelope,
     layout: { kind: 'object', key: 'messages' },
+    sourceText: context.text,
   };
   if (read.system !== undefined) conversation.system = read.system;
   if (read.systemSources.length > 0) conversation.systemSources = read.systemSources;
-  // mini-SWE-agent writes with Python's json.dumps: non-ASCII escaped.
-  const spans = spansOfList(source.text, ['messages'], list, true);
-  if (spans !== undefined) conversation.recordSpans = spans;
   return [conversation];
 }

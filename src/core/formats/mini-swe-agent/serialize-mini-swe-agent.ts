@@ -11,7 +11,8 @@ import { ownListExport } from '../own-list-export';
  * format: `{ messages, trajectory_format }`.
  */
 export function serializeMiniSweAgent(conversation: ConversationOf, messages: readonly Message[], { own, from }: SerializeContext): SerializedText {
-  if (own) return ownListExport(conversation, messages, (rest) => toOpenAIChatMessages(rest), (list) => ({ ...conversation.envelope, messages: list }));
+  // mini-SWE-agent writes with Python's json.dumps: non-ASCII escaped.
+  if (own) return ownListExport(conversation, messages, (rest) => toOpenAIChatMessages(rest), true);
   const converted = toOpenAIChatMessages(messages, conversation.system);
   return jsonExport({ messages: converted.messages, trajectory_format: 'mini-swe-agent-1.1' }, exportNote(`Converted from ${from}.`, { dropped: converted.dropped }));
 }

@@ -1,5 +1,4 @@
 import type { ConversationOf, ParseContext, TranscriptSource } from '../format-types';
-import { spansOfList } from '../spans-of-list';
 import { historiesOf } from './histories-of';
 import { readHistory } from './read-history';
 import { taskTitle } from './task-title';
@@ -27,13 +26,11 @@ export function parseSweAgent(source: TranscriptSource, context: ParseContext): 
       messages: read.messages,
       sources: read.sources,
       envelope,
-      layout: { kind: 'object', key: 'history' },
+      layout: { kind: 'object', key: 'history', path },
+      sourceText: context.text,
     };
     if (read.system !== undefined) conversation.system = read.system;
     if (read.systemSources.length > 0) conversation.systemSources = read.systemSources;
-    // SWE-agent writes with Python's json.dumps: non-ASCII escaped.
-    const spans = spansOfList(source.text, path, list, true);
-    if (spans !== undefined) conversation.recordSpans = spans;
     return conversation;
   });
 }

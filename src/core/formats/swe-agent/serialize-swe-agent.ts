@@ -11,7 +11,8 @@ import { toHistoryItems } from './to-history-items';
  * From another format: `{ history }`, the shape of SWE-agent's own demonstration files.
  */
 export function serializeSweAgent(conversation: ConversationOf, messages: readonly Message[], { own, from }: SerializeContext): SerializedText {
-  if (own) return ownListExport(conversation, messages, (rest) => toHistoryItems(rest), (history) => ({ ...conversation.envelope, history }));
+  // SWE-agent writes with Python's json.dumps: non-ASCII escaped.
+  if (own) return ownListExport(conversation, messages, (rest) => toHistoryItems(rest), true);
   const converted = toHistoryItems(messages, conversation.system);
   return jsonExport({ history: converted.messages }, exportNote(`Converted from ${from}.`, { dropped: converted.dropped }));
 }
