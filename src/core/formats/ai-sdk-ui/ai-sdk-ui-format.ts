@@ -1,3 +1,4 @@
+import { ANTHROPIC_FORMAT_ID } from '../anthropic/id';
 import { defineFormat } from '../define-format';
 import { detectAiSdkUi } from './detect-ai-sdk-ui';
 import { parseAiSdkUi } from './parse-ai-sdk-ui';
@@ -14,7 +15,7 @@ export const aiSdkUiFormat = defineFormat({
   supportedAs: 'AI SDK UIMessage[] JSON (useChat)',
   label: 'AI SDK UI messages',
   extensions: ['.json'],
-  provider: 'anthropic',
+  provider: ANTHROPIC_FORMAT_ID,
   encoding: 'claude',
   replayModel: 'anthropic/claude-sonnet-4.5',
   detect: detectAiSdkUi,

@@ -1,3 +1,4 @@
+import { ANTHROPIC_FORMAT_ID } from '../anthropic/id';
 import { defineFormat } from '../define-format';
 import { detectAiSdk } from './detect-ai-sdk';
 import { parseAiSdk } from './parse-ai-sdk';
@@ -14,7 +15,7 @@ export const aiSdkFormat = defineFormat({
   supportedAs: 'AI SDK ModelMessage[] JSON',
   label: 'AI SDK messages',
   extensions: ['.json'],
-  provider: 'anthropic',
+  provider: ANTHROPIC_FORMAT_ID,
   encoding: 'claude',
   replayModel: 'anthropic/claude-sonnet-4.5',
   detect: detectAiSdk,

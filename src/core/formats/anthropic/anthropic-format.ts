@@ -1,3 +1,4 @@
+import { ANTHROPIC_FORMAT_ID } from './id';
 import { defineFormat } from '../define-format';
 import { detectAnthropic } from './detect-anthropic';
 import { ANTHROPIC_NEAR_MISSES } from './near-misses';
@@ -7,11 +8,11 @@ import { validateAnthropic } from './validate-anthropic';
 
 /** Anthropic Messages JSON: an array of messages or a request body; the canonical shape itself. */
 export const anthropicFormat = defineFormat({
-  id: 'anthropic',
+  id: ANTHROPIC_FORMAT_ID,
   name: 'Anthropic Messages JSON',
   label: 'Anthropic Messages',
   extensions: ['.json'],
-  provider: 'anthropic',
+  provider: ANTHROPIC_FORMAT_ID,
   api: { label: 'Anthropic Messages', validate: validateAnthropic, shape: 'anthropic-messages' },
   encoding: 'claude',
   replayModel: 'anthropic/claude-sonnet-4.5',

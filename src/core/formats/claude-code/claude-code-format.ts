@@ -1,3 +1,4 @@
+import { ANTHROPIC_FORMAT_ID } from '../anthropic/id';
 import { defineFormat } from '../define-format';
 import { detectClaudeCode } from './detect-claude-code';
 import { parseClaudeCode } from './parse-claude-code';
@@ -12,7 +13,7 @@ export const claudeCodeFormat = defineFormat({
   label: 'Claude Code session',
   extensions: ['.jsonl'],
   // Claude Code talks to Anthropic's Messages API.
-  provider: 'anthropic',
+  provider: ANTHROPIC_FORMAT_ID,
   encoding: 'claude',
   replayModel: 'anthropic/claude-sonnet-4.5',
   // A one-line session file parses as a single JSON document.

@@ -1,3 +1,4 @@
+import { ANTHROPIC_FORMAT_ID } from '../anthropic/id';
 import { defineFormat } from '../define-format';
 import { detectGeminiCli } from './detect-gemini-cli';
 import { GEMINI_CLI_NEAR_MISSES } from './near-misses';
@@ -14,7 +15,7 @@ export const geminiCliFormat = defineFormat({
   // Gemini's generateContent API has no validator here. Its requests are checked with the canonical Anthropic rules:
   // like Gemini ("the number of function response parts must equal the number of function call parts"), they
   // reject a call whose results do not follow it, which is what pruning must never cause. See README.md.
-  provider: 'anthropic',
+  provider: ANTHROPIC_FORMAT_ID,
   // ai-tokenizer's own model table counts Gemini models with o200k_base; Gemini's SentencePiece vocabulary is not public
   // in a form it ships. Measured on the real session, see README.md.
   encoding: 'o200k_base',

@@ -1,3 +1,4 @@
+import { OPENAI_CHAT_FORMAT_ID } from '../openai-chat/id';
 import { defineFormat } from '../define-format';
 import { detectLangChain } from './detect-langchain';
 import { parseLangChain } from './parse-langchain';
@@ -15,7 +16,7 @@ export const langChainFormat = defineFormat({
   name: 'LangChain messages JSON',
   label: 'LangChain messages',
   extensions: ['.json'],
-  provider: 'openai-chat',
+  provider: OPENAI_CHAT_FORMAT_ID,
   encoding: 'o200k_base',
   replayModel: 'openai/gpt-4o',
   detect: detectLangChain,

@@ -1,3 +1,4 @@
+import { OPENAI_CHAT_FORMAT_ID } from '../openai-chat/id';
 import { defineFormat } from '../define-format';
 import { detectMiniSweAgent } from './detect-mini-swe-agent';
 import { parseMiniSweAgent } from './parse-mini-swe-agent';
@@ -14,7 +15,7 @@ export const miniSweAgentFormat = defineFormat({
   name: 'mini-SWE-agent trajectory (.traj.json)',
   label: 'mini-SWE-agent trajectory',
   extensions: ['.json'],
-  provider: 'openai-chat',
+  provider: OPENAI_CHAT_FORMAT_ID,
   encoding: 'o200k_base',
   replayModel: 'openai/gpt-4o',
   detect: detectMiniSweAgent,

@@ -1,3 +1,4 @@
+import { OPENAI_CHAT_FORMAT_ID } from '../openai-chat/id';
 import { defineFormat } from '../define-format';
 import { detectOpenHands } from './detect-openhands';
 import { OPENHANDS_NEAR_MISSES } from './near-misses';
@@ -13,7 +14,7 @@ export const openHandsFormat = defineFormat({
   label: 'OpenHands events',
   extensions: ['.json', '.jsonl'],
   // OpenHands builds Chat Completions messages and sends them through LiteLLM, whichever model answers.
-  provider: 'openai-chat',
+  provider: OPENAI_CHAT_FORMAT_ID,
   // Its recommended models, and the model of every real file at hand, are Claude's.
   encoding: 'claude',
   replayModel: 'anthropic/claude-sonnet-4.5',

@@ -1,3 +1,4 @@
+import { OPENAI_CHAT_FORMAT_ID } from '../openai-chat/id';
 import { defineFormat } from '../define-format';
 import type { RecordedRequest } from '../format-types';
 import { isRecord } from '../is-record';
@@ -16,7 +17,7 @@ export const otelGenAiFormat = defineFormat({
   supportedAs: 'OpenTelemetry GenAI traces (OTLP JSON)',
   label: 'OpenTelemetry GenAI',
   extensions: ['.json', '.jsonl'],
-  provider: 'openai-chat',
+  provider: OPENAI_CHAT_FORMAT_ID,
   encoding: 'o200k_base',
   replayModel: 'openai/gpt-4o',
   detect: detectOtelGenAi,

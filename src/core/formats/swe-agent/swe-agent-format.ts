@@ -1,3 +1,4 @@
+import { OPENAI_CHAT_FORMAT_ID } from '../openai-chat/id';
 import { defineFormat } from '../define-format';
 import { detectSweAgent } from './detect-swe-agent';
 import { SWE_AGENT_NEAR_MISSES } from './near-misses';
@@ -14,7 +15,7 @@ export const sweAgentFormat = defineFormat({
   name: 'SWE-agent trajectory (.traj)',
   label: 'SWE-agent trajectory',
   extensions: ['.traj'],
-  provider: 'openai-chat',
+  provider: OPENAI_CHAT_FORMAT_ID,
   encoding: 'o200k_base',
   replayModel: 'openai/gpt-4o',
   detect: detectSweAgent,
