@@ -230,9 +230,8 @@ def test_a_port_counting_code_points_fails_parity(monkeypatch: pytest.MonkeyPatc
     monkeypatch.setattr(prunescope.links, "utf16_length", len)
     odd = [case for case in CASES if case["name"].startswith("jsonTranscript")]
     lengths_differ = sum(1 for c in odd if [message_text_length(m) for m in c["messages"]] != c["textLengths"])
-    kept_differs = sum(1 for c in odd if any(True for _ in mismatches(c)))
     assert lengths_differ > 50
-    assert kept_differs > 0
+    assert any(any(True for _ in mismatches(c)) for c in odd)
 
 
 def test_a_port_breaking_ties_the_other_way_fails_parity(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -252,7 +251,11 @@ def test_a_port_without_the_glue_of_broken_turns_fails_parity(monkeypatch: pytes
         return groups
 
     monkeypatch.setattr(prunescope.pruner, "glue_broken_turns", no_glue)
-    wrong = {line.split(" ")[0] for case in CASES if case["name"].startswith("agentTranscript #") for line in mismatches(case)}
+    wrong: set[str] = set()
+    for case in (c for c in CASES if c["name"].startswith("agentTranscript #")):
+        wrong |= {line.split(" ")[0] for line in mismatches(case)}
+        if wrong == set(STRATEGIES):
+            break  # every strategy already disagrees: the rest of the cases cannot change the verdict
     assert wrong == set(STRATEGIES)
 
 
