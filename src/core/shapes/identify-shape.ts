@@ -1,9 +1,14 @@
 import type { ForeignShape } from './foreign-shape';
 
-const AI_SDK_PARTS = new Set(['tool-call', 'tool-result', 'tool-approval-request', 'tool-approval-response', 'reasoning', 'reasoning-file']);
-const CHAT_PARTS = new Set(['image_url', 'input_audio', 'refusal']);
-const RESPONSES_PARTS = new Set(['input_text', 'output_text', 'input_image', 'input_file', 'summary_text']);
-const ANTHROPIC_PARTS = new Set(['tool_use', 'tool_result', 'thinking', 'redacted_thinking', 'server_tool_use']);
+type Ecosystem = ForeignShape['ecosystem'];
+
+/** Part types only one API has, each with that API: one look-up per part (this runs on every part an entry point checks). */
+const PART_ECOSYSTEM: ReadonlyMap<string, Ecosystem> = new Map<string, Ecosystem>([
+  ...['tool-call', 'tool-result', 'tool-approval-request', 'tool-approval-response', 'reasoning', 'reasoning-file'].map((t) => [t, 'model-messages'] as const),
+  ...['image_url', 'input_audio', 'refusal'].map((t) => [t, 'chat-completions'] as const),
+  ...['input_text', 'output_text', 'input_image', 'input_file', 'summary_text'].map((t) => [t, 'responses-input'] as const),
+  ...['tool_use', 'tool_result', 'thinking', 'redacted_thinking', 'server_tool_use'].map((t) => [t, 'anthropic-messages'] as const),
+]);
 
 /**
  * Which API's shape a message (or Responses item) shows, from its role, its fields and its parts' types, or
@@ -22,20 +27,24 @@ export function identifyShape(message: unknown): ForeignShape | undefined {
   if (typeof m.tool_call_id === 'string') return { ecosystem: 'chat-completions', evidence: `role ${show(role)} with a 'tool_call_id'` };
   if (role === 'developer' || role === 'function') return { ecosystem: 'chat-completions', evidence: `role '${role}'` };
   const content = m.content;
-  let anthropic: ForeignShape | undefined;
+  // The first Anthropic-only part, kept as its type: the evidence text is built only for the answer.
+  let anthropicPart: string | undefined;
   if (Array.isArray(content)) {
     for (const part of content) {
       const partType = part !== null && typeof part === 'object' ? (part as { type?: unknown }).type : undefined;
       if (typeof partType !== 'string') continue;
-      const evidence = `role ${show(role)} with a '${partType}' part`;
-      if (AI_SDK_PARTS.has(partType)) return { ecosystem: 'model-messages', evidence };
-      if (CHAT_PARTS.has(partType)) return { ecosystem: 'chat-completions', evidence };
-      if (RESPONSES_PARTS.has(partType)) return { ecosystem: 'responses-input', evidence };
-      if (anthropic === undefined && ANTHROPIC_PARTS.has(partType)) anthropic = { ecosystem: 'anthropic-messages', evidence };
+      const ecosystem = PART_ECOSYSTEM.get(partType);
+      if (ecosystem === undefined) continue;
+      if (ecosystem !== 'anthropic-messages') return { ecosystem, evidence: partEvidence(role, partType) };
+      anthropicPart ??= partType;
     }
   }
   if (role === 'tool') return { ecosystem: 'model-messages', evidence: "role 'tool'" };
-  return anthropic;
+  return anthropicPart === undefined ? undefined : { ecosystem: 'anthropic-messages', evidence: partEvidence(role, anthropicPart) };
+}
+
+function partEvidence(role: unknown, partType: string): string {
+  return `role ${show(role)} with a '${partType}' part`;
 }
 
 function show(role: unknown): string {
