@@ -86,6 +86,21 @@ export type {
   ExtractiveSummarizerOptions,
 } from '../core';
 
+// A model of the user's own for summaries: Anthropic Messages, OpenAI Chat (and any compatible server) or Responses.
+export { createModelSummarizer, withModelSummaries, MODEL_SUMMARY_PROMPT, ModelRequestError } from '../core';
+export type {
+  ModelSummarizer,
+  ModelSummarizerOptions,
+  ModelSummariesOptions,
+  ModelProtocol,
+  ModelErrorKind,
+  FetchLike,
+  FetchInit,
+  ResponseLike,
+  HeadersLike,
+  BodyReaderLike,
+} from '../core';
+
 // Seed 004's governor: the `governor` strategy, `planGovernor` for one call with the caller's counts, and what it
 // reads from a transcript.
 export { planGovernor, GOVERNOR_PROFILES, TASK_INTENTS, UNIT_TYPES, classifyIntent, detectTranscriptIntent, findUserPrompts, parseGovernorConfig } from '../core';
