@@ -14,6 +14,8 @@ export interface Io {
   readText(path: string): Promise<string>;
   /** The default of `report --jobs`. */
   cpus: number;
+  /** Environment variables (API keys); none when absent. */
+  env?: Readonly<Record<string, string | undefined>>;
 }
 
 export function nodeIo(): Io {
@@ -23,6 +25,7 @@ export function nodeIo(): Io {
     stderrIsTTY: process.stderr.isTTY === true,
     readText: (path) => (path === '-' ? readStdin() : readFile(path, 'utf8')),
     cpus: availableParallelism(),
+    env: process.env,
   };
 }
 

@@ -5,6 +5,8 @@ import {
   planOutputOrigins,
   planPrune,
   validateMessages,
+  withModelSummaries,
+  ModelRequestError,
   type PrunerConfig,
   type PrunePlan,
   type ValidationProblem,
@@ -18,6 +20,7 @@ import { createProgress, LARGE_INPUT_CHARS } from '../progress';
 import { readBoundFlags, readStrategies, readStrategyOptions, strategiesHelp, strategyConfig, strategyFlags, strategyFlagSpecs, strategyWithOption } from '../strategy-flags';
 import { formatCount, formatShare } from '../text';
 import { countConversation, ENCODING_CHOICES, loadCounter, type EncodingChoice } from '../tokens';
+import { MODEL_FLAG_SPECS, MODEL_FLAGS_HELP, readModelSummarizer } from '../model-flags';
 
 const COMMAND = 'prune';
 
@@ -34,6 +37,7 @@ const OWN_FLAGS: Record<string, FlagSpec> = {
   encoding: { type: 'string' },
   json: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
+  ...MODEL_FLAG_SPECS,
 };
 
 export function pruneHelp(): string {
@@ -60,16 +64,20 @@ Options:
   --json                 write { conversations: [...counts, problems], text } instead of the transcript
   -h, --help             this help
 
+${MODEL_FLAGS_HELP}
+
 ${strategiesHelp()}
 
 Exit status: 0 written; 1 written, but the output holds problems the API would reject or is over its token
-bound (stderr says which); 2 bad usage or unreadable input, nothing written. A message bound passed only to keep a
+bound (stderr says which); 2 bad usage, unreadable input or a failed model summary, nothing written. A message bound passed only to keep a
 tool call with its result is reported on stderr but is not a failure: the window strategies promise that.
 
 Examples:
   prunescope prune session.jsonl --strategy ${strategyWithOption('maxTurns')} --max-turns 40 > pruned.jsonl
   prunescope prune tau.json --strategy ${strategyWithOption('intent')} --max-tokens 8000 --intent debugging --conversation 12
   cat request.json | prunescope prune - -s ${strategyWithOption('keepRecent')} --keep-recent 5 --to openai-chat
+  prunescope prune session.jsonl -s token-budget --max-tokens 100000 --summarizer model \\
+    --base-url http://localhost:11434/v1 --model llama3.1
 `;
 }
 
@@ -110,6 +118,12 @@ export async function pruneCommand(args: readonly string[], io: Io): Promise<num
   const unansweredText = single(COMMAND, values, 'unanswered');
   if (unansweredText !== undefined && values.repair !== true) throw new CliError(`${COMMAND}: --unanswered goes with --repair`);
   const unansweredCalls = readChoice(COMMAND, 'unanswered', unansweredText ?? 'remove', ['remove', 'answer'] as const);
+  let written = 0;
+  const modelProgress = createProgress(io, io.stderrIsTTY);
+  const model = readModelSummarizer(COMMAND, values, io.env ?? {}, (delta) => {
+    written += delta.length;
+    modelProgress.update(`${COMMAND}: the model has written ${formatCount(written)} characters`);
+  });
 
   const loaded = await loadTranscript(io, positionals[0] as string, format);
   const all = loaded.parsed.conversations;
@@ -123,6 +137,7 @@ export async function pruneCommand(args: readonly string[], io: Io): Promise<num
   const progress = createProgress(io, io.stderrIsTTY && loaded.text.length >= LARGE_INPUT_CHARS);
   const counter = await loadCounter(io, encoding, loaded.parsed.format);
   const results: PrunedConversation[] = [];
+  let asked = false;
   for (const whole of chosen) {
     const source = scopeConversation(COMMAND, io, loaded.label, whole, values['whole-history'] === true).conversation;
     let conversation = source;
@@ -134,7 +149,21 @@ export async function pruneCommand(args: readonly string[], io: Io): Promise<num
     }
     const { tokens, total } = countConversation(conversation, counter, progress);
     progress.update(`planning ${strategy}`);
-    const plan = planPrune(analyzeTranscript(conversation.messages, { tokens, counter }), config);
+    let plan = planPrune(analyzeTranscript(conversation.messages, { tokens, counter }), config);
+    if (model !== undefined && plan.inserts.some((insert) => insert.replaces > 0)) {
+      progress.done();
+      io.stderr(`${loaded.label}: summarizing ${formatCount(plan.summarized)} messages with ${model.protocol} model ${model.model} at ${model.url}\n`);
+      written = 0;
+      asked = true;
+      try {
+        plan = await withModelSummaries(conversation.messages, plan, model, { counter });
+      } catch (error) {
+        if (!(error instanceof ModelRequestError)) throw error;
+        throw new CliError(`${loaded.label}: the model summary failed, nothing written: ${error.message}`);
+      } finally {
+        modelProgress.done();
+      }
+    }
     const output = applyPrunePlan(conversation.messages, plan);
     const serialized = serializeTranscript(conversation, output, to);
     const provider = providerForFormat(to ?? conversation.format);
@@ -148,10 +177,12 @@ export async function pruneCommand(args: readonly string[], io: Io): Promise<num
     results.push({ conversation, plan, sent: output.length, tokensBefore: total, problems, repairs, text: serialized.text, ...(serialized.note ? { note: serialized.note } : {}) });
   }
   progress.done();
+  if (model !== undefined && !asked) io.stderr(`${loaded.label}: ${strategy} wrote no summary here, so no model was asked\n`);
 
   const text = joinOutputs(results);
   if (values.json === true) {
-    io.stdout(`${JSON.stringify({ file: loaded.label, strategy, config: { ...options, ...bound }, encoding: counter.encoding, conversations: results.map(toJson), text }, null, 2)}\n`);
+    const summarizer = model === undefined ? { kind: 'extractive' } : { kind: 'model', protocol: model.protocol, model: model.model, url: model.url };
+    io.stdout(`${JSON.stringify({ file: loaded.label, strategy, config: { ...options, ...bound }, encoding: counter.encoding, summarizer, conversations: results.map(toJson), text }, null, 2)}\n`);
   } else {
     io.stdout(text.endsWith('\n') || text.length === 0 ? text : `${text}\n`);
   }
