@@ -25,7 +25,11 @@ export function readStreamEvent(protocol: ModelProtocol, data: string): StreamSt
   if (json === null || typeof json !== 'object') return {};
   const event = json as Record<string, unknown>;
   const error = errorText(event.error);
-  if (event.type === 'error' || (error !== undefined && protocol !== 'openai-responses')) return { problem: `the stream sent an error: ${error ?? data.slice(0, 200)}` };
+  if (event.type === 'error' || (error !== undefined && protocol !== 'openai-responses')) {
+    // The Responses API's error event carries its message at the top level.
+    const message = error ?? (typeof event.message === 'string' ? event.message : data.slice(0, 200));
+    return { problem: `the stream sent an error: ${message}` };
+  }
   if (protocol === 'anthropic') {
     if (event.type === 'content_block_delta') {
       const delta = event.delta as { type?: unknown; text?: unknown } | undefined;
