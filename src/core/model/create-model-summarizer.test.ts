@@ -188,5 +188,7 @@ describe('createModelSummarizer errors', () => {
     expect(() => createModelSummarizer({ protocol: 'openai-chat', model: 'm', timeoutMs: 0 })).toThrow(/timeoutMs must be an integer from 1 up/);
     expect(createModelSummarizer({ protocol: 'openai-chat', model: 'm' }).url).toBe('https://api.openai.com/v1/chat/completions');
     expect(createModelSummarizer({ protocol: 'anthropic', model: 'm' }).url).toBe('https://api.anthropic.com/v1/messages');
+    expect(createModelSummarizer({ protocol: 'anthropic', model: 'm' }).prompt).toBe(MODEL_SUMMARY_PROMPT);
+    expect(createModelSummarizer({ protocol: 'anthropic', model: 'm', prompt: 'Be brief.' }).prompt).toBe('Be brief.');
   });
 });

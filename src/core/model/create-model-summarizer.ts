@@ -76,7 +76,7 @@ export function createModelSummarizer(options: ModelSummarizerOptions): ModelSum
     }
   }
 
-  return { summarize, url, protocol, model };
+  return { summarize, url, protocol, model, prompt: settings.prompt };
 }
 
 /** The answer as a summary's text: trimmed, without a marker line the model may have echoed (the pruner adds it). */

@@ -126,7 +126,8 @@ async function readStream(
     if (error instanceof AttemptError) throw error;
     throw lost(error, 'reading the stream');
   } finally {
-    if (!done) await reader.cancel().catch(() => undefined);
+    // Also after the end: a Chat stream is left at its finish reason, before its [DONE], and the connection should go.
+    await reader.cancel().catch(() => undefined);
   }
   if (!done) throw new AttemptError(new ModelRequestError('malformed', `the stream ended before the answer did (after ${text.length} characters)`), true);
   if (text.trim() === '') throw new AttemptError(new ModelRequestError('no-content', 'the streamed answer has no text'), false);

@@ -80,7 +80,7 @@ export interface ModelSummarizerOptions {
   onText?: (delta: string) => void;
   /** The prompt's instructions. Default is `MODEL_SUMMARY_PROMPT`. */
   prompt?: string;
-  /** Each text or tool result longer than this many characters is shortened (its start and end kept). Default is 4,000. */
+  /** Each text or tool result longer than this many characters is shortened (its start and end kept). Default is 4,000. Range: integer ≥ 100. */
   maxBlockChars?: number;
   /** Default is the global `fetch`. */
   fetch?: FetchLike;
@@ -93,6 +93,8 @@ export interface ModelSummarizer {
   readonly url: string;
   readonly protocol: ModelProtocol;
   readonly model: string;
+  /** The instructions sent with every request (`options.prompt`, or `MODEL_SUMMARY_PROMPT`), for a page to show. */
+  readonly prompt: string;
 }
 
 /** Why a model request failed. */
