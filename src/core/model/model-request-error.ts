@@ -5,7 +5,9 @@ import type { ModelErrorKind } from './types';
  * `ContextPruner.prune` turns it into a result with reason `summarizer-failed` and this message as its detail.
  */
 export class ModelRequestError extends Error {
+  /** `ModelRequestError`, so a log tells it from other errors. */
   override readonly name = 'ModelRequestError';
+  /** What went wrong: `timeout`, `rate-limited` (429), `server` (5xx or an error event), `http` (another status), `network`, `malformed`, `no-content` or `aborted`. */
   readonly kind: ModelErrorKind;
   /** The HTTP status, when a response came. */
   readonly status: number | undefined;

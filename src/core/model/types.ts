@@ -14,28 +14,39 @@ export type ModelProtocol = 'anthropic' | 'openai-chat' | 'openai-responses';
 
 /** The headers of a response, as `fetch` gives them. */
 export interface HeadersLike {
+  /** A header's value, or null when absent; the name is matched without regard to case. */
   get(name: string): string | null;
 }
 
 /** A reader of a response body's bytes (a web `ReadableStream`'s reader). */
 export interface BodyReaderLike {
+  /** The next chunk of bytes, or `done` at the end. */
   read(): Promise<{ done: boolean; value?: Uint8Array }>;
+  /** Stops reading and lets the connection go. */
   cancel(reason?: unknown): Promise<void>;
 }
 
 /** The parts of a `fetch` `Response` the summarizer reads. */
 export interface ResponseLike {
+  /** The HTTP status code. */
   readonly status: number;
+  /** The status's words (`Too Many Requests`); may be empty (HTTP/2). */
   readonly statusText: string;
+  /** The response's headers (`retry-after`, `content-type`). */
   readonly headers: HeadersLike;
+  /** The body as a stream, read when the answer is streamed. */
   readonly body: { getReader(): BodyReaderLike } | null;
+  /** The whole body as text. */
   text(): Promise<string>;
 }
 
 /** What the summarizer passes to `fetch`. */
 export interface FetchInit {
+  /** Always POST. */
   method: 'POST';
+  /** `content-type`, `accept`, the key's header, the protocol's version header and `options.headers`. */
   headers: Record<string, string>;
+  /** The request as JSON. */
   body: string;
   /** An `AbortSignal`: a timeout, the caller's signal, or both. */
   signal: unknown;
@@ -46,6 +57,7 @@ export type FetchLike = (url: string, init: FetchInit) => Promise<ResponseLike>;
 
 /** How to reach the model and how patient to be. */
 export interface ModelSummarizerOptions {
+  /** The API the endpoint speaks. */
   protocol: ModelProtocol;
   /**
    * Where the API is, without the endpoint's own path. Default is the protocol's official one:
@@ -88,10 +100,13 @@ export interface ModelSummarizerOptions {
 
 /** A `Summarizer` for `ContextPruner` (or anything that awaits `summarize`) whose summaries a model writes. */
 export interface ModelSummarizer {
+  /** Resolves with the model's summary of `turns`; rejects with a `ModelRequestError` that says why not. */
   summarize(turns: readonly MessageLike[], taskContext?: string, options?: SummarizeOptions): Promise<string>;
   /** Where requests go: the full URL of the endpoint. */
   readonly url: string;
+  /** The API it speaks. */
   readonly protocol: ModelProtocol;
+  /** The model's name, as sent. */
   readonly model: string;
   /** The instructions sent with every request (`options.prompt`, or `MODEL_SUMMARY_PROMPT`), for a page to show. */
   readonly prompt: string;
