@@ -53,6 +53,25 @@ describe('withModelSummaries on a real Claude Code session', () => {
     expect(problems(applyPrunePlan(messages, after))).toEqual(problems(applyPrunePlan(messages, plan)));
   });
 
+  it.each([
+    ['langchain-summarization', { strategy: 'langchain-summarization', triggerMessages: 50 }],
+    ['codex-compact', { strategy: 'codex-compact', autoCompactLimit: 20_000 }],
+    ['openhands-condenser', { strategy: 'openhands-condenser', maxSize: 60 }],
+    ['claude-code-compact', { strategy: 'claude-code-compact', contextWindow: 60_000 }],
+  ])('keeps the %s framing (its opening, if any, and its [Context Summary] line), for the messages its summary stands for', async (_name, config) => {
+    const { plan, replaced } = run(config as PrunerConfig);
+    const summary = plan.inserts.find((insert) => insert.replaces > 0 && (insert.message.content as string).includes('[Context Summary]\n'));
+    expect(summary, 'the peer fired on this session').toBeDefined();
+    const after = await replaced;
+    const opening = (summary?.message.content as string).split('[Context Summary]\n')[0] as string;
+    const rewritten = after.inserts[plan.inserts.indexOf(summary!)]?.message.content as string;
+    expect(rewritten).toMatch(/\[Context Summary\]\nMODEL SUMMARY of \d+ messages$/);
+    expect(rewritten.startsWith(`${opening}[Context Summary]\n`)).toBe(true);
+    expect(fake.calls.every((turns) => turns.length > 0)).toBe(true);
+    const problems = (m: readonly MessageLike[]) => validateMessages(m as never, 'anthropic').map((p) => p.rule).sort();
+    expect(problems(applyPrunePlan(messages, after))).toEqual(problems(applyPrunePlan(messages, plan)));
+  });
+
   it('leaves a plan without summaries as it was, and calls no model', async () => {
     const { plan, replaced } = run({ strategy: 'sliding-window', maxTurns: 20 });
     const after = await replaced;
