@@ -2,16 +2,15 @@ import { defineConfig, type Plugin } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { compactVocabulary } from './scripts/compact-vocabulary.ts';
+import { contentSecurityPolicy } from './scripts/content-security-policy.ts';
 
 /**
- * Transcripts stay on this page: connections to this origin only (the embedded sample), no inline or remote scripts
- * or styles, workers from this origin. React sets row positions through the CSSOM, which style-src does not restrict.
- * The build writes it into index.html as a meta tag; `vite preview` (what the e2e tests and the benchmark serve) also
- * sends it as a header, because a meta tag does not reach workers. The dev server goes without: its hot reload
- * injects inline scripts.
+ * The page's Content-Security-Policy (`scripts/content-security-policy.ts`: this origin only, plus a model endpoint's
+ * origin when `PRUNESCOPE_MODEL_ORIGIN` is set). The build writes it into index.html as a meta tag; `vite preview`
+ * (what the e2e tests and the benchmark serve) also sends it as a header, because a meta tag does not reach workers.
+ * The dev server goes without: its hot reload injects inline scripts.
  */
-const CSP =
-  "default-src 'self'; script-src 'self'; connect-src 'self'; worker-src 'self' blob:; style-src 'self'; img-src 'self' data:; font-src 'self'; object-src 'none'; base-uri 'none'; form-action 'none'";
+const CSP = contentSecurityPolicy(process.env.PRUNESCOPE_MODEL_ORIGIN);
 
 function cspMetaInBuild(): Plugin {
   return {
