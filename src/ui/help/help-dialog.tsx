@@ -2,6 +2,7 @@ import { useRef } from 'react';
 import { PANELS } from '../../state';
 import { useInspector } from '../../state/react';
 import { DialogClose, useModalDialog } from '../common/modal-dialog';
+import { ModelSettingsButton } from '../model/model-settings';
 
 export const SHORTCUTS: readonly [string[], string][] = [
   [['j', '↓'], 'Next message'],
@@ -70,6 +71,9 @@ export function HelpDialog() {
           >
             What am I looking at?
           </button>
+        </div>
+        <div className="mt-3 border-t border-zinc-200 pt-3 dark:border-zinc-700">
+          <ModelSettingsButton />
         </div>
       </div>
     </dialog>
