@@ -127,3 +127,20 @@ export { defaultReplayModel } from './replay/default-replay-model';
 export { findTableModel, type TableMatch } from './replay/find-table-model';
 export { providerLabel } from './replay/provider-label';
 export { triggerFires } from './requests/trigger-fires';
+
+// The advisor: probes of what a pruned context still holds, a sweep of every strategy and bound, the frontier of
+// cost against loss, and a recommendation.
+export type * from './advisor/probes/types';
+export type * from './advisor/types';
+export { PROBE_FAMILIES } from './advisor/probes/types';
+export { findProbes } from './advisor/probes/find-probes';
+export { scoreProbes } from './advisor/probes/score-probes';
+export { sweepTranscript } from './advisor/sweep-transcript';
+export { sweepTranscriptAsync } from './advisor/sweep-transcript-async';
+export { adviseSweeps, type Advice } from './advisor/advise-sweeps';
+export { aggregateSweeps, type AdvicePoint } from './advisor/aggregate-sweeps';
+export { paretoFrontier, type CostLoss } from './advisor/pareto-frontier';
+export { dominates } from './advisor/dominates';
+export { recommendSetting, type RecommendationOf } from './advisor/recommend-setting';
+export { describeSetting } from './advisor/describe-setting';
+export { settingKey } from './advisor/setting-key';

@@ -122,6 +122,32 @@ export type {
   UserPrompts,
 } from '../core';
 
+// The advisor: which setting to run. Probes of what a pruned context still holds (recall, artifact, continuation,
+// decision), a sweep of every strategy over bounds and live triggers, replayed and priced, the Pareto frontier of
+// cost against loss, and a recommendation under constraints. Plain data in and out (a worker posts it as it is).
+export { findProbes, scoreProbes, PROBE_FAMILIES, sweepTranscript, sweepTranscriptAsync, adviseSweeps, paretoFrontier, describeSetting } from '../core';
+export type {
+  Probe,
+  ProbeFamily,
+  ProbeKind,
+  ProbeSite,
+  ProbeFate,
+  ProbeScore,
+  FamilyScore,
+  SweepOptions,
+  SweepSetting,
+  SweepPoint,
+  SweepSkip,
+  SweepResult,
+  SweepReplayInputs,
+  TranscriptToSweep,
+  AdviceConstraints,
+  KeepTarget,
+  Advice,
+  AdvicePoint,
+  CostLoss,
+} from '../core';
+
 // Replay: what each strategy would have cost an agent, request by request, with prompt caching.
 export {
   replayTranscript,

@@ -13,8 +13,9 @@ export function findErrorFact(message: Message): string {
   if (Array.isArray(message.content)) {
     for (const block of message.content) {
       if (block === null || typeof block !== 'object' || block.type !== 'tool_result') continue;
-      const text = toolResultText(block.content);
-      if (!toolResultOutcome(block, text).failed) continue;
+      const result = block as { content?: unknown; is_error?: unknown };
+      const text = toolResultText(result.content);
+      if (!toolResultOutcome(result, text).failed) continue;
       const line = errorLineOf(text);
       if (line !== undefined) return shortenText(line, 120);
     }

@@ -1,0 +1,68 @@
+import type { AdviceConstraints, SweepResult, SweepSetting, SweepSkip } from './types';
+import type { AdvicePoint } from './aggregate-sweeps';
+import { aggregateSweeps } from './aggregate-sweeps';
+import { paretoFrontier } from './pareto-frontier';
+import { recommendSetting } from './recommend-setting';
+
+/** The advisor's answer for a transcript or a corpus: plain data, as `advise --json` writes it. */
+export interface Advice {
+  recommendation?: SweepSetting & {
+    key: string;
+    costUsd: number;
+    loss: number;
+    /** Conversations whose own best setting (by the same rule) this is, of how many. */
+    best: { count: number; of: number };
+    /** Across the conversations: its loss, and its cost beside no pruning's (−0.4: 40% less), least and most. */
+    spread: { loss: [number, number]; costChange: [number, number] };
+  };
+  /** Why it was chosen, or why nothing could be. */
+  reason: string;
+  /** Settings that met every constraint. */
+  feasible: number;
+  /** The points no other point beats on both cost and loss, cheapest first. */
+  frontier: AdvicePoint[];
+  /** Every setting, over every conversation. */
+  points: AdvicePoint[];
+  conversations: number;
+  skipped: SweepSkip[];
+}
+
+/**
+ * Advice from sweeps (`sweepTranscript`) of one transcript or of each of a corpus: the settings' figures over
+ * all of them (`aggregateSweeps`), their frontier of cost against loss, the recommendation under `constraints`
+ * (`recommendSetting`), how often it is each conversation's own best and the spread of its loss and cost change.
+ */
+export function adviseSweeps(sweeps: readonly SweepResult[], constraints: AdviceConstraints = {}): Advice {
+  const points = aggregateSweeps(sweeps);
+  const window = Math.min(...sweeps.map((s) => s.window));
+  const chosen = recommendSetting(points, constraints, Number.isFinite(window) ? window : Infinity);
+  const skipped = [...new Map(sweeps.flatMap((s) => s.skipped).map((s) => [`${s.strategy} ${s.mode}`, s])).values()];
+  const advice: Advice = { reason: chosen.reason, feasible: chosen.feasible, frontier: paretoFrontier(points), points, conversations: sweeps.length, skipped };
+  const point = chosen.point;
+  if (point === undefined) return advice;
+  let count = 0;
+  const losses: number[] = [];
+  const changes: number[] = [];
+  for (const sweep of sweeps) {
+    const own = recommendSetting(aggregateSweeps([sweep]), constraints, sweep.window).point;
+    if (own?.key === point.key) count++;
+    const mine = sweep.points.find((p) => p.key === point.key);
+    const none = sweep.points.find((p) => p.strategy === 'none');
+    if (mine === undefined || mine.error !== undefined) continue;
+    losses.push(mine.loss);
+    if (none !== undefined && none.costUsd > 0) changes.push(mine.costUsd / none.costUsd - 1);
+  }
+  const range = (values: number[]): [number, number] => (values.length === 0 ? [0, 0] : [Math.min(...values), Math.max(...values)]);
+  advice.recommendation = {
+    strategy: point.strategy,
+    options: point.options,
+    mode: point.mode,
+    ...(point.trigger !== undefined ? { trigger: point.trigger } : {}),
+    key: point.key,
+    costUsd: point.costUsd,
+    loss: point.loss,
+    best: { count, of: sweeps.length },
+    spread: { loss: range(losses), costChange: range(changes) },
+  };
+  return advice;
+}

@@ -1,0 +1,122 @@
+import type { StrategyPlan } from '../plan/types';
+import type { ReplayResult } from '../replay/types';
+import type { GridSetting } from './list-sweep-settings';
+import type { SweepOptions, SweepPoint, SweepResult, TranscriptToSweep } from './types';
+import type { ProbeKind } from './probes/types';
+import { analyzeTranscript } from '../plan/analyze-transcript';
+import { planPrune } from '../prune/plan-prune';
+import { replayTranscript } from '../replay/replay-transcript';
+import { findProbes } from './probes/find-probes';
+import { scoreProbes } from './probes/score-probes';
+import { PROBE_FAMILIES } from './probes/types';
+import { listSweepSettings } from './list-sweep-settings';
+
+/**
+ * The sweep as steps, for `sweepTranscript` (run at once) and `sweepTranscriptAsync` (a pause between steps, so a
+ * worker can take a cancel): each step replays one strategy's points of one mode and trigger in one
+ * `replayTranscript` call (they share its analysis of the requests) and scores each with the probes. Loss is
+ * measured on the plan of the whole transcript (what a request after the last message is sent, stateless); a live
+ * agent that never pruned loses nothing, and one that did is taken to hold that plan (its last context is what it
+ * kept at its last prune plus what came since, which this approximates). Returns the result when done.
+ */
+export function* sweepSteps(input: TranscriptToSweep, options: SweepOptions): Generator<void, SweepResult, void> {
+  const { messages, ...replayInputs } = input;
+  const { settings, skipped } = listSweepSettings(messages.length, options);
+  const probes = findProbes(messages);
+  const analysis = analyzeTranscript(messages, { tokens: input.tokens, ...(input.counter !== undefined ? { counter: input.counter } : {}) });
+  const groups = new Map<string, GridSetting[]>();
+  for (const setting of settings) {
+    const trigger = setting.trigger === undefined ? '' : JSON.stringify(setting.trigger);
+    const group = `${setting.strategy === 'none' ? (settings[1]?.strategy ?? 'none') : setting.strategy} ${setting.mode} ${trigger}`;
+    const list = groups.get(group);
+    if (list === undefined) groups.set(group, [setting]);
+    else list.push(setting);
+  }
+  const keepAll = { fates: new Uint8Array(messages.length), inserts: [] } as unknown as StrategyPlan;
+  const plans = new Map<string, StrategyPlan | Error>();
+  const planOf = (setting: GridSetting): StrategyPlan | Error => {
+    const key = JSON.stringify(setting.config ?? null);
+    let plan = plans.get(key);
+    if (plan === undefined) {
+      try {
+        plan = setting.config === undefined ? keepAll : planPrune(analysis, setting.config);
+      } catch (error) {
+        plan = error instanceof Error ? error : new Error(String(error));
+      }
+      plans.set(key, plan);
+    }
+    return plan;
+  };
+
+  const points: SweepPoint[] = [];
+  // The baseline is in the first group: a live point whose every request sent what no pruning sends never pruned,
+  // so its agent holds everything at the end whatever the plan of the whole transcript would drop.
+  let baseline: readonly number[] | undefined;
+  let done = 0;
+  for (const group of groups.values()) {
+    checkAborted(options);
+    const first = group[0] as GridSetting;
+    let result: ReplayResult | Error;
+    try {
+      result = replayTranscript(messages, {
+        ...replayInputs,
+        strategies: group.map((s) => ({ id: s.key, ...(s.config !== undefined ? { config: s.config } : {}) })),
+        mode: first.mode,
+        ...(first.trigger !== undefined ? { trigger: first.trigger } : {}),
+        window: options.window,
+      });
+    } catch (error) {
+      result = error instanceof Error ? error : new Error(String(error));
+    }
+    if (!(result instanceof Error)) baseline ??= result.strategies.find((r) => r.config === undefined)?.requests.map((r) => r.inputTokens);
+    for (const setting of group) {
+      const replay = result instanceof Error ? undefined : result.strategies.find((r) => r.id === setting.key);
+      const untouched = setting.mode === 'live' && replay !== undefined && baseline !== undefined && replay.requests.every((r, k) => r.inputTokens === baseline?.[k]);
+      points.push(pointOf(setting, result, untouched ? keepAll : planOf(setting), probes));
+    }
+    done += group.length;
+    options.onProgress?.(done, settings.length);
+    yield;
+  }
+  return { messages: messages.length, probes: probes.length, window: options.window, points, skipped };
+}
+
+function pointOf(setting: GridSetting, result: ReplayResult | Error, plan: StrategyPlan | Error, probes: ReturnType<typeof findProbes>): SweepPoint {
+  const { config: _config, ...base } = setting;
+  const empty = { costUsd: 0, cacheWriteTokens: 0, cacheReadTokens: 0, inputTokens: 0, peakInputTokens: 0, overWindow: 0, rewrites: 0, loss: 0, lossByFamily: { recall: 0, artifact: 0, continuation: 0, decision: 0 }, lostByKind: {}, probes: probes.length };
+  const failure = result instanceof Error ? result : plan instanceof Error ? plan : undefined;
+  const replay = result instanceof Error ? undefined : result.strategies.find((s) => s.id === setting.key);
+  if (failure !== undefined || replay === undefined || plan instanceof Error) return { ...base, ...empty, error: failure?.message ?? 'not replayed' };
+  const score = scoreProbes(probes, plan);
+  const lostByKind: Partial<Record<ProbeKind, number>> = {};
+  score.fates.forEach((fate, k) => {
+    if (fate !== 'lost') return;
+    const kind = probes[k]?.kind as ProbeKind;
+    lostByKind[kind] = (lostByKind[kind] ?? 0) + 1;
+  });
+  const lossByFamily = { ...empty.lossByFamily };
+  for (const family of PROBE_FAMILIES) lossByFamily[family] = score.byFamily[family].loss;
+  return {
+    ...base,
+    costUsd: replay.totals.costUsd,
+    cacheWriteTokens: replay.totals.cacheWriteTokens,
+    cacheReadTokens: replay.totals.cacheReadTokens,
+    inputTokens: replay.totals.inputTokens,
+    peakInputTokens: replay.peakInputTokens,
+    overWindow: replay.overWindow,
+    rewrites: replay.rewrites,
+    loss: score.loss,
+    lossByFamily,
+    lostByKind,
+    probes: probes.length,
+  };
+}
+
+function checkAborted(options: SweepOptions): void {
+  const signal = options.signal;
+  if (signal?.aborted !== true) return;
+  if (signal.reason instanceof Error) throw signal.reason;
+  const error = new Error('the sweep was aborted');
+  error.name = 'AbortError';
+  throw error;
+}
