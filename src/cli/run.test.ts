@@ -7,7 +7,7 @@ describe('run', () => {
   it('turns a usage error into one line on stderr and status 2', async () => {
     const io = testIo();
     expect(await run(['help', 'shrink'], io)).toBe(2);
-    expect(io.err).toBe('prunescope: help: no command "shrink"; the commands are prune, check, stats, replay, report\n');
+    expect(io.err).toBe('prunescope: help: no command "shrink"; the commands are prune, check, stats, replay, report, advise\n');
     expect(io.out).toBe('');
   });
 

@@ -1,3 +1,4 @@
+import { adviseCommand, adviseHelp } from './commands/advise';
 import { checkCommand, checkHelp } from './commands/check';
 import { pruneCommand, pruneHelp } from './commands/prune';
 import { replayCommand, replayHelp } from './commands/replay';
@@ -24,6 +25,7 @@ const COMMANDS: Record<string, Command> = {
   stats: { summary: 'messages, tool pairs, orphans and tokens, beside the usage the file recorded', help: statsHelp, run: statsCommand },
   replay: { summary: 'price the requests again under each strategy, with prompt caching', help: replayHelp, run: (args, io) => replayCommand(args, io) },
   report: { summary: "each strategy's totals over a corpus of transcripts, in parallel", help: reportHelp, run: reportCommand },
+  advise: { summary: 'which setting to run: every strategy and bound, priced and scored for loss, the frontier', help: adviseHelp, run: adviseCommand },
 };
 
 export function mainHelp(version = 'dev'): string {
@@ -47,6 +49,7 @@ Examples:
   prunescope check session.jsonl
   prunescope prune session.jsonl --strategy ${strategyWithOption('keepRecent')} --keep-recent 5 > pruned.jsonl
   prunescope report transcripts/ --csv > strategies.csv
+  prunescope advise transcripts/ --keep task,errors,files
 
 prunescope ${version}
 `;

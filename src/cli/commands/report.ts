@@ -1,17 +1,14 @@
-import { readdir, stat } from 'node:fs/promises';
-import { join } from 'node:path';
 import { STRATEGY_REGISTRY, getStrategy } from '../../lib/index';
-import { readRecordedUsage } from '../../lib/formats';
 import { parseFlags, readChoice, readInteger, single, type FlagSpec } from '../args';
 import { CliError, EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE } from '../errors';
-import { describeReadError, FORMATS, parseText, scopeConversation, WHOLE_HISTORY_HELP } from '../input';
+import { describeReadError, FORMATS, WHOLE_HISTORY_HELP } from '../input';
 import type { Io } from '../io';
-import { createProgress } from '../progress';
 import { replayCore, type ReplayCore } from '../replay/replay-core';
 import { mergeReports, reportJson } from '../report/aggregate';
 import { configFor, errorText } from '../report/analyze-conversation';
 import { inProcessRunner, workerRunner, type Runner } from '../report/runner';
-import type { ConversationOutcome, FileOutcome, ReportBound, ReportJson, ReportSettings } from '../report/types';
+import type { ReportBound, ReportJson, ReportSettings } from '../report/types';
+import { runCorpus } from '../report/run-corpus';
 import { checkOptionsUsed, readBoundFlags, readStrategies, readStrategyOptions, strategiesHelp, strategyFlags, strategyFlagSpecs, strategyWithOption } from '../strategy-flags';
 import { formatChange, formatCount, formatShare, formatTable, formatUsd, toCsv } from '../text';
 import { ENCODING_CHOICES, type EncodingChoice } from '../tokens';
@@ -35,9 +32,6 @@ const OWN_FLAGS: Record<string, FlagSpec> = {
   'whole-history': { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 };
-
-/** Files a directory contributes: transcripts are JSON or JSONL. */
-const TRANSCRIPT_FILE = /\.(json|jsonl)$/i;
 
 export function reportHelp(): string {
   return `Usage: prunescope report FILES… | DIR [--strategy S …] [--fraction F | --max-tokens N | --max-turns N] [options]
@@ -111,67 +105,9 @@ export async function reportCommand(args: readonly string[], io: Io, options: Re
   const format = formatText === undefined ? undefined : readChoice(COMMAND, 'format', formatText, FORMATS);
   const replay = options.replay ?? replayCore;
 
-  const paths = await collectFiles(positionals);
-  const files: FileOutcome[] = [];
-  const pending: Promise<ConversationOutcome>[] = [];
   const runner: Runner = jobs > 1 && options.workerUrl !== undefined ? workerRunner(jobs, options.workerUrl, settings) : inProcessRunner(settings, replay);
-  const progress = createProgress(io, io.stderrIsTTY);
-  let done = 0;
-  // At most this many conversations in flight, so a large corpus is not all in memory at once.
-  const limit = jobs * 8;
-  let wake: (() => void) | undefined;
   try {
-    for (const entry of paths) {
-      if ('error' in entry) {
-        files.push({ file: entry.file, conversations: 0, error: entry.error });
-        io.stderr(`${entry.error}; skipped\n`);
-        continue;
-      }
-      let text: string;
-      try {
-        text = await io.readText(entry.file);
-      } catch (error) {
-        const message = describeReadError(entry.file === '-' ? '<stdin>' : entry.file, error);
-        files.push({ file: entry.file, conversations: 0, error: message });
-        io.stderr(`${message}; skipped\n`);
-        continue;
-      }
-      let parsed;
-      try {
-        parsed = parseText(entry.file === '-' ? '<stdin>' : entry.file, text, format);
-      } catch (error) {
-        const message = errorText(error);
-        files.push({ file: entry.file, conversations: 0, error: message });
-        io.stderr(`${message}; skipped\n`);
-        continue;
-      }
-      files.push({ file: entry.file, format: parsed.format, conversations: parsed.conversations.length });
-      for (const whole of parsed.conversations) {
-        while (pending.length - done >= limit) await new Promise<void>((resolve) => (wake = resolve));
-        const { conversation } = scopeConversation(COMMAND, io, entry.file, whole, values['whole-history'] === true);
-        // A scoped conversation keeps its records: the requests read are those after the last compaction, in its indices.
-        const recorded = replay !== undefined ? readRecordedUsage(conversation, text) : [];
-        const outcome = runner.run({
-          file: entry.file,
-          id: conversation.id,
-          format: conversation.format,
-          ...(conversation.system !== undefined ? { system: conversation.system } : {}),
-          messages: conversation.messages,
-          ...(recorded.length > 0 ? { recorded } : {}),
-        });
-        pending.push(
-          outcome.then((o) => {
-            done++;
-            progress.update(`${COMMAND}: ${done} of ${pending.length} conversations, ${files.length} of ${paths.length} files`, done / pending.length);
-            wake?.();
-            wake = undefined;
-            return o;
-          }),
-        );
-      }
-    }
-    const conversations = await Promise.all(pending);
-    progress.done();
+    const { files, outcomes: conversations } = await runCorpus(io, positionals, { command: COMMAND, format, wholeHistory: values['whole-history'] === true, inFlight: jobs * 8 }, (task) => runner.run(task));
     const report = reportJson(settings, files, conversations);
     for (const c of conversations) if (c.error !== undefined) io.stderr(`${c.file} (${c.id}): not analysed: ${c.error}\n`);
     for (const c of conversations) {
@@ -182,7 +118,6 @@ export async function reportCommand(args: readonly string[], io: Io, options: Re
     const troubled = files.some((f) => f.error !== undefined) || conversations.some((c) => c.error !== undefined || c.strategies.some((s) => s.error !== undefined));
     return troubled ? EXIT_PROBLEMS : EXIT_OK;
   } finally {
-    progress.done();
     await runner.close();
   }
 }
@@ -217,31 +152,6 @@ function readSettings(values: Parameters<typeof readBoundFlags>[1], flags: Retur
   const model = single(COMMAND, values, 'model');
   const pricesText = single(COMMAND, values, 'prices');
   return { strategies, bound, encoding, ...(model !== undefined ? { model } : {}), ...(pricesText !== undefined ? { prices: readPrices(COMMAND, pricesText) } : {}) };
-}
-
-/** The files the arguments name: files as given (- is standard input), directories searched (sorted, so runs are comparable). */
-export async function collectFiles(paths: readonly string[]): Promise<({ file: string } | { file: string; error: string })[]> {
-  const out: ({ file: string } | { file: string; error: string })[] = [];
-  for (const path of paths) {
-    if (path === '-') {
-      out.push({ file: path });
-      continue;
-    }
-    let info;
-    try {
-      info = await stat(path);
-    } catch (error) {
-      out.push({ file: path, error: describeReadError(path, error) });
-      continue;
-    }
-    if (!info.isDirectory()) {
-      out.push({ file: path });
-      continue;
-    }
-    const names = (await readdir(path, { recursive: true })).filter((name) => TRANSCRIPT_FILE.test(name)).sort();
-    for (const name of names) out.push({ file: join(path, name) });
-  }
-  return out;
 }
 
 async function merge(io: Io, paths: readonly string[], json: boolean, csv: boolean): Promise<number> {

@@ -4,8 +4,8 @@ import type { ReplayCore } from '../replay/replay-core';
 import type { ConversationOutcome, ConversationTask, ReportSettings } from './types';
 
 /** Runs conversations, `jobs` at a time; a conversation that fails comes back with `error`, never as a rejection. */
-export interface Runner {
-  run(task: ConversationTask): Promise<ConversationOutcome>;
+export interface Runner<T = ConversationTask, O = ConversationOutcome> {
+  run(task: T): Promise<O>;
   close(): Promise<void>;
 }
 
@@ -21,42 +21,47 @@ export function inProcessRunner(settings: ReportSettings, replay?: ReplayCore): 
   };
 }
 
-interface Pending {
-  task: ConversationTask;
-  resolve: (outcome: ConversationOutcome) => void;
+interface Pending<T, O> {
+  task: T;
+  resolve: (outcome: O) => void;
 }
 
 /** The messages a worker posts back. */
-export type WorkerReply = { id: number; outcome: ConversationOutcome } | { id: number; error: string };
+export type WorkerReply<O = ConversationOutcome> = { id: number; outcome: O } | { id: number; error: string };
 
 /** Conversations posted to a worker ahead of the one it is on, so it never waits for the main thread between two. */
 const PREFETCH = 2;
 
 /**
- * `jobs` worker threads running `workerUrl` (the built `report-worker.js`). Each holds up to `PREFETCH` conversations
- * (in its own message queue, worked one after another) and loads its vocabulary once. A worker that dies fails the
- * conversations it held and is replaced.
+ * `jobs` worker threads running `workerUrl` (the built `report-worker.js`), given `workerData` (`report`'s settings,
+ * or `{ advise: settings }`). Each holds up to `PREFETCH` conversations (in its own message queue, worked one after
+ * another) and loads its vocabulary once. A worker that dies fails the conversations it held (`failedOf`) and is
+ * replaced.
  */
 export function workerRunner(jobs: number, workerUrl: URL, settings: ReportSettings): Runner {
-  const queue: Pending[] = [];
-  const held = new Map<Worker, Map<number, Pending>>();
+  return workerPool(jobs, workerUrl, settings, failed);
+}
+
+export function workerPool<T, O>(jobs: number, workerUrl: URL, workerData: unknown, failedOf: (task: T, error: string) => O): Runner<T, O> {
+  const queue: Pending<T, O>[] = [];
+  const held = new Map<Worker, Map<number, Pending<T, O>>>();
   let next = 0;
   let closing = false;
 
   const spawn = () => {
-    const worker = new Worker(workerUrl, { workerData: settings });
-    const mine = new Map<number, Pending>();
+    const worker = new Worker(workerUrl, { workerData });
+    const mine = new Map<number, Pending<T, O>>();
     held.set(worker, mine);
-    worker.on('message', (reply: WorkerReply) => {
+    worker.on('message', (reply: WorkerReply<O>) => {
       const pending = mine.get(reply.id);
       if (pending === undefined) return;
       mine.delete(reply.id);
-      pending.resolve('outcome' in reply ? reply.outcome : failed(pending.task, reply.error));
+      pending.resolve('outcome' in reply ? reply.outcome : failedOf(pending.task, reply.error));
       pump();
     });
     worker.on('error', (error) => {
       held.delete(worker);
-      for (const pending of mine.values()) pending.resolve(failed(pending.task, `worker failed: ${errorText(error)}`));
+      for (const pending of mine.values()) pending.resolve(failedOf(pending.task, `worker failed: ${errorText(error)}`));
       if (!closing) {
         spawn();
         pump();
@@ -66,7 +71,7 @@ export function workerRunner(jobs: number, workerUrl: URL, settings: ReportSetti
   const pump = () => {
     for (const [worker, mine] of held) {
       while (mine.size < PREFETCH && queue.length > 0) {
-        const pending = queue.shift() as Pending;
+        const pending = queue.shift() as Pending<T, O>;
         const id = next++;
         mine.set(id, pending);
         worker.postMessage({ id, task: pending.task });

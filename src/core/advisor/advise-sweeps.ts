@@ -10,7 +10,7 @@ export interface Advice {
     key: string;
     costUsd: number;
     loss: number;
-    /** Conversations whose own best setting (by the same rule) this is, of how many. */
+    /** Conversations where it is as good as their own best setting (by the same rule; ties count), of how many. */
     best: { count: number; of: number };
     /** Across the conversations: its loss, and its cost beside no pruning's (−0.4: 40% less), least and most. */
     spread: { loss: [number, number]; costChange: [number, number] };
@@ -44,8 +44,10 @@ export function adviseSweeps(sweeps: readonly SweepResult[], constraints: Advice
   const losses: number[] = [];
   const changes: number[] = [];
   for (const sweep of sweeps) {
-    const own = recommendSetting(aggregateSweeps([sweep]), constraints, sweep.window).point;
-    if (own?.key === point.key) count++;
+    // Best here: as good as this conversation's own choice (within its loss tolerance and as cheap): ties count.
+    const own = recommendSetting(aggregateSweeps([sweep]), constraints, sweep.window);
+    const here = own.candidates.find((p) => p.key === point.key);
+    if (here !== undefined && own.point !== undefined && here.costUsd <= own.point.costUsd * (1 + 1e-9)) count++;
     const mine = sweep.points.find((p) => p.key === point.key);
     const none = sweep.points.find((p) => p.strategy === 'none');
     if (mine === undefined || mine.error !== undefined) continue;

@@ -21,7 +21,8 @@ export interface GridSetting extends SweepSetting {
  * The grid a sweep replays: no pruning first, then per strategy (registry order) and bound (ascending) its points.
  * A strategy that fires on its own (a `replay.trigger` hook, or applied by the provider) runs live, its knob set
  * to the bound; the others run stateless at the bound, and live at each trigger above it (a trigger at or below
- * the bound would have nothing to prune). A strategy with no knob has one point per mode. Points that are the
+ * the bound would have nothing to prune). A strategy with no knob has one point per mode, its window option (if
+ * any) at the sweep's window. Points that are the
  * same setting (a knob clamped to its range) appear once. Slow strategies above `slowStatelessUpTo` messages are
  * live only, listed in `skipped`.
  */
@@ -47,8 +48,11 @@ export function listSweepSettings(count: number, options: SweepOptions): { setti
     const slowSkip = definition.slow === true && count > slowUpTo && !firesOwn;
     if (slowSkip) skipped.push({ strategy: id, mode: 'stateless', reason: `plans every request afresh (O(n²)); over ${formatNumber(slowUpTo)} messages it is swept live only` });
     for (const bound of knob.kind === 'none' ? [undefined] : bounds) {
+      const clamp = (value: number, range: { min: number; max: number }) => Math.min(range.max, Math.max(range.min, value));
       const options: Record<string, number> =
-        bound === undefined || knob.kind === 'none' ? {} : knob.kind === 'bound' ? { maxTokens: bound } : { [knob.key]: Math.min(knob.max, Math.max(knob.min, bound)) };
+        knob.kind === 'none'
+          ? knob.window === undefined ? {} : { [knob.window.key]: clamp(window, knob.window) }
+          : bound === undefined ? {} : knob.kind === 'bound' ? { maxTokens: bound } : { [knob.key]: clamp(bound, knob) };
       if (firesOwn) {
         add({ strategy: id, options, mode: 'live' });
         continue;

@@ -13,6 +13,8 @@ export interface RecommendationOf<P extends SweepPoint> {
   point?: P;
   reason: string;
   feasible: number;
+  /** The feasible points within the tolerance of the least loss: as good as one another on loss. */
+  candidates: P[];
 }
 
 /**
@@ -47,17 +49,18 @@ export function recommendSetting<P extends AdvicePoint>(points: readonly P[], co
   ];
   if (feasible.length === 0) {
     const binding = [why.keep > 0 ? `${why.keep} lose what must be kept` : '', why.window > 0 ? `${why.window} go over the window` : '', why.cost > 0 ? `${why.cost} cost too much` : '', why.error > 0 ? `${why.error} failed or were not swept everywhere` : ''].filter((s) => s !== '');
-    return { reason: `No setting ${listWords(wants)}: of ${points.length}, ${listWords(binding)}.`, feasible: 0 };
+    return { reason: `No setting ${listWords(wants)}: of ${points.length}, ${listWords(binding)}.`, feasible: 0, candidates: [] };
   }
   const least = Math.min(...feasible.map((p) => p.loss));
-  const point = feasible.filter((p) => p.loss <= least + tolerance + 1e-12).reduce((best, p) => (p.costUsd < best.costUsd || (p.costUsd === best.costUsd && p.loss < best.loss) ? p : best));
+  const candidates = feasible.filter((p) => p.loss <= least + tolerance + 1e-12);
+  const point = candidates.reduce((best, p) => (p.costUsd < best.costUsd || (p.costUsd === best.costUsd && p.loss < best.loss) ? p : best));
   const cost = none !== undefined && none.costUsd > 0 ? ` (${formatNumber(point.costUsd / none.costUsd - 1, 'change')} vs no pruning's ${formatNumber(none.costUsd, 'usd')})` : '';
   const lost = Object.entries(point.lostByKind).filter(([, n]) => n > 0).map(([kind, n]) => `${n} ${kind}${n === 1 ? '' : 's'}`);
   const reason =
     `${describeSetting(point)}: the cheapest of the ${feasible.length} settings that ${listWords(wants)} whose loss is within ` +
     `${formatNumber(tolerance, 'percent', 0)} of the least (${formatNumber(least, 'percent')}). It costs ${formatNumber(point.costUsd, 'usd')}${cost} ` +
     `and loses ${formatNumber(point.loss, 'percent')} of the probes' weight${lost.length > 0 ? ` (${lost.join(', ')} lost)` : ''}.`;
-  return { point, reason, feasible: feasible.length };
+  return { point, reason, feasible: feasible.length, candidates };
 }
 
 function listWords(items: readonly string[]): string {

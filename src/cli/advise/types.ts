@@ -1,0 +1,49 @@
+/** The shapes `advise` passes between its main thread and its workers, and writes as `--json`. */
+import type { Advice, AdviceConstraints, StrategyId, SweepResult } from '../../lib/index';
+import type { TranscriptFormat } from '../../lib/formats';
+import type { EncodingChoice } from '../tokens';
+import type { FileOutcome } from '../report/types';
+
+export interface AdviseSettings {
+  /** The model the requests are priced at; default: the one each file records, else by format. */
+  model?: string;
+  /** The window requests must fit and the grid's scale; default: the model's. */
+  window?: number;
+  /** Token bounds to sweep; default: 5, 10, 25, 50 and 80% of the window. */
+  bounds?: number[];
+  /** Default: every registered strategy. */
+  strategies?: StrategyId[];
+  encoding: EncodingChoice;
+  prices?: { input?: number; output?: number; cacheRead?: number; cacheWrite?: number };
+  /** Slow strategies swept stateless only up to this many messages (default: the core's). */
+  slowStatelessUpTo?: number;
+}
+
+/** One conversation's sweep, or why it has none. */
+export interface AdviseOutcome {
+  file: string;
+  id: string;
+  format: TranscriptFormat;
+  messages: number;
+  /** The model priced and where its prices came from. */
+  model?: string;
+  pricedWith?: string;
+  sweep?: SweepResult;
+  error?: string;
+}
+
+/** `advise --json`: the issue's `{ recommendation, frontier, points }`, and what a later `--merge` needs. */
+export interface AdviseJson {
+  prunescope: 'advise';
+  version: 1;
+  settings: AdviseSettings;
+  constraints: AdviceConstraints;
+  recommendation: (NonNullable<Advice['recommendation']> & { reason: string }) | null;
+  reason: string;
+  feasible: number;
+  frontier: Advice['points'];
+  points: Advice['points'];
+  skipped: Advice['skipped'];
+  files: FileOutcome[];
+  conversations: AdviseOutcome[];
+}

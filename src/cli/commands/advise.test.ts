@@ -1,0 +1,75 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { testIo } from '../../../test/support/cli-io';
+import { adviseCommand } from './advise';
+import { run } from '../run';
+import type { AdviseJson } from '../advise/types';
+
+const CLAUDE = 'fixtures/spotter-short.jsonl';
+const CODEX = 'fixtures/codex-rollout-gpt-5.5.jsonl';
+const FAST = ['--encoding', 'chars', '--jobs', '1', '--bounds', '5000,20000', '-s', 'sliding-window,observation-masking,anthropic-compaction'];
+
+async function advise(args: string[]): Promise<{ code: number; json: AdviseJson; err: string }> {
+  const io = testIo();
+  const code = await adviseCommand([...args, '--json'], io);
+  return { code, json: JSON.parse(io.out) as AdviseJson, err: io.err };
+}
+
+describe('advise', () => {
+  it('writes { recommendation, frontier, points } for a Claude Code and a Codex file', async () => {
+    // One window for both (their models' differ), so both are swept on one grid.
+    const { code, json } = await advise([CLAUDE, CODEX, ...FAST, '--keep', 'task,errors', '--window', '200000']);
+    expect(code).toBe(0);
+    expect(json.conversations.map((c) => c.file)).toEqual([CLAUDE, CODEX]);
+    expect(json.recommendation).toMatchObject({ strategy: expect.any(String), options: expect.any(Object), mode: expect.stringMatching(/^(stateless|live)$/), costUsd: expect.any(Number), loss: expect.any(Number) });
+    expect(json.recommendation?.best.of).toBe(2);
+    const keys = new Set(json.points.map((p) => p.key));
+    for (const f of json.frontier) expect(keys.has(f.key)).toBe(true);
+    expect(json.points[0]?.strategy).toBe('none');
+    expect(json.points.every((p) => p.conversations === 2)).toBe(true);
+    expect(json.reason).toMatch(/keeps the task and every error/);
+  }, 60_000);
+
+  it('says in words what it recommends, and draws the frontier', async () => {
+    const io = testIo();
+    expect(await adviseCommand([CODEX, ...FAST], io)).toBe(0);
+    expect(io.out).toMatch(/^1 conversation swept in 1 file; \d+ settings; window [\d,]+ tokens\n/);
+    expect(io.out).toMatch(/\nRecommended: .+: the cheapest of the \d+ settings that keeps the task/);
+    expect(io.out).toContain('Frontier (no other setting is both cheaper and loses less):');
+  }, 60_000);
+
+  it('resumes with --merge: files already swept are not read again, and the answer is the whole run’s', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'advise-'));
+    const part = join(dir, 'part.json');
+    const first = await advise([CLAUDE, ...FAST]);
+    writeFileSync(part, JSON.stringify(first.json));
+    const resumed = await advise([CLAUDE, CODEX, '--merge', part, '--jobs', '1']);
+    const whole = await advise([CLAUDE, CODEX, ...FAST]);
+    expect(resumed.code).toBe(0);
+    expect(resumed.json.conversations.map((c) => c.file)).toEqual([CLAUDE, CODEX]);
+    expect(resumed.json.recommendation).toEqual(whole.json.recommendation);
+    expect(resumed.json.points).toEqual(whole.json.points);
+  }, 90_000);
+
+  it('rejects bad flags with what was wrong', async () => {
+    const io = testIo();
+    expect(await run(['advise', CODEX, '--keep', 'tasks'], io)).toBe(2);
+    expect(io.err).toMatch(/--keep.*tasks/);
+    const io2 = testIo();
+    expect(await run(['advise', CODEX, '--max-extra-cost', 'lots'], io2)).toBe(2);
+    expect(io2.err).toContain('--max-extra-cost takes a percentage');
+    const dir = mkdtempSync(join(tmpdir(), 'advise-'));
+    writeFileSync(join(dir, 'x.json'), '{"prunescope":"report"}');
+    const io3 = testIo();
+    expect(await run(['advise', '--merge', join(dir, 'x.json')], io3)).toBe(2);
+    expect(io3.err).toContain('not the output of prunescope advise --json');
+  });
+
+  it('says so when nothing meets the constraints', async () => {
+    const io = testIo();
+    expect(await adviseCommand([CODEX, ...FAST, '--window', '1000'], io)).toBe(1);
+    expect(io.out).toMatch(/No recommendation\. No setting keeps the task and sends no request over 1,000 tokens/);
+  }, 60_000);
+});

@@ -1,0 +1,115 @@
+import { readdir, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { readRecordedUsage, type TranscriptFormat } from '../../lib/formats';
+import { describeReadError, parseText, scopeConversation } from '../input';
+import type { Io } from '../io';
+import { createProgress } from '../progress';
+import { errorText } from './analyze-conversation';
+import type { ConversationTask, FileOutcome } from './types';
+
+/** Files a directory contributes: transcripts are JSON or JSONL. */
+const TRANSCRIPT_FILE = /\.(json|jsonl)$/i;
+
+export interface CorpusOptions {
+  command: string;
+  format: TranscriptFormat | undefined;
+  wholeHistory: boolean;
+  /** At most this many conversations in flight, so a large corpus is not all in memory at once. */
+  inFlight: number;
+  /** Files already done (a resumed run): skipped without being read. */
+  skip?: ReadonlySet<string>;
+}
+
+/**
+ * The corpus loop `report` and `advise` share: files read one after another (directories searched), each parsed and
+ * its conversations handed to `run` (a worker pool, or in-process) with what the file recorded, with progress on a
+ * terminal. A file that cannot be read or parsed is reported on stderr and listed with its error, never fatal.
+ */
+export async function runCorpus<O>(io: Io, positionals: readonly string[], options: CorpusOptions, run: (task: ConversationTask) => Promise<O>): Promise<{ files: FileOutcome[]; outcomes: O[] }> {
+  const { command } = options;
+  const paths = (await collectFiles(positionals)).filter((entry) => options.skip?.has(entry.file) !== true);
+  const files: FileOutcome[] = [];
+  const pending: Promise<O>[] = [];
+  const progress = createProgress(io, io.stderrIsTTY);
+  let done = 0;
+  let wake: (() => void) | undefined;
+  const skip = (file: string, message: string) => {
+    files.push({ file, conversations: 0, error: message });
+    io.stderr(`${message}; skipped\n`);
+  };
+  try {
+    for (const entry of paths) {
+      if ('error' in entry) {
+        skip(entry.file, entry.error);
+        continue;
+      }
+      const label = entry.file === '-' ? '<stdin>' : entry.file;
+      let text: string;
+      try {
+        text = await io.readText(entry.file);
+      } catch (error) {
+        skip(entry.file, describeReadError(label, error));
+        continue;
+      }
+      let parsed;
+      try {
+        parsed = parseText(label, text, options.format);
+      } catch (error) {
+        skip(entry.file, errorText(error));
+        continue;
+      }
+      files.push({ file: entry.file, format: parsed.format, conversations: parsed.conversations.length });
+      for (const whole of parsed.conversations) {
+        while (pending.length - done >= options.inFlight) await new Promise<void>((resolve) => (wake = resolve));
+        const { conversation } = scopeConversation(command, io, entry.file, whole, options.wholeHistory);
+        // A scoped conversation keeps its records: the requests read are those after the last compaction, in its indices.
+        const recorded = readRecordedUsage(conversation, text);
+        const outcome = run({
+          file: entry.file,
+          id: conversation.id,
+          format: conversation.format,
+          ...(conversation.system !== undefined ? { system: conversation.system } : {}),
+          messages: conversation.messages,
+          ...(recorded.length > 0 ? { recorded } : {}),
+        });
+        pending.push(
+          outcome.then((o) => {
+            done++;
+            progress.update(`${command}: ${done} of ${pending.length} conversations, ${files.length} of ${paths.length} files`, done / pending.length);
+            wake?.();
+            wake = undefined;
+            return o;
+          }),
+        );
+      }
+    }
+    return { files, outcomes: await Promise.all(pending) };
+  } finally {
+    progress.done();
+  }
+}
+
+/** The files the arguments name: files as given (- is standard input), directories searched (sorted, so runs are comparable). */
+export async function collectFiles(paths: readonly string[]): Promise<({ file: string } | { file: string; error: string })[]> {
+  const out: ({ file: string } | { file: string; error: string })[] = [];
+  for (const path of paths) {
+    if (path === '-') {
+      out.push({ file: path });
+      continue;
+    }
+    let info;
+    try {
+      info = await stat(path);
+    } catch (error) {
+      out.push({ file: path, error: describeReadError(path, error) });
+      continue;
+    }
+    if (!info.isDirectory()) {
+      out.push({ file: path });
+      continue;
+    }
+    const names = (await readdir(path, { recursive: true })).filter((name) => TRANSCRIPT_FILE.test(name)).sort();
+    for (const name of names) out.push({ file: join(path, name) });
+  }
+  return out;
+}
