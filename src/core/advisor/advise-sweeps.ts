@@ -6,8 +6,10 @@ import { recommendSetting } from './recommend-setting';
 
 /** The advisor's answer for a transcript or a corpus: plain data, as `advise --json` writes it. */
 export interface Advice {
+  /** The setting to run, absent when nothing met the constraints. */
   recommendation?: SweepSetting & {
     key: string;
+    /** Its cost and loss over the corpus (cost summed, loss the conversations' mean). */
     costUsd: number;
     loss: number;
     /** Conversations where it is as good as their own best setting (by the same rule; ties count), of how many. */
@@ -23,7 +25,9 @@ export interface Advice {
   frontier: AdvicePoint[];
   /** Every setting, over every conversation. */
   points: AdvicePoint[];
+  /** Conversations it was drawn from. */
   conversations: number;
+  /** What the sweeps' grids left out, and why. */
   skipped: SweepSkip[];
 }
 

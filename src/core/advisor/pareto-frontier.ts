@@ -1,7 +1,10 @@
 /** What the frontier compares: a cost and a loss, both lower is better. */
 export interface CostLoss {
+  /** What it costs, in dollars. */
   costUsd: number;
+  /** The weighted share of probes it loses, 0–1. */
   loss: number;
+  /** Set when it failed: such a point is never on the frontier. */
   error?: string;
 }
 

@@ -13,6 +13,7 @@ import type { ProbeFamily, ProbeKind } from './probes/types';
 /** What to sweep one transcript with: the replay's inputs (prices, cache rules, token counts, what the file recorded). */
 export type SweepReplayInputs = Omit<ReplayOptions, 'strategies' | 'mode' | 'trigger' | 'window'>;
 
+/** What `sweepTranscript` sweeps: the window, the grid, and how to report progress and stop. */
 export interface SweepOptions {
   /** The model's context window, in tokens: the default grid's scale, and what `overWindow` counts against. */
   window: number;
@@ -49,10 +50,13 @@ export interface SweepSetting {
 export interface SweepPoint extends SweepSetting {
   /** The setting as a stable key (`sliding-window maxTokens=50000 stateless`): equal across transcripts of a corpus. */
   key: string;
+  /** What its requests cost, with prompt caching (`replayTranscript`). */
   costUsd: number;
+  /** Its requests' cache writes, cache reads and whole input, summed. */
   cacheWriteTokens: number;
   cacheReadTokens: number;
   inputTokens: number;
+  /** The largest input of any request. */
   peakInputTokens: number;
   /** Requests over the window. */
   overWindow: number;
@@ -64,6 +68,7 @@ export interface SweepPoint extends SweepSetting {
   lossByFamily: Record<ProbeFamily, number>;
   /** Probes lost, by kind (`task`, `error`, `file`, …): what a constraint checks. */
   lostByKind: Partial<Record<ProbeKind, number>>;
+  /** Probes it was scored on. */
   probes: number;
   /** The strategy threw on this transcript: the figures are zero and the point is never recommended. */
   error?: string;
@@ -71,17 +76,23 @@ export interface SweepPoint extends SweepSetting {
 
 /** A part of the grid not swept, and why. */
 export interface SweepSkip {
+  /** The strategy and the mode left out. */
   strategy: StrategyId;
   mode: 'stateless' | 'live';
+  /** Why, in words. */
   reason: string;
 }
 
+/** One transcript's sweep (`sweepTranscript`). */
 export interface SweepResult {
   /** Messages and probes of the transcript. */
   messages: number;
   probes: number;
+  /** The window it was swept against. */
   window: number;
+  /** No pruning first, then every setting of the grid. */
   points: SweepPoint[];
+  /** What the grid left out, and why. */
   skipped: SweepSkip[];
 }
 
@@ -97,8 +108,11 @@ export interface AdviceConstraints {
   lossTolerance?: number;
 }
 
+/** What a constraint can require be kept: the task, later requests, files touched, errors, the last plan. */
 export type KeepTarget = 'task' | 'requests' | 'files' | 'errors' | 'plan';
 
+/** A transcript and the replay's inputs for it (prices, cache rules, per-message tokens). */
 export interface TranscriptToSweep extends SweepReplayInputs {
+  /** The transcript, in the canonical shape. */
   messages: readonly Message[];
 }

@@ -13,15 +13,19 @@ export type ProbeKind = 'task' | 'request' | 'file' | 'plan' | 'error' | 'refere
 /** Where in its messages the fact lives: masking clears tool results only, so it keeps text and calls. */
 export type ProbeSite = 'text' | 'call' | 'result';
 
+/** One fact a pruned context should still hold, drawn from a transcript by `findProbes`. */
 export interface Probe {
   /** Stable within a transcript: `task`, `request:12`, `file:/repo/a.ts`, `plan:40`, `error:8`, `reference:5`. */
   id: string;
+  /** Which of the four families it tests. */
   family: ProbeFamily;
+  /** What it stands for within its family. */
   kind: ProbeKind;
   /** The first message that holds the fact. */
   messageIndex: number;
   /** Every message that holds it (a file named by several calls), ascending; sending any one keeps the probe. */
   messages: readonly number[];
+  /** Where in its messages the fact lives. */
   site: ProbeSite;
   /** The fact, short (one line, at most 120 characters): a path, an error line, the start of a request. */
   fact: string;
@@ -29,11 +33,14 @@ export interface Probe {
   weight: number;
 }
 
+/** A probe under a plan: a message holding it is sent (kept), its fact is in a summary (summarized), or neither (lost). */
 export type ProbeFate = 'kept' | 'summarized' | 'lost';
 
 /** Counts and weights of one family's probes under a plan. */
 export interface FamilyScore {
+  /** Probes of the family. */
   total: number;
+  /** Of them, kept, summarized and lost. */
   kept: number;
   summarized: number;
   lost: number;
@@ -45,12 +52,15 @@ export interface FamilyScore {
 export interface ProbeScore {
   /** Per probe, in the order given. */
   fates: ProbeFate[];
+  /** Probes kept, summarized and lost. */
   kept: number;
   summarized: number;
   lost: number;
   /** Weighted share of the probes lost, 0–1 (0 when there are none). */
   loss: number;
+  /** The same per family. */
   byFamily: Record<ProbeFamily, FamilyScore>;
 }
 
+/** The four families, in the order the advisor lists them. */
 export const PROBE_FAMILIES: readonly ProbeFamily[] = ['recall', 'artifact', 'continuation', 'decision'];
