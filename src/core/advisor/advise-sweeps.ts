@@ -40,7 +40,7 @@ export function adviseSweeps(sweeps: readonly SweepResult[], constraints: Advice
   const points = aggregateSweeps(sweeps);
   const window = Math.min(...sweeps.map((s) => s.window));
   const chosen = recommendSetting(points, constraints, Number.isFinite(window) ? window : Infinity);
-  const skipped = [...new Map(sweeps.flatMap((s) => s.skipped).map((s) => [`${s.strategy} ${s.mode}`, s])).values()];
+  const skipped = [...new Map(sweeps.flatMap((s) => s.skipped).map((s) => [`${s.strategy} ${s.mode} ${s.key ?? ''}`, s])).values()];
   const advice: Advice = { reason: chosen.reason, feasible: chosen.feasible, frontier: paretoFrontier(points), points, conversations: sweeps.length, skipped };
   const point = chosen.point;
   if (point === undefined) return advice;

@@ -23,8 +23,9 @@ export interface GridSetting extends SweepSetting {
  * to the bound; the others run stateless at the bound, and live at each trigger above it (a trigger at or below
  * the bound would have nothing to prune). A strategy with no knob has one point per mode, its window option (if
  * any) at the sweep's window. Points that are the
- * same setting (a knob clamped to its range) appear once. Slow strategies above `slowStatelessUpTo` messages are
- * live only, listed in `skipped`.
+ * same setting (a knob clamped to its range) appear once. Above `slowStatelessUpTo` messages, slow strategies
+ * without a fast stateless replay are live only, and those the provider applies (whose live replay is stateless)
+ * are not swept; both are listed in `skipped`.
  */
 export function listSweepSettings(count: number, options: SweepOptions): { settings: GridSetting[]; skipped: SweepSkip[] } {
   const window = options.window;
@@ -45,7 +46,13 @@ export function listSweepSettings(count: number, options: SweepOptions): { setti
     const definition = getStrategy(id);
     const knob = sweepKnob(definition);
     const firesOwn = definition.replay?.trigger !== undefined || definition.replay?.serverSide === true;
-    const slowSkip = definition.slow === true && count > slowUpTo && !firesOwn;
+    const slow = definition.slow === true && definition.replay?.stateless === undefined && count > slowUpTo;
+    // Applied to the whole history before every request (context editing): its live replay is its stateless one.
+    if (slow && definition.replay?.serverSide === true) {
+      skipped.push({ strategy: id, mode: 'live', reason: `applied to the whole history before every request, each planned afresh (O(n²)); not swept over ${formatNumber(slowUpTo)} messages` });
+      continue;
+    }
+    const slowSkip = slow && !firesOwn;
     if (slowSkip) skipped.push({ strategy: id, mode: 'stateless', reason: `plans every request afresh (O(n²)); over ${formatNumber(slowUpTo)} messages it is swept live only` });
     for (const bound of knob.kind === 'none' ? [undefined] : bounds) {
       const clamp = (value: number, range: { min: number; max: number }) => Math.min(range.max, Math.max(range.min, value));

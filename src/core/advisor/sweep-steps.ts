@@ -1,7 +1,7 @@
 import type { StrategyPlan } from '../plan/types';
 import type { ReplayResult } from '../replay/types';
 import type { GridSetting } from './list-sweep-settings';
-import type { SweepOptions, SweepPoint, SweepResult, TranscriptToSweep } from './types';
+import type { SweepOptions, SweepPoint, SweepResult, SweepSkip, TranscriptToSweep } from './types';
 import type { ProbeKind } from './probes/types';
 import { analyzeTranscript } from '../plan/analyze-transcript';
 import { planPrune } from '../prune/plan-prune';
@@ -9,7 +9,8 @@ import { replayTranscript } from '../replay/replay-transcript';
 import { findProbes } from './probes/find-probes';
 import { scoreProbes } from './probes/score-probes';
 import { PROBE_FAMILIES } from './probes/types';
-import { listSweepSettings } from './list-sweep-settings';
+import { DEFAULT_SLOW_STATELESS_UP_TO, listSweepSettings } from './list-sweep-settings';
+import { formatNumber } from '../text/format-number';
 
 /**
  * The sweep as steps, for `sweepTranscript` (run at once) and `sweepTranscriptAsync` (a pause between steps, so a
@@ -53,8 +54,15 @@ export function* sweepSteps(input: TranscriptToSweep, options: SweepOptions): Ge
   // so its agent holds everything at the end whatever the plan of the whole transcript would drop.
   let baseline: readonly number[] | undefined;
   let done = 0;
-  for (const group of groups.values()) {
+  const slowUpTo = options.slowStatelessUpTo ?? DEFAULT_SLOW_STATELESS_UP_TO;
+  for (const whole of groups.values()) {
     checkAborted(options);
+    const group = messages.length > slowUpTo ? whole.filter((setting) => !pastTrigger(setting, planOf(setting), skipped, slowUpTo)) : whole;
+    done += whole.length - group.length;
+    if (group.length === 0) {
+      options.onProgress?.(done, settings.length);
+      continue;
+    }
     const first = group[0] as GridSetting;
     let result: ReplayResult | Error;
     try {
@@ -110,6 +118,23 @@ function pointOf(setting: GridSetting, result: ReplayResult | Error, plan: Strat
     lostByKind,
     probes: probes.length,
   };
+}
+
+/**
+ * A live point whose strategy cannot bring the whole transcript under its trigger (masking that keeps every call
+ * of a long session) would prune before every request once the context passes it: O(n²), and over the window
+ * anyway. Past `slowUpTo` messages it is left out, and `skipped` says so.
+ */
+function pastTrigger(setting: GridSetting, plan: StrategyPlan | Error, skipped: SweepSkip[], slowUpTo: number): boolean {
+  const trigger = setting.trigger;
+  if (setting.mode !== 'live' || trigger?.kind !== 'tokens' || plan instanceof Error || plan.tokens <= trigger.over) return false;
+  skipped.push({
+    strategy: setting.strategy as SweepSkip['strategy'],
+    mode: 'live',
+    key: setting.key,
+    reason: `its plan keeps ${formatNumber(plan.tokens)} tokens, over the trigger (${formatNumber(trigger.over)}): it would prune before every request (O(n²)); not swept over ${formatNumber(slowUpTo)} messages`,
+  });
+  return true;
 }
 
 function checkAborted(options: SweepOptions): void {

@@ -76,6 +76,25 @@ describe('sweepTranscript', () => {
       expect(small.points.some((p) => p.strategy === id && p.mode === 'stateless')).toBe(false);
       expect(small.skipped.find((s) => s.strategy === id)?.reason).toMatch(/live only/);
     }
+    // Applied by the provider to every request's whole history: live is stateless, O(n²), so not swept at all.
+    const applied = STRATEGY_REGISTRY.filter((s) => s.slow === true && s.replay?.stateless === undefined && s.replay?.serverSide === true).map((s) => s.id);
+    expect(applied.length).toBeGreaterThan(0);
+    for (const id of applied) {
+      expect(small.points.some((p) => p.strategy === id)).toBe(false);
+      expect(small.skipped.find((s) => s.strategy === id)?.reason).toMatch(/not swept over 10 messages/);
+    }
+  });
+
+  it('leaves out a live point whose plan cannot get under the trigger, on long transcripts, and says which', () => {
+    const options = { window: 200_000, bounds: [2_000], triggers: [0.05], strategies: ['observation-masking' as const, 'sliding-window' as const] };
+    const long = sweepTranscript(inputOf(messages), { ...options, slowStatelessUpTo: 10 });
+    const masked = long.skipped.find((s) => s.strategy === 'observation-masking' && s.mode === 'live');
+    expect(masked?.key).toBe('observation-masking maxTokens=2000 live>10000');
+    expect(masked?.reason).toMatch(/^its plan keeps [\d,]+ tokens, over the trigger \(10,000\): it would prune before every request/);
+    expect(long.points.map((p) => p.key)).toContain('sliding-window maxTokens=2000 live>10000');
+    expect(long.points.map((p) => p.key)).not.toContain(masked?.key);
+    // Below the limit it is swept: the replay is cheap there.
+    expect(sweepTranscript(inputOf(messages), { ...options, slowStatelessUpTo: 10_000 }).points.map((p) => p.key)).toContain(masked?.key);
   });
 
   it('advice: the recommendation keeps what it is told to and explains itself', () => {

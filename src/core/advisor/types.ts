@@ -79,6 +79,8 @@ export interface SweepSkip {
   /** The strategy and the mode left out. */
   strategy: StrategyId;
   mode: 'stateless' | 'live';
+  /** When one setting was left out, not the whole mode: its key. */
+  key?: string;
   /** Why, in words. */
   reason: string;
 }
