@@ -66,6 +66,7 @@ console.log(`findProbes: ${probes.value.length.toLocaleString('en-US')} probes i
 const walls: number[] = [];
 const cpus: number[] = [];
 let shares: [string, number][] = [];
+let swept = new Set<string>();
 for (let k = 0; k < RUNS; k++) {
   let last = performance.now();
   const seen: [string, number][] = [];
@@ -79,6 +80,7 @@ for (let k = 0; k < RUNS; k++) {
       },
     }),
   );
+  swept = new Set(run.value.points.map((p) => p.key));
   walls.push(run.wall);
   cpus.push(run.cpu);
   shares = seen;
@@ -89,10 +91,10 @@ const sweepWall = median(walls);
 console.log(`sweep: ${s(sweepWall)} wall, ${s(median(cpus))} CPU (median of ${RUNS}); goal < 30 s: ${sweepWall < 30_000 ? 'met' : 'NOT met'}`);
 for (const [id, ms] of byStrategy) console.log(`  ${id.padEnd(28)} ${s(ms).padStart(9)}`);
 
-// The peer: the same points' bare replays, one replayTranscript call per strategy and mode, no probes, no plans.
+// The peer: the bare replays of the points the sweep replayed, one replayTranscript call per strategy and mode, no probes, no plans.
 const bare = await timed(() => {
   const groups = new Map<string, typeof settings>();
-  for (const x of settings) {
+  for (const x of settings.filter((setting) => swept.has(setting.key))) {
     const key = `${x.strategy} ${x.mode} ${JSON.stringify(x.trigger ?? null)}`;
     groups.set(key, [...(groups.get(key) ?? []), x]);
   }
