@@ -41,7 +41,7 @@ const library: UserConfig = {
 export default defineConfig([
   {
     ...library,
-    entry: { ...(library.entry as Record<string, string>), cli: 'src/cli/main.ts', 'report-worker': 'src/cli/report/worker.ts' },
+    entry: { ...(library.entry as Record<string, string>), cli: 'src/cli/main.ts', 'report-worker': 'src/cli/worker/report-worker.ts' },
     format: 'esm',
     outDir: 'dist/esm',
   },

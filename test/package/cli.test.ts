@@ -231,6 +231,22 @@ describe('replay', () => {
   });
 });
 
+describe('advise', () => {
+  it('tau-bench: the same sweep and recommendation with one job and with two (the worker threads)', () => {
+    const flags = ['--json', '--strategy', 'sliding-window,observation-masking,openhands-condenser', '--bounds', '3000,8000'];
+    const one = cli(['advise', TAU, '--jobs', '1', ...flags]);
+    const two = cli(['advise', TAU, '--jobs', '2', ...flags]);
+    expect(one.status).toBe(0);
+    expect(two.status).toBe(0);
+    const a = JSON.parse(one.stdout);
+    const b = JSON.parse(two.stdout);
+    expect(b.points).toEqual(a.points);
+    expect(b.recommendation).toEqual(a.recommendation);
+    expect(a.conversations).toHaveLength(200);
+    expect(a.recommendation).toMatchObject({ strategy: expect.any(String), mode: expect.any(String), costUsd: expect.any(Number), loss: expect.any(Number) });
+  });
+});
+
 describe('report', () => {
   it('tau-bench: the same totals with one job and with two', () => {
     const one = cli(['report', TAU, '--jobs', '1', '--json']);

@@ -3,12 +3,12 @@
  * thread posts. `workerData` is `report`'s settings, or `{ advise: settings }`.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { analyzeConversation, errorText } from './analyze-conversation';
+import { analyzeConversation, errorText } from '../report/analyze-conversation';
 import { replayCore } from '../replay/replay-core';
 import { analyzeForAdvice } from '../advise/analyze-for-advice';
 import type { AdviseSettings } from '../advise/types';
-import type { WorkerReply } from './runner';
-import type { ConversationTask, ReportSettings } from './types';
+import type { WorkerReply } from '../report/runner';
+import type { ConversationTask, ReportSettings } from '../report/types';
 
 const data = workerData as ReportSettings | { advise: AdviseSettings };
 const port = parentPort;
