@@ -1,6 +1,7 @@
 /** Reading a transcript for a command: the file or stdin, parsed, with errors that say where. */
 import { basename } from 'node:path';
 import { lastSentConversation, listFormats, parseTranscript, TranscriptParseError, type Conversation, type ParsedTranscript, type Provider, type TranscriptFormat } from '../lib/formats';
+import { readChoice, readInteger, single, type FlagValues } from './args';
 import { CliError } from './errors';
 import type { Io } from './io';
 
@@ -102,4 +103,29 @@ export function scopeConversation(command: string, io: Io, label: string, conver
     io.stderr(`${label}: ${conversation.id} was compacted: ${command} reads what the agent last sent, messages ${scoped.offset + 1}–${n} of ${n} (--whole-history for all)\n`);
   }
   return scoped;
+}
+
+/** A `--merge` part: the JSON another run of `command --json` wrote, parsed; unreadable or not JSON is a usage error. */
+export async function readMergePart(io: Io, command: string, path: string): Promise<unknown> {
+  let text: string;
+  try {
+    text = await io.readText(path);
+  } catch (error) {
+    throw new CliError(describeReadError(path, error));
+  }
+  try {
+    return JSON.parse(text) as unknown;
+  } catch (error) {
+    throw new CliError(`${path}: not JSON (${error instanceof Error ? error.message : String(error)}); --merge reads the output of prunescope ${command} --json`);
+  }
+}
+
+/** `--jobs` (default: the cores) and `--format` (default: detected), as `report` and `advise` read them. */
+export function readCorpusFlags(command: string, io: Io, values: FlagValues): { jobs: number; format: TranscriptFormat | undefined } {
+  const jobsText = single(command, values, 'jobs');
+  const formatText = single(command, values, 'format');
+  return {
+    jobs: jobsText === undefined ? io.cpus : readInteger(command, 'jobs', jobsText, 1, 256),
+    format: formatText === undefined ? undefined : readChoice(command, 'format', formatText, FORMATS),
+  };
 }

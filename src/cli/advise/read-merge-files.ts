@@ -1,7 +1,6 @@
 import { CliError } from '../errors';
-import { describeReadError } from '../input';
+import { readMergePart } from '../input';
 import type { Io } from '../io';
-import { errorText } from '../report/analyze-conversation';
 import type { FileOutcome } from '../report/types';
 import type { AdviseJson, AdviseOutcome, AdviseSettings } from './types';
 
@@ -17,18 +16,8 @@ export async function readMergeFiles(command: string, io: Io, paths: readonly st
   const files: FileOutcome[] = [];
   const conversations: AdviseOutcome[] = [];
   for (const path of paths) {
-    let text: string;
-    try {
-      text = await io.readText(path);
-    } catch (error) {
-      throw new CliError(describeReadError(path, error));
-    }
-    let json: Partial<AdviseJson>;
-    try {
-      json = JSON.parse(text) as Partial<AdviseJson>;
-    } catch (error) {
-      throw new CliError(`${path}: not JSON (${errorText(error)}); --merge reads the output of prunescope advise --json`);
-    }
+    const json = (await readMergePart(io, 'advise', path)) as Partial<AdviseJson> | null;
+    if (json === null || typeof json !== 'object') throw new CliError(`${path}: not the output of prunescope advise --json (version 1)`);
     if (json.prunescope !== 'advise' || json.version !== 1 || !Array.isArray(json.conversations) || !Array.isArray(json.files) || json.settings === undefined) {
       throw new CliError(`${path}: not the output of prunescope advise --json (version 1)`);
     }

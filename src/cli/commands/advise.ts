@@ -1,7 +1,7 @@
 import { adviseSweeps, STRATEGY_REGISTRY, type AdviceConstraints, type KeepTarget, type SweepResult } from '../../lib/index';
 import { parseFlags, readChoice, readInteger, single, type FlagSpec, type FlagValues } from '../args';
 import { CliError, EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE } from '../errors';
-import { FORMATS, WHOLE_HISTORY_HELP } from '../input';
+import { FORMATS, readCorpusFlags, WHOLE_HISTORY_HELP } from '../input';
 import type { Io } from '../io';
 import { replayCore } from '../replay/replay-core';
 import { runCorpus } from '../report/run-corpus';
@@ -83,10 +83,7 @@ export async function adviseCommand(args: readonly string[], io: Io, options: Re
   const settings = merged?.settings ?? readSettings(values);
   if (merged !== undefined && hasSettingFlags(values)) throw new CliError(`${COMMAND}: with --merge the settings are the merged files'; give only --keep, --max-extra-cost, --window, --jobs, --json`);
   const constraints = readConstraints(values, settings);
-  const jobsText = single(COMMAND, values, 'jobs');
-  const jobs = jobsText === undefined ? io.cpus : readInteger(COMMAND, 'jobs', jobsText, 1, 256);
-  const formatText = single(COMMAND, values, 'format');
-  const format = formatText === undefined ? undefined : readChoice(COMMAND, 'format', formatText, FORMATS);
+  const { jobs, format } = readCorpusFlags(COMMAND, io, values);
   const replay = options.replay ?? replayCore;
 
   const runner: Runner<ConversationTask, AdviseOutcome> =

@@ -1,7 +1,7 @@
 import { STRATEGY_REGISTRY, getStrategy } from '../../lib/index';
-import { parseFlags, readChoice, readInteger, single, type FlagSpec } from '../args';
+import { parseFlags, readChoice, single, type FlagSpec } from '../args';
 import { CliError, EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE } from '../errors';
-import { describeReadError, FORMATS, WHOLE_HISTORY_HELP } from '../input';
+import { FORMATS, readCorpusFlags, readMergePart, WHOLE_HISTORY_HELP } from '../input';
 import type { Io } from '../io';
 import { replayCore, type ReplayCore } from '../replay/replay-core';
 import { mergeReports, reportJson } from '../report/aggregate';
@@ -99,10 +99,7 @@ export async function reportCommand(args: readonly string[], io: Io, options: Re
   if (values.merge === true) return merge(io, positionals, values.json === true, values.csv === true);
 
   const settings = readSettings(values, flags);
-  const jobsText = single(COMMAND, values, 'jobs');
-  const jobs = jobsText === undefined ? io.cpus : readInteger(COMMAND, 'jobs', jobsText, 1, 256);
-  const formatText = single(COMMAND, values, 'format');
-  const format = formatText === undefined ? undefined : readChoice(COMMAND, 'format', formatText, FORMATS);
+  const { jobs, format } = readCorpusFlags(COMMAND, io, values);
   const replay = options.replay ?? replayCore;
 
   const runner: Runner = jobs > 1 && options.workerUrl !== undefined ? workerRunner(jobs, options.workerUrl, settings) : inProcessRunner(settings, replay);
@@ -156,19 +153,7 @@ function readSettings(values: Parameters<typeof readBoundFlags>[1], flags: Retur
 
 async function merge(io: Io, paths: readonly string[], json: boolean, csv: boolean): Promise<number> {
   const parts: { label: string; value: unknown }[] = [];
-  for (const path of paths) {
-    let text: string;
-    try {
-      text = await io.readText(path);
-    } catch (error) {
-      throw new CliError(describeReadError(path, error));
-    }
-    try {
-      parts.push({ label: path, value: JSON.parse(text) });
-    } catch (error) {
-      throw new CliError(`${path}: not JSON (${errorText(error)}); --merge reads the output of prunescope report --json`);
-    }
-  }
+  for (const path of paths) parts.push({ label: path, value: await readMergePart(io, COMMAND, path) });
   const report = mergeReports(parts);
   write(io, report, json, csv);
   return report.files.some((f) => f.error !== undefined) ? EXIT_PROBLEMS : EXIT_OK;
