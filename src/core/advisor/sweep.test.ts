@@ -42,6 +42,15 @@ describe('sweepTranscript', () => {
     }
   });
 
+  it('a live point whose trigger never fires loses nothing (the agent never pruned), whatever its bound', () => {
+    // Peak input is below 160,000 (80% of the window): no live replay of ours prunes, so none loses a probe.
+    const none = sweep.points[0];
+    expect(none?.peakInputTokens).toBeLessThan(160_000);
+    const live = sweep.points.filter((p) => p.mode === 'live' && p.trigger !== undefined);
+    expect(live.length).toBeGreaterThan(0);
+    for (const p of live) expect([p.key, p.loss, p.costUsd]).toEqual([p.key, 0, none?.costUsd]);
+  });
+
   it('a tighter bound never loses less with a sliding window, and sends less', () => {
     const window = sweep.points.filter((p) => p.strategy === 'sliding-window' && p.mode === 'stateless');
     expect(window.map((p) => p.options.maxTokens)).toEqual([5_000, 20_000, 60_000]);
