@@ -1,15 +1,16 @@
 import { useEffect, useState } from 'react';
 import { PruneClient } from '../worker/client';
-import { DEFAULT_PANEL, createInspectorStore, createReplayStore, decodeView, encodeView, readExplainerDismissed, readThemePreference, type InspectorStore, type ReplayStore, type ViewState } from '../state';
-import { InspectorContext, ReplayContext } from '../state/react';
+import { DEFAULT_PANEL, createAdvisorStore, createInspectorStore, createReplayStore, decodeView, encodeView, readExplainerDismissed, readThemePreference, type AdvisorStore, type InspectorStore, type ReplayStore, type ViewState } from '../state';
+import { AdvisorContext, InspectorContext, ReplayContext } from '../state/react';
 import { Announcer, DropOverlay, Explainer, HelpDialog, LoadStatus, PanelMain, PanelTabs, PanelToolbar, TopBar, applyTheme, useGlobalDropAndPaste, useShortcuts } from '../ui';
 
 const SAMPLE = { path: 'samples/spotter-session.jsonl', fileName: 'spotter-session.jsonl' };
 
-function createApp(): { store: InspectorStore; replay: ReplayStore } {
+function createApp(): { store: InspectorStore; replay: ReplayStore; advisor: AdvisorStore } {
   applyTheme(readThemePreference());
   const store = createInspectorStore(new PruneClient());
   const replay = createReplayStore(store);
+  const advisor = createAdvisorStore(store, replay);
   // A first visit is greeted by the explainer (what the sample, a lane, a cell, the budget, the scorecard are).
   if (!readExplainerDismissed()) store.getState().setExplainerOpen(true);
   const view = decodeView(location.hash);
@@ -17,7 +18,7 @@ function createApp(): { store: InspectorStore; replay: ReplayStore } {
     { kind: 'url', url: new URL(`${import.meta.env.BASE_URL}${SAMPLE.path}`, location.href).href, fileName: SAMPLE.fileName },
     view,
   );
-  return { store, replay };
+  return { store, replay, advisor };
 }
 
 /** The view to keep in the hash: lanes by position, options that differ from their defaults. */
@@ -79,11 +80,13 @@ function useHashSync(store: InspectorStore): void {
 }
 
 export function App() {
-  const [{ store, replay }] = useState(createApp);
+  const [{ store, replay, advisor }] = useState(createApp);
   return (
     <InspectorContext.Provider value={store}>
       <ReplayContext.Provider value={replay}>
-        <Shell store={store} />
+        <AdvisorContext.Provider value={advisor}>
+          <Shell store={store} />
+        </AdvisorContext.Provider>
       </ReplayContext.Provider>
     </InspectorContext.Provider>
   );

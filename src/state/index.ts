@@ -1,5 +1,7 @@
 /** The inspector's state, free of React (hooks are in `react.ts`): usable from tests, benches and other renderers. */
 export { createInspectorStore, type InspectorStore } from './inspector-store';
+export { createAdvisorStore, type AdvisorState, type AdvisorStore } from './advisor-store';
+export { laneOfSetting, type LaneOfSetting } from './advisor-lane';
 export { createReplayStore, DEFAULT_REPLAY_SETTINGS, type ReplayState, type ReplayStore } from './replay-store';
 export type { Inspector, InspectorActions, InspectorState, JumpNotice, LoadingStatus } from './inspector-state';
 export { laneStatus, lanePlans, modalOpen, planRequestOf } from './inspector-state';

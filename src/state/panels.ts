@@ -6,6 +6,7 @@
 export const PANELS = [
   { id: 'timeline', label: 'Timeline', key: 't', title: 'Every message and its fate in each lane' },
   { id: 'replay', label: 'Replay', key: 'r', title: 'The agent’s requests again under each lane, priced with prompt caching' },
+  { id: 'advisor', label: 'Advisor', key: 'a', title: 'Which setting to run: every strategy swept, cost against loss, and a recommendation' },
 ] as const satisfies readonly PanelEntry[];
 
 interface PanelEntry {

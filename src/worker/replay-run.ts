@@ -4,49 +4,29 @@
  * messages are the ones on screen, and answers the baseline first, then the quick lanes, then the slow ones.
  */
 import {
-  cacheRulesFor,
-  createTokenCounter,
   defaultReplayModel,
-  encodingForFormat,
   getFormat,
   getStrategy,
   listModels,
   loadModelPrices,
-  parseTranscript,
   countSystemTokens,
   priceHarnessRequests,
-  readReplayInputs,
   replayTranscript,
   triggerFires,
-  type Conversation,
   type ModelPrices,
   type ReplayOptions,
   type ReplayTrigger,
   type StrategyReplay,
 } from '../core';
 import { laneConfig } from './lanes';
-import { openWith } from './open-options';
-import { readSource } from './queries';
+import { openReplaySource, replayInputsOf, yieldToEvents } from './replay-source';
 import { BASELINE_ID, type LaneReplay, type ReplayRequest, type ReplayResponse } from './replay-protocol';
-
-const yieldToEvents = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0));
 
 export async function runReplay(request: ReplayRequest, post: (response: ReplayResponse) => void): Promise<void> {
   const started = performance.now();
   try {
-    post({ type: 'progress', phase: 'reading', done: 0, total: 1 });
-    const source = await readSource(request.source, () => undefined);
-    post({ type: 'progress', phase: 'parsing', done: 0, total: 1 });
-    await yieldToEvents();
-    const parsed = parseTranscript(source.text, { fileName: source.fileName, origin: request.source.kind === 'text' ? 'paste' : 'file' });
-    const whole = parsed.conversations[Math.min(Math.max(0, request.conversation), parsed.conversations.length - 1)] as Conversation;
-    const { conversation } = openWith(whole, request.open);
-    const format = conversation.format ?? parsed.format;
-    post({ type: 'progress', phase: 'counting', done: 0, total: 1 });
-    await yieldToEvents();
-    const encoding = request.encoding === 'auto' ? encodingForFormat(format) : request.encoding;
-    const counter = await createTokenCounter({ encoding });
-    const inputs = readReplayInputs(conversation, counter, { text: source.text, calibrate: request.settings.calibrate });
+    const source = await openReplaySource(request, request.settings.calibrate, (phase) => post({ type: 'progress', phase, done: 0, total: 1 }));
+    const { conversation, format, counter, inputs } = source;
     const model = request.settings.model ?? inputs.model ?? defaultReplayModel(format);
     const unrecordedInput = getFormat(format).harness?.unrecordedInput;
     const models = (await listModels()).map((m) => ({ id: m.model, name: m.name ?? m.model, provider: m.model.split('/')[0] ?? '' }));
@@ -66,21 +46,7 @@ export async function runReplay(request: ReplayRequest, post: (response: ReplayR
     const window = prices.contextWindow ?? 200_000;
     const trigger: ReplayTrigger = request.settings.trigger.kind === 'fraction' ? { ...request.settings.trigger, window } : request.settings.trigger;
     const messages = conversation.messages;
-    const common: Omit<ReplayOptions, 'strategies'> = {
-      mode: request.settings.mode,
-      trigger,
-      window,
-      prices,
-      cache: cacheRulesFor(prices.model),
-      tokens: inputs.tokens,
-      fixedTokens: inputs.fixedTokens,
-      counter,
-      contextStarts: inputs.contextStarts,
-      ...(inputs.priorTurnTokens ? { priorTurnTokens: inputs.priorTurnTokens } : {}),
-      ...(inputs.messageTimes ? { messageTimes: inputs.messageTimes } : {}),
-      ...(inputs.recorded.length > 0 ? { recorded: inputs.recorded } : {}),
-      ...(inputs.observedCache ? { observedCache: inputs.observedCache } : {}),
-    };
+    const common: Omit<ReplayOptions, 'strategies'> = { mode: request.settings.mode, trigger, window, ...replayInputsOf(source, prices) };
     const baselineOptions: ReplayOptions = { ...common, strategies: [{ id: BASELINE_ID }], ...(inputs.recordedTotal ? { recordedTotal: inputs.recordedTotal } : {}) };
     const harness = inputs.harness ? await priceHarnessRequests(inputs.harness, prices) : undefined;
     const baselineFrom = performance.now();

@@ -12,6 +12,8 @@ import { JumpNoticeBar } from '../timeline/timeline-head';
 
 /** The Replay view and its charting library load only when it is first opened. */
 const ReplayPanel = lazy(() => import('../replay/replay-panel'));
+/** The Advisor view too: it draws with the same library. */
+const AdvisorPanel = lazy(() => import('../advisor/advisor-panel'));
 
 interface PanelView {
   main: ComponentType;
@@ -21,6 +23,7 @@ interface PanelView {
 export const PANEL_VIEWS: Record<PanelId, PanelView> = {
   timeline: { main: TimelineMain, toolbar: TimelineTools },
   replay: { main: ReplayMain },
+  advisor: { main: AdvisorMain },
 };
 
 function TimelineMain() {
@@ -50,6 +53,14 @@ function ReplayMain() {
   return (
     <Suspense fallback={<p className="p-4 text-sm text-zinc-600 dark:text-zinc-400">Loading the replay…</p>}>
       <ReplayPanel />
+    </Suspense>
+  );
+}
+
+function AdvisorMain() {
+  return (
+    <Suspense fallback={<p className="p-4 text-sm text-zinc-600 dark:text-zinc-400">Loading the advisor…</p>}>
+      <AdvisorPanel />
     </Suspense>
   );
 }

@@ -4,12 +4,13 @@
  * their text alternative and the totals. Hovering a request shows its figures; clicking it opens its message in the
  * timeline.
  */
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useInspector, useInspectorStore, useReplay } from '../../state/react';
 import { laneLabels } from '../../worker/lanes';
 import { BASELINE_ID, type LaneReplay } from '../../worker/replay-protocol';
 import { formatNumber } from '../../core';
 import { formatCompact, plural } from '../common/format';
+import { useDark } from '../common/use-dark';
 import { ReplayChart, type ChartLine } from './replay-chart';
 import { ReplayControls } from './replay-controls';
 import { ReplayTable, type TableLane } from './replay-table';
@@ -22,16 +23,6 @@ const PALETTE = ['#6366f1', '#10b981', '#f59e0b', '#d946ef', '#0ea5e9', '#8b5cf6
 const formatShare = (v: number) => formatNumber(v, 'percent', 0);
 // An axis label: as a price list writes it ($0.2, $1.25, $1,234).
 const formatDollars = (v: number) => formatNumber(v, 'price');
-
-function useDark(): boolean {
-  const [dark, setDark] = useState(() => document.documentElement.classList.contains('dark'));
-  useEffect(() => {
-    const observer = new MutationObserver(() => setDark(document.documentElement.classList.contains('dark')));
-    observer.observe(document.documentElement, { attributes: true, attributeFilter: ['class'] });
-    return () => observer.disconnect();
-  }, []);
-  return dark;
-}
 
 export default function ReplayPanel() {
   const inspector = useInspectorStore();
