@@ -158,7 +158,10 @@ export function AdvisorChart({ points, frontier, recommended, hovered, dark, non
           style={{ left: tip.left, top: tip.top + 14 }}
         >
           <PointFigures point={tip.point} none={none} />
-          <p className="m-0 mt-1 text-[11px] text-zinc-600 dark:text-zinc-400">{tip.point.strategy === 'none' ? 'The baseline: every lane is measured against it.' : 'Click to add it as a lane in the timeline.'}</p>
+          <p className="m-0 mt-1 text-[11px] text-zinc-600 dark:text-zinc-400">
+            {frontier.has(tip.point.key) ? 'On the frontier. ' : 'Dominated: another setting is cheaper and loses no more. '}
+            {tip.point.strategy === 'none' ? 'The baseline: every lane is measured against it.' : 'Click to add it as a lane in the timeline.'}
+          </p>
         </div>
       )}
     </figure>
