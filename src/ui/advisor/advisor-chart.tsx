@@ -69,8 +69,8 @@ export function AdvisorChart({ points, frontier, recommended, hovered, dark, non
         { label: 'Frontier', stroke: line, width: 1.5, spanGaps: true, points: dot(line, 7) },
       ],
       axes: [
-        { stroke: axis, grid: { stroke: grid }, ticks: { stroke: grid }, label: 'cost of the requests (USD)', labelSize: 18, font: '11px system-ui', labelFont: '11px system-ui', values: (_u, v) => v.map(formatCost) },
-        { stroke: axis, grid: { stroke: grid }, ticks: { stroke: grid }, label: 'loss (share of the probes lost)', labelSize: 18, size: 48, font: '11px system-ui', labelFont: '11px system-ui', values: (_u, v) => v.map(formatLoss) },
+        { stroke: axis, grid: { stroke: grid, width: 1 }, ticks: { stroke: grid, width: 1 }, label: 'cost of the requests (USD)', labelSize: 18, font: '11px system-ui', labelFont: '11px system-ui', values: (_u, v) => v.map(formatCost) },
+        { stroke: axis, grid: { stroke: grid, width: 1 }, ticks: { stroke: grid, width: 1 }, label: 'loss (share of the probes lost)', labelSize: 18, size: 48, font: '11px system-ui', labelFont: '11px system-ui', values: (_u, v) => v.map(formatLoss) },
       ],
       hooks: {
         draw: [

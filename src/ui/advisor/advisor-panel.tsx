@@ -31,11 +31,11 @@ export default function AdvisorPanel() {
   const points = advice?.points;
   const none = useMemo(() => points?.find((p) => p.strategy === 'none'), [points]);
   const recommended = advice?.recommendation?.key;
-  const rows = useMemo((): AdvicePoint[] => {
-    if (!advice) return [];
-    if (!showAll) return advice.frontier;
-    return [...advice.points].sort((a, b) => Number(!frontier.has(a.key)) - Number(!frontier.has(b.key)) || a.costUsd - b.costUsd || a.loss - b.loss);
-  }, [advice, showAll, frontier]);
+  const { rows, alike } = useMemo(() => {
+    if (!advice) return { rows: [], alike: new Map<string, number>() };
+    if (showAll) return { rows: [...advice.points].sort((a, b) => Number(!frontier.has(a.key)) - Number(!frontier.has(b.key)) || a.costUsd - b.costUsd || a.loss - b.loss), alike: new Map<string, number>() };
+    return groupAlike(advice.frontier, recommended);
+  }, [advice, showAll, frontier, recommended]);
   const recommendedPoint = advice?.points.find((p) => p.key === recommended);
 
   return (
@@ -60,7 +60,7 @@ export default function AdvisorPanel() {
               {advice.recommendation ? 'Recommendation' : 'No recommendation'}
             </h2>
             <p className="m-0 mt-1" data-testid="advisor-reason">
-              {advice.reason}
+              {advice.reason.charAt(0).toUpperCase() + advice.reason.slice(1)}
             </p>
             <div className="mt-1.5 flex flex-wrap items-center gap-x-4 gap-y-1 text-[12px] text-zinc-600 dark:text-zinc-400">
               <span>
@@ -85,11 +85,12 @@ export default function AdvisorPanel() {
             <div className="min-w-0">
               <AdvisorTable
                 rows={rows}
+                alike={alike}
                 frontier={frontier}
                 recommended={recommended}
                 none={none}
                 lanesFull={lanesFull}
-                caption={showAll ? `Every setting (${advice.points.length}), the frontier first` : `The frontier: ${plural(advice.frontier.length, 'setting')} no other is both cheaper than and loses less than`}
+                caption={showAll ? `Every setting (${advice.points.length}), the frontier first` : `The frontier: ${plural(advice.frontier.length, 'setting')} that no other beats on both cost and loss`}
               />
               <label className="mt-2 inline-flex items-center gap-1.5 text-[12px] text-zinc-700 dark:text-zinc-300">
                 <input type="checkbox" checked={showAll} onChange={(e) => setShowAll(e.currentTarget.checked)} />
@@ -114,6 +115,26 @@ export default function AdvisorPanel() {
       )}
     </section>
   );
+}
+
+/**
+ * The frontier with settings of equal cost and loss in one row (on a short transcript, every bound it never reaches
+ * is no pruning again): the recommendation heads its group, else no pruning, else the first.
+ */
+function groupAlike(frontier: readonly AdvicePoint[], recommended: string | undefined): { rows: AdvicePoint[]; alike: Map<string, number> } {
+  const groups: AdvicePoint[][] = [];
+  for (const p of frontier) {
+    const head = groups.at(-1)?.[0];
+    if (head && head.costUsd === p.costUsd && head.loss === p.loss) groups.at(-1)?.push(p);
+    else groups.push([p]);
+  }
+  const alike = new Map<string, number>();
+  const rows = groups.map((group) => {
+    const head = group.find((p) => p.key === recommended) ?? group.find((p) => p.strategy === 'none') ?? (group[0] as AdvicePoint);
+    if (group.length > 1) alike.set(head.key, group.length - 1);
+    return head;
+  });
+  return { rows, alike };
 }
 
 function Legend({ dark }: { dark: boolean }) {

@@ -9,6 +9,8 @@ import { costChange, formatLossShare, modeWords, settingName } from './advisor-w
 
 interface AdvisorTableProps {
   rows: readonly AdvicePoint[];
+  /** How many settings of equal cost and loss a row stands for, beside itself. */
+  alike: ReadonlyMap<string, number>;
   frontier: ReadonlySet<string>;
   recommended?: string;
   none?: AdvicePoint;
@@ -18,7 +20,7 @@ interface AdvisorTableProps {
 
 const TD = 'px-2 py-1 text-right';
 
-export function AdvisorTable({ rows, frontier, recommended, none, caption, lanesFull }: AdvisorTableProps) {
+export function AdvisorTable({ rows, alike, frontier, recommended, none, caption, lanesFull }: AdvisorTableProps) {
   const hovered = useAdvisor((s) => s.hovered);
   const setHovered = useAdvisor((s) => s.setHovered);
   const addAsLane = useAdvisor((s) => s.addAsLane);
@@ -65,6 +67,11 @@ export function AdvisorTable({ rows, frontier, recommended, none, caption, lanes
                 {name}
                 {p.key === recommended && <span className="ml-1.5 rounded bg-amber-100 px-1 text-[11px] font-semibold text-amber-900 dark:bg-amber-900/50 dark:text-amber-200">recommended</span>}
                 {dominated && <span className="ml-1.5 text-[11px] font-normal">(dominated)</span>}
+                {(alike.get(p.key) ?? 0) > 0 && (
+                  <span className="ml-1.5 text-[11px] font-normal text-zinc-600 dark:text-zinc-400" title="Settings whose cost and loss are the same: on this transcript they prune alike, or not at all">
+                    (and {alike.get(p.key)} more alike)
+                  </span>
+                )}
               </th>
               <td className="px-2 py-1 text-left">{modeWords(p)}</td>
               <td className={TD}>{p.error !== undefined ? '–' : formatUsd(p.costUsd)}</td>
