@@ -3,7 +3,7 @@
  * reason, points at the frontier and adds a setting as a lane, by mouse on the chart and by keyboard from the table.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { openApp } from './support';
+import { expectAccessible, openApp } from './support';
 
 const lanes = (page: Page) => page.locator('section[role="region"][data-lane]');
 
@@ -45,6 +45,7 @@ test('the Advisor sweeps the sample, says what to run and why, and a point of it
   const frontier = page.getByRole('table', { name: /^The frontier/ });
   await expect(frontier.getByRole('row', { name: /recommended/ })).toHaveCount(1);
   await expect(page.getByTestId('advisor-chart').locator('canvas')).toHaveCount(1);
+  await expectAccessible(page, { include: 'section[aria-label="Advisor"]' });
 
   // Hovering a point shows its setting; clicking it adds the setting as a lane and shows the timeline.
   const tip = await pointAtSomePoint(page);

@@ -162,3 +162,14 @@ test('r switches between the timeline and the replay', async ({ page }) => {
   await expect(page.getByRole('grid', { name: 'Timeline' })).toBeVisible();
   await expect(page.getByRole('tab', { name: 'Timeline', selected: true })).toBeVisible();
 });
+
+test('a switches between the timeline and the advisor', async ({ page }) => {
+  await ready(page);
+  await page.keyboard.press('a');
+  await expect(page.getByRole('tab', { name: 'Advisor', selected: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Run the advisor' })).toBeVisible();
+  await page.getByRole('region', { name: 'Advisor' }).click({ position: { x: 5, y: 5 } });
+  await page.keyboard.press('a');
+  await expect(page.getByRole('grid', { name: 'Timeline' })).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'Timeline', selected: true })).toBeVisible();
+});
