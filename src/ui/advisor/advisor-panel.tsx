@@ -23,6 +23,9 @@ export default function AdvisorPanel() {
   const hovered = useAdvisor((s) => s.hovered);
   const setHovered = useAdvisor((s) => s.setHovered);
   const addAsLane = useAdvisor((s) => s.addAsLane);
+  const model = useAdvisor((s) => s.model);
+  const pricedWith = useAdvisor((s) => s.pricedWith);
+  const ms = useAdvisor((s) => s.ms ?? 0);
   const lanesFull = useInspector((s) => s.lanes.length >= MAX_LANES);
   const dark = useDark();
   const [showAll, setShowAll] = useState(false);
@@ -65,7 +68,8 @@ export default function AdvisorPanel() {
             <div className="mt-1.5 flex flex-wrap items-center gap-x-4 gap-y-1 text-[12px] text-zinc-600 dark:text-zinc-400">
               <span>
                 {plural(advice.feasible, 'setting')} of {advice.points.length} meet the constraints; {plural(sweep.probes, 'probe')} over {plural(sweep.messages, 'message')}, window{' '}
-                {formatNumber(sweep.window)} tokens.
+                {formatNumber(sweep.window)} tokens
+                {model !== undefined && `; priced as ${model}${pricedWith && pricedWith !== model ? ` (${pricedWith})` : ''}, as in Replay; swept in ${(ms / 1000).toFixed(1)} s`}.
               </span>
               {recommendedPoint && recommendedPoint.strategy !== 'none' && (
                 <button
