@@ -7,6 +7,8 @@ import { expectAccessible, openApp } from './support';
 
 const lanes = (page: Page) => page.locator('section[role="region"][data-lane]');
 
+const windowOf = (option: string): number => Number(/\(([\d,]+)\)$/.exec(option)?.[1]?.replace(/,/g, '') ?? Infinity);
+
 /** Opens the sample, runs the Advisor; the lanes the timeline had. */
 async function runAdvisor(page: Page): Promise<number> {
   await openApp(page);
@@ -69,6 +71,14 @@ test('by keyboard: a row of the frontier table adds its setting with Enter; cons
   await expect(reason).toContainText(/keeps every error/);
   await expect(reason).not.toHaveText(first);
 
+  // Stay under the window of the model with the smallest one: the reason names that window.
+  const models = page.getByRole('combobox', { name: 'or the window of' });
+  const options = (await models.locator('option').allTextContents()).filter((t) => /\(\d/.test(t));
+  const smallest = options.sort((a, b) => windowOf(a) - windowOf(b))[0] ?? '';
+  await models.selectOption({ label: smallest });
+  await expect(reason).toContainText(new RegExp(`over ${/\(([\d,]+)\)$/.exec(smallest)?.[1]} tokens`));
+  await expect(page.getByRole('spinbutton', { name: /No request over/ })).toHaveValue(String(windowOf(smallest)));
+
   await page.getByRole('checkbox', { name: 'Show the dominated settings too' }).check();
   const table = page.getByRole('table', { name: /^Every setting/ });
   await expect(table.getByRole('row', { name: /dominated/ }).first()).toBeVisible();
@@ -83,7 +93,7 @@ test('by keyboard: a row of the frontier table adds its setting with Enter; cons
   // The key `a` opens the Advisor again, its answer still there.
   await page.getByRole('grid', { name: 'Timeline' }).focus();
   await page.keyboard.press('a');
-  await expect(page.getByRole('heading', { name: /Recommendation/ })).toBeVisible();
+  await expect(page.getByRole('heading', { name: /recommendation/i })).toBeVisible();
 });
 
 test('a sweep under way shows its progress, stops when asked, and leaves the timeline free', async ({ page }) => {

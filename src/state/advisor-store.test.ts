@@ -62,7 +62,7 @@ describe('advisor store', () => {
     expect(client.runs[0]?.request).toMatchObject({ source: { kind: 'text', fileName: 't.json' }, model: 'openai/gpt-4o', encoding: 'chars' });
     client.runs[0]?.answer({ type: 'progress', phase: 'sweeping', done: 2, total: 9 });
     expect(advisor.getState()).toMatchObject({ status: 'running', progress: { phase: 'sweeping', done: 2, total: 9 } });
-    client.runs[0]?.answer({ type: 'result', sweep: SWEEP, model: 'openai/gpt-4o', pricedWith: 'openai/gpt-4o', ms: 5 });
+    client.runs[0]?.answer({ type: 'result', sweep: SWEEP, model: 'openai/gpt-4o', pricedWith: 'openai/gpt-4o', ms: 5, windows: [] });
     const s = advisor.getState();
     expect(s.status).toBe('done');
     expect(s.advice?.recommendation?.key).toBe('importance maxTokens=400 stateless');
@@ -72,7 +72,7 @@ describe('advisor store', () => {
   it('re-recommends when a constraint changes, without sweeping again', async () => {
     const { advisor, client } = await setup();
     advisor.getState().run();
-    client.runs[0]?.answer({ type: 'result', sweep: SWEEP, model: 'm', pricedWith: 'm', ms: 5 });
+    client.runs[0]?.answer({ type: 'result', sweep: SWEEP, model: 'm', pricedWith: 'm', ms: 5, windows: [] });
     advisor.getState().setConstraints({ window: 100 });
     expect(advisor.getState().advice?.recommendation?.key).toBe('sliding-window maxTokens=50 stateless');
     advisor.getState().setConstraints({ keep: ['errors'] });
@@ -104,7 +104,7 @@ describe('advisor store', () => {
   it('drops the results and cancels a sweep under way when another transcript opens', async () => {
     const { inspector, advisor, client } = await setup();
     advisor.getState().run();
-    client.runs[0]?.answer({ type: 'result', sweep: SWEEP, model: 'm', pricedWith: 'm', ms: 5 });
+    client.runs[0]?.answer({ type: 'result', sweep: SWEEP, model: 'm', pricedWith: 'm', ms: 5, windows: [] });
     advisor.getState().run();
     await inspector.getState().load({ kind: 'text', text: transcript(8), fileName: 'u.json' }, EMPTY_VIEW);
     expect(client.cancelled).toBeGreaterThan(0);

@@ -7,7 +7,7 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { adviseSweeps, type Advice, type AdviceConstraints, type SweepResult, type SweepSetting } from '../core';
 import { AdviseClient } from '../worker/advise-client';
-import type { AdvisePhase, AdviseRequest } from '../worker/advise-protocol';
+import type { AdvisePhase, AdviseRequest, ModelWindow } from '../worker/advise-protocol';
 import type { InspectorStore } from './inspector-store';
 import type { InspectorState } from './inspector-state';
 import { laneOfSetting } from './advisor-lane';
@@ -22,6 +22,8 @@ export interface AdvisorState {
   model?: string;
   pricedWith?: string;
   ms?: number;
+  /** The price table's models and their windows, for "stay under the window of model M". */
+  windows: ModelWindow[];
   constraints: AdviceConstraints;
   /** The sweep's advice under the constraints. */
   advice?: Advice;
@@ -45,6 +47,7 @@ type Client = Pick<AdviseClient, 'start' | 'cancel'>;
 export function createAdvisorStore(inspector: InspectorStore, replay: ReplayStore, client: Client = new AdviseClient()): AdvisorStore {
   const store = createStore<AdvisorState>()((set, get) => ({
     status: 'idle',
+    windows: [],
     constraints: {},
     run() {
       const s = inspector.getState();
@@ -58,7 +61,7 @@ export function createAdvisorStore(inspector: InspectorStore, replay: ReplayStor
             set({ progress: { phase: response.phase, done: response.done, total: response.total, startedAt } });
             return;
           case 'result':
-            set({ status: 'done', progress: undefined, sweep: response.sweep, model: response.model, pricedWith: response.pricedWith, ms: response.ms, advice: adviseSweeps([response.sweep], get().constraints) });
+            set({ status: 'done', progress: undefined, sweep: response.sweep, model: response.model, pricedWith: response.pricedWith, ms: response.ms, windows: response.windows, advice: adviseSweeps([response.sweep], get().constraints) });
             return;
           case 'error':
             set({ status: 'error', progress: undefined, error: response.message });

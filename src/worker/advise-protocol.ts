@@ -17,9 +17,16 @@ export interface AdviseRequest extends ReplaySourceRequest {
   window?: number;
 }
 
+export interface ModelWindow {
+  id: string;
+  name: string;
+  window: number;
+}
+
 export type AdvisePhase = 'reading' | 'parsing' | 'counting' | 'sweeping';
 
 export type AdviseResponse =
   | { type: 'progress'; phase: AdvisePhase; done: number; total: number }
-  | { type: 'result'; sweep: SweepResult; model: string; pricedWith: string; ms: number }
+  /** `windows`: the price table's models with a context window, for "stay under the window of model M". */
+  | { type: 'result'; sweep: SweepResult; model: string; pricedWith: string; ms: number; windows: ModelWindow[] }
   | { type: 'error'; message: string };

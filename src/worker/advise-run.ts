@@ -3,7 +3,7 @@
  * (`openReplaySource`), priced like the Replay view, swept by the core (`sweepTranscriptAsync`), with a pause between
  * steps so a cancel on this thread (tests) is heard; in the worker, cancel terminates it.
  */
-import { defaultReplayModel, loadModelPrices, sweepTranscriptAsync } from '../core';
+import { defaultReplayModel, listModels, loadModelPrices, sweepTranscriptAsync } from '../core';
 import type { AdviseRequest, AdviseResponse } from './advise-protocol';
 import { openReplaySource, replayInputsOf, yieldToEvents } from './replay-source';
 
@@ -32,7 +32,8 @@ export async function runAdvise(request: AdviseRequest, post: (response: AdviseR
         ...(signal ? { signal } : {}),
       },
     );
-    post({ type: 'result', sweep, model, pricedWith: prices.source ?? prices.model, ms: performance.now() - started });
+    const windows = (await listModels()).flatMap((m) => (m.contextWindow !== undefined ? [{ id: m.model, name: m.name ?? m.model, window: m.contextWindow }] : []));
+    post({ type: 'result', sweep, model, pricedWith: prices.source ?? prices.model, ms: performance.now() - started, windows });
   } catch (error) {
     if (signal?.aborted) return;
     post({ type: 'error', message: error instanceof Error ? error.message : String(error) });

@@ -1,5 +1,5 @@
 /** The advisor's run (with its progress and a way to stop it) and the constraints the recommendation must meet. */
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import type { KeepTarget } from '../../core';
 import { useAdvisor } from '../../state/react';
 import { formatInt, plural } from '../common/format';
@@ -50,6 +50,8 @@ export function AdvisorConstraints() {
   const constraints = useAdvisor((s) => s.constraints);
   const window = useAdvisor((s) => s.sweep?.window);
   const setConstraints = useAdvisor((s) => s.setConstraints);
+  const windows = useAdvisor((s) => s.windows);
+  const [picked, setPicked] = useState('');
   const id = useId();
   const keep = constraints.keep ?? [];
   const toggle = (target: KeepTarget, on: boolean) => {
@@ -82,6 +84,27 @@ export function AdvisorConstraints() {
         />
         tokens
       </label>
+      {windows.length > 0 && (
+        <label className="inline-flex items-center gap-1.5">
+          or the window of
+          <select
+            className={`${FIELD} max-w-56`}
+            value={windows.find((m) => m.id === picked)?.window === constraints.window ? picked : ''}
+            onChange={(e) => {
+              const model = windows.find((m) => m.id === e.currentTarget.value);
+              setPicked(model?.id ?? '');
+              setConstraints({ window: model?.window });
+            }}
+          >
+            <option value="">a model…</option>
+            {windows.map((m) => (
+              <option key={m.id} value={m.id}>
+                {m.name} ({formatInt(m.window)})
+              </option>
+            ))}
+          </select>
+        </label>
+      )}
       <label className="inline-flex items-center gap-1.5" htmlFor={`${id}-cost`}>
         At most
         <input
