@@ -103,7 +103,7 @@ test.describe('Replay, overview, details, filters', () => {
     await expect(page.locator('.replay-chart canvas')).toHaveCount(3);
     await expect(page.getByText('No pruning against the recorded bill')).toBeVisible();
     const stateless = await cost('Sliding window').textContent();
-    await page.getByLabel('When').check();
+    await page.getByRole('radio', { name: 'When', exact: true }).check();
     await page.getByLabel('Trigger').selectOption({ label: 'every N requests' });
     await page.getByLabel('Requests').fill('20');
     await expect.poll(() => cost('Sliding window').textContent(), { timeout: 30_000 }).not.toBe(stateless);

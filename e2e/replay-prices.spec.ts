@@ -82,7 +82,7 @@ test('live, a trigger that never fires says so instead of a bare ±0.0%, with a 
   await openApp(page);
   await page.getByRole('tab', { name: 'Replay' }).click();
   await everyLanePriced(page);
-  await page.getByLabel('When').check();
+  await page.getByRole('radio', { name: 'When', exact: true }).check();
   await page.getByLabel('Trigger').selectOption('tokens');
   await page.getByLabel('Tokens').fill('5000000');
   const hint = page.getByTestId('replay-hint-trigger');

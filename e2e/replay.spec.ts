@@ -41,7 +41,7 @@ test('the Replay tab prices every lane against no pruning, beside the bill the f
 test('live mode replays again, pruning only when the trigger fires; r goes back to the timeline', async ({ page }) => {
   await openReplay(page);
   const stateless = await costOf(page, 'Sliding window');
-  await page.getByLabel('When').check();
+  await page.getByRole('radio', { name: 'When', exact: true }).check();
   await page.getByLabel('Trigger').selectOption('every');
   await page.getByLabel('Requests').fill('20');
   await expect.poll(() => costOf(page, 'Sliding window'), { timeout: 30_000 }).not.toBe(stateless);
