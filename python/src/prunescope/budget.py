@@ -1,6 +1,5 @@
-"""Token bounds: the window cut and the importance walk when `max_tokens` is given, as the core's `planWindow`
-and `planImportance` decide them over the full analysis (src/core/strategies/sliding-window/plan-window.ts,
-src/core/strategies/importance/plan-importance.ts)."""
+"""Token bounds: the window cut when `max_tokens` is given, as the core's `planWindow` decides it over the full
+analysis (src/core/strategies/sliding-window/plan-window.ts); importance's plan is in `importance`."""
 
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -80,39 +79,6 @@ def _first_fitting_cut(suffix: Sequence[float], budget: float) -> int:
         else:
             lo = mid + 1
     return lo
-
-
-def importance_drops(
-    units: MessageGroups,
-    unit_score: Sequence[float],
-    tokens: Sequence[float],
-    max_turns: float,
-    max_tokens: float,
-) -> bytearray:
-    """Units importance drops, lowest score first (ties: earliest), until at most `max_turns` messages and
-    `max_tokens` tokens remain; the last message's unit is never dropped."""
-    group_of = units.group_of
-    group_size = units.group_size
-    count = len(group_of)
-    dropped = bytearray(len(group_size))
-    unit_tokens = [0.0] * len(group_size)
-    for i in range(count):
-        unit_tokens[group_of[i]] += tokens[i]
-    kept = count
-    kept_tokens = sum_from_end(tokens)
-    if count == 0 or (kept <= max_turns and kept_tokens <= max_tokens):
-        return dropped
-    protected = group_of[count - 1]
-    # sorted is stable and unit ids follow message order, so equal scores drop the earliest unit first.
-    for unit in sorted(range(len(group_size)), key=unit_score.__getitem__):
-        if kept <= max_turns and kept_tokens <= max_tokens:
-            break
-        if unit == protected:
-            continue
-        dropped[unit] = 1
-        kept -= group_size[unit]
-        kept_tokens -= unit_tokens[unit]
-    return dropped
 
 
 def sum_from_end(tokens: Sequence[Any]) -> float:

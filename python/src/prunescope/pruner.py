@@ -16,8 +16,9 @@ from .links import (
     tool_block_kind,
     valid_cut_at_or_before,
 )
-from .budget import importance_drops, suffix_sums, window_cut
+from .budget import suffix_sums, window_cut
 from .config import Settings, check_config, checked_count
+from .importance import DROPPED, importance_states
 from .masking import chat_message_of, mask_chat, mask_observations_checked, plan_masking
 from .model import Message, PruneStrategy, PrunerConfig
 from .openai_chat import MessageFormat, check_anthropic_roles, detect_format, read_openai_chat
@@ -157,8 +158,8 @@ def _importance(messages: Sequence[M], settings: Settings) -> list[M | Message]:
         tokens = [0] * count
     else:
         tokens = [estimate_tokens(length) for length in text_length]
-    dropped = importance_drops(units, unit_score, tokens, settings.max_turns, settings.max_tokens)
-    return [message for message, group in zip(messages, group_of) if not dropped[group]]
+    state = importance_states(units, unit_score, tokens, settings.max_turns, settings.max_tokens, settings.pinned)
+    return [message for message, group in zip(messages, group_of) if state[group] != DROPPED]
 
 
 def _prune_chat(records: Sequence[M], settings: Settings) -> list[M | Message]:
