@@ -93,6 +93,19 @@ def test_token_bounds_keep_what_the_core_keeps(case: dict[str, Any]) -> None:
             assert encode_runs(messages, output) == expected, (strategy, bound)
 
 
+@pytest.mark.parametrize("case", GOLDEN["pins"], ids=lambda case: str(case["name"]))
+def test_pinned_messages_are_kept_as_the_core_keeps_them(case: dict[str, Any]) -> None:
+    messages = case["messages"]
+    for strategy in STRATEGIES:
+        for bound, expected in zip(case["bounds"], case["outputs"][strategy]):
+            output = prune_messages(messages, strategy=strategy, format="anthropic", **snake(bound))
+            got: list[object] = []
+            for item in output:
+                index = next((i for i, message in enumerate(messages) if message is item), None)
+                got.append({"summary": item["content"]} if index is None else index)
+            assert got == expected, (strategy, bound)
+
+
 @pytest.mark.parametrize("case", GOLDEN["masking"], ids=lambda case: str(case["name"]))
 def test_observation_masking_masks_what_the_core_masks(case: dict[str, Any]) -> None:
     messages = case["messages"]
