@@ -67,7 +67,7 @@ def importance_states(
         return state
 
     _, added_tokens = refill_dropped(
-        walked, state, unit_score, group_size, unit_tokens, max_turns - kept_messages, max_tokens - kept_tokens
+        walked, state, unit_score, group_size, unit_tokens, max_turns - kept_messages, max_tokens - kept_tokens, ranked=True
     )
     kept_tokens += added_tokens
     guarded_messages = 0
@@ -103,13 +103,17 @@ def refill_dropped(
     unit_tokens: Sequence[float],
     room_messages: float,
     room_tokens: float,
+    ranked: bool = False,
 ) -> tuple[int, float]:
     """The core's `refillDropped`: adds dropped units back while they fit the room left, best score first (ties: the
     latest first, the reverse of the walk's order), marking each `REFILLED`. Kept units only grow, so a unit that does
     not fit when its turn comes never fits later: one pass leaves no dropped unit that would still fit. Returns the
-    messages and tokens added."""
+    messages and tokens added. `ranked`: the candidates are in drop order already (score, then id); otherwise in id
+    order."""
     fitting = [u for u in candidates if unit_size[u] <= room_messages and unit_tokens[u] <= room_tokens]
-    fitting.sort(key=lambda u: (unit_score[u], u))
+    if not ranked:
+        # Candidates come in id order, and the sort is stable: by score, ties by id.
+        fitting.sort(key=unit_score.__getitem__)
     messages = 0
     tokens = 0.0
     for k in range(len(fitting) - 1, -1, -1):
