@@ -8,7 +8,7 @@ with an early call). Roles are not checked, so a server tool's result in the sam
 import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Final, Literal, NamedTuple
+from typing import Any, Final, Literal, NamedTuple
 
 from .text import _key_length, _structured_length, block_text_length, utf16_length
 
@@ -159,6 +159,7 @@ def scan_messages(messages: Sequence[object]) -> MessageScan:
     add_tool = has_tool_block.append
     add_role = roles.append
     add_turn = turns.append
+    tool_id: Any  # a block's call or result id, a str once `end` says it is one
 
     for m, message in enumerate(messages):
         if type(message) is dict:
@@ -200,7 +201,8 @@ def scan_messages(messages: Sequence[object]) -> MessageScan:
                     length += len(result) if result.isascii() else utf16_length(result)
                 else:
                     length += block_text_length(block)
-                end = "result" if isinstance(block.get("tool_use_id"), str) else None
+                tool_id = block.get("tool_use_id")
+                end = "result" if isinstance(tool_id, str) else None
             elif kind == "tool_use":
                 tool_input = block.get("input")
                 if type(tool_input) is dict:
@@ -214,7 +216,8 @@ def scan_messages(messages: Sequence[object]) -> MessageScan:
                             length += _key_length(key) + _structured_length(item, 1)
                 else:
                     length += block_text_length(block)
-                end = "use" if isinstance(block.get("id"), str) else None
+                tool_id = block.get("id")
+                end = "use" if isinstance(tool_id, str) else None
             elif kind == "thinking":
                 thinking = block.get("thinking")
                 if type(thinking) is str:
@@ -223,12 +226,13 @@ def scan_messages(messages: Sequence[object]) -> MessageScan:
             else:
                 length += block_text_length(block)
                 end = tool_block_kind(block)
+                tool_id = block.get("id") if end == "use" else block.get("tool_use_id")
             if end is None:
                 continue
             tool = True
             at = m * BLOCK_BITS + b
             if end == "use":
-                call_id: str = block["id"]
+                call_id: str = tool_id
                 older = pending.get(call_id)
                 if older is not None:
                     stack = buried.get(call_id)
@@ -238,7 +242,7 @@ def scan_messages(messages: Sequence[object]) -> MessageScan:
                         stack.append(older)
                 pending[call_id] = at
                 continue
-            result_id: str = block["tool_use_id"]
+            result_id: str = tool_id
             call = pending.pop(result_id, None)
             if call is None:
                 orphans.append((result_id, "result", at))
@@ -308,8 +312,9 @@ def group_messages(messages: Sequence[object]) -> MessageGroups:
         result_index = result // BLOCK_BITS
         if use_index == result_index:
             continue
-        a = find(use_index)
-        b = find(result_index)
+        # Most ends are still their own roots (a call answered in the next message): no call to `find` then.
+        a = use_index if parent[use_index] == use_index else find(use_index)
+        b = result_index if parent[result_index] == result_index else find(result_index)
         if a < b:
             parent[b] = a
         elif b < a:
