@@ -2,7 +2,10 @@
 lowest-first walk, then, under a token bound, the refill of the budget (`refillDropped`) and the most recent messages
 that fit when they keep more (`bestFittingSuffix`)."""
 
+import math
+from bisect import bisect_left
 from collections.abc import Sequence
+from itertools import accumulate
 
 from .budget import sum_from_end
 from .links import MessageGroups
@@ -36,7 +39,8 @@ def importance_states(
     count = len(group_of)
     unit_count = len(group_size)
     state = bytearray(unit_count)
-    total = sum_from_end(tokens)
+    by_tokens = max_tokens != math.inf
+    total = sum_from_end(tokens) if by_tokens else 0.0
     if count == 0 or (count <= max_turns and total <= max_tokens):
         return state
     # 1: the last message's unit, 2: a pinned message's; neither is ever dropped.
@@ -45,6 +49,14 @@ def importance_states(
     for index in pinned:
         if 0 <= index < count and guard[group_of[index]] == 0:
             guard[group_of[index]] = 2
+    if not by_tokens:
+        # A message bound alone: the walk stops at the first unit whose running size reaches what must go, found
+        # by bisection over the running sizes (C-level), not a step per unit.
+        order = [u for u in sorted(range(unit_count), key=unit_score.__getitem__) if not guard[u]]
+        running = list(accumulate(map(group_size.__getitem__, order)))
+        for unit in order[: bisect_left(running, count - max_turns) + 1]:
+            state[unit] = DROPPED
+        return state
     unit_tokens = [0.0] * unit_count
     for i in range(count):
         unit = group_of[i]
@@ -63,7 +75,7 @@ def importance_states(
         walked.append(unit)
         kept_messages -= group_size[unit]
         kept_tokens -= unit_tokens[unit]
-    if not refills or not walked or max_tokens == float("inf"):
+    if not refills or not walked:
         return state
 
     _, added_tokens = refill_dropped(

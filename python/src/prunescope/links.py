@@ -208,7 +208,8 @@ def scan_messages(messages: Sequence[object]) -> MessageScan:
                 if type(tool_input) is dict:
                     # `block_text_length`'s rule, with flat ASCII string fields (the usual input) summed here.
                     name = block.get("name")
-                    length += utf16_length(name) if type(name) is str else 0
+                    if type(name) is str:
+                        length += len(name) if name.isascii() else utf16_length(name)
                     for key, item in tool_input.items():
                         if type(item) is str and type(key) is str and item.isascii() and key.isascii():
                             length += len(key) + len(item)
