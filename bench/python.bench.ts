@@ -7,6 +7,10 @@
  * temporary JSON file; the core is timed on `JSON.parse` of that file, then python/bench/bench_prune.py on
  * `json.loads` of the same bytes, with Debian's /usr/bin/python3. Both take a full GC before each run and report the
  * median. The kept counts must agree, or the bench stops: a faster wrong answer is no figure.
+ *
+ * The ratio is of CPU time (`process.cpuUsage`, user + system, against Python's `time.process_time`): the machine is
+ * shared, and wall time bills each side for the other processes that held the cores meanwhile. Wall medians are
+ * printed beside it. V8's CPU time includes its helper threads (GC, compilation) while they work for the run.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -39,17 +43,26 @@ const PYTHON = process.env.PYTHON ?? '/usr/bin/python3';
 const root = path.resolve(import.meta.dirname, '..');
 const gc = gcFunction();
 
-interface Row {
-  size: number;
-  strategy: string;
-  tsMs: number;
-  pyMs: number;
+interface Timing {
+  /** Median CPU time, ms. */
+  ms: number;
+  /** Median wall time, ms. */
+  wallMs: number;
   kept: number;
 }
 
-async function timeCore(messages: Message[], config: PrunerConfig, size: number): Promise<{ ms: number; kept: number }> {
+interface Row {
+  size: number;
+  strategy: string;
+  ts: Timing;
+  py: Timing;
+  kept: number;
+}
+
+async function timeCore(messages: Message[], config: PrunerConfig, size: number): Promise<Timing> {
   const { warmup, runs } = RUNS[size] ?? { warmup: 2, runs: 5 };
   const samples: number[] = [];
+  const wall: number[] = [];
   let kept = 0;
   for (let run = 0; run < warmup + runs; run++) {
     if (gc) {
@@ -57,16 +70,21 @@ async function timeCore(messages: Message[], config: PrunerConfig, size: number)
       // V8 finishes sweeping on helper threads after a forced GC; starting the clock at once would bill that wait.
       await sleep(Math.min(100, Math.max(5, size / 1000)));
     }
+    const cpu = process.cpuUsage();
     const start = performance.now();
     const out = pruneMessages(messages, config);
     const elapsed = performance.now() - start;
+    const used = process.cpuUsage(cpu);
     kept = config.strategy === 'summarize' && out.length > 0 && !messages.includes(out[0] as Message) ? out.length - 1 : out.length;
-    if (run >= warmup) samples.push(elapsed);
+    if (run >= warmup) {
+      samples.push((used.user + used.system) / 1000);
+      wall.push(elapsed);
+    }
   }
-  return { ms: median(samples), kept };
+  return { ms: median(samples), wallMs: median(wall), kept };
 }
 
-function timePython(file: string, maxTurns: number, maxTokens: number, size: number): { loadMs: number; results: Map<string, { ms: number; kept: number }> } {
+function timePython(file: string, maxTurns: number, maxTokens: number, size: number): { loadMs: number; results: Map<string, Timing> } {
   const { warmup, runs } = RUNS[size] ?? { warmup: 2, runs: 5 };
   const script = path.join(root, 'python/bench/bench_prune.py');
   const child = spawnSync(PYTHON, [script, file, '--max-turns', String(maxTurns), '--max-tokens', String(maxTokens), '--runs', String(runs), '--warmup', String(warmup)], {
@@ -74,12 +92,12 @@ function timePython(file: string, maxTurns: number, maxTokens: number, size: num
     maxBuffer: 1 << 20,
   });
   if (child.status !== 0) throw new Error(`${PYTHON} ${script} failed: ${child.stderr || child.error?.message}`);
-  const results = new Map<string, { ms: number; kept: number }>();
+  const results = new Map<string, Timing>();
   let loadMs = 0;
   for (const line of child.stdout.trim().split('\n')) {
-    const row = JSON.parse(line) as { load_ms?: number; strategy?: string; median_ms?: number; kept?: number };
+    const row = JSON.parse(line) as { load_ms?: number; strategy?: string; median_ms?: number; median_cpu_ms?: number; kept?: number };
     if (row.load_ms !== undefined) loadMs = row.load_ms;
-    if (row.strategy !== undefined) results.set(row.strategy, { ms: row.median_ms ?? NaN, kept: row.kept ?? -1 });
+    if (row.strategy !== undefined) results.set(row.strategy, { ms: row.median_cpu_ms ?? NaN, wallMs: row.median_ms ?? NaN, kept: row.kept ?? -1 });
   }
   return { loadMs, results };
 }
@@ -103,7 +121,7 @@ async function main(): Promise<void> {
       for (const message of messages) total += estimateTokens(messageTextLength(message));
       const maxTokens = Math.round(total * KEEP_FRACTION);
 
-      const core = new Map<string, { ms: number; kept: number }>();
+      const core = new Map<string, Timing>();
       for (const { label, config } of CASES(maxTurns, maxTokens)) core.set(label, await timeCore(messages, config, size));
       const python = timePython(file, maxTurns, maxTokens, size);
       loads.push(`${size.toLocaleString('en-US')} messages, ${(bytes.length / 1e6).toFixed(0)} MB of JSON: JSON.parse ${fmt(parseMs)} ms, json.loads ${fmt(python.loadMs)} ms`);
@@ -113,7 +131,7 @@ async function main(): Promise<void> {
         const py = python.results.get(strategy);
         if (ts === undefined || py === undefined) throw new Error(`no result for ${strategy} at ${size}`);
         if (ts.kept !== py.kept) throw new Error(`${strategy} at ${size}: the core kept ${ts.kept} messages, Python ${py.kept}`);
-        rows.push({ size, strategy, tsMs: ts.ms, pyMs: py.ms, kept: ts.kept });
+        rows.push({ size, strategy, ts, py, kept: ts.kept });
       }
     }
   } finally {
@@ -121,14 +139,16 @@ async function main(): Promise<void> {
   }
 
   console.log(`Node ${process.versions.node}, ${spawnSync(PYTHON, ['--version'], { encoding: 'utf8' }).stdout.trim()}, ${os.cpus().length} cores; maxTurns = 20% of the size, maxTokens = 20% of the estimate\n`);
-  console.log('| messages | strategy | kept | TypeScript core | Python port | Python / TS | 100k / 10k: TS, Python |');
-  console.log('|---:|---|---:|---:|---:|---:|---:|');
+  console.log('CPU time (user + system), medians; wall-time medians in the last columns\n');
+  console.log('| messages | strategy | kept | TypeScript core | Python port | Python / TS | 100k / 10k: TS, Python | wall: TS, Python |');
+  console.log('|---:|---|---:|---:|---:|---:|---:|---:|');
   for (const row of rows) {
     const small = rows.find((r) => r.size === 10_000 && r.strategy === row.strategy);
     // Linear work shows as about 10× from 10k to 100k; quadratic would be 100×.
-    const scaling = row.size === 100_000 && small ? `${(row.tsMs / small.tsMs).toFixed(1)}×, ${(row.pyMs / small.pyMs).toFixed(1)}×` : '';
+    const scaling = row.size === 100_000 && small ? `${(row.ts.ms / small.ts.ms).toFixed(1)}×, ${(row.py.ms / small.py.ms).toFixed(1)}×` : '';
     console.log(
-      `| ${row.size.toLocaleString('en-US')} | ${row.strategy} | ${row.kept.toLocaleString('en-US')} | ${fmt(row.tsMs)} ms | ${fmt(row.pyMs)} ms | ${(row.pyMs / row.tsMs).toFixed(1)}× | ${scaling} |`,
+      `| ${row.size.toLocaleString('en-US')} | ${row.strategy} | ${row.kept.toLocaleString('en-US')} | ${fmt(row.ts.ms)} ms | ${fmt(row.py.ms)} ms | ` +
+        `${(row.py.ms / row.ts.ms).toFixed(1)}× | ${scaling} | ${fmt(row.ts.wallMs)} ms, ${fmt(row.py.wallMs)} ms |`,
     );
   }
   console.log(`\n${loads.join('\n')}`);

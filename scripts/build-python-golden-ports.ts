@@ -38,6 +38,8 @@ export interface PortsGolden {
   masking: { name: string; messages: unknown[]; configs: Record<string, unknown>[]; outputs: unknown[][] }[];
   validator: { name: string; messages: unknown[]; problems: Record<string, unknown> }[];
   contextPruner: { name: string; window: unknown; runs: { config: Record<string, unknown>; summary: 'ids' | 'long'; result: unknown }[] }[];
+  /** Each seed strategy with `pinned`, under message and token bounds: per output message its input index, or the summary's content. */
+  pins: { name: string; messages: unknown[]; bounds: (Bound & { pinned: number[] })[]; outputs: Record<string, (number | { summary: string })[][]> }[];
 }
 
 const clone = <T>(value: T): T => trimStrings(JSON.parse(JSON.stringify(value))) as T;
@@ -79,6 +81,34 @@ function tokenCase(name: string, messages: Message[]): PortsGolden['tokens'][num
     outputs[strategy] = bounds.map((bound) => encodeOutput(messages, pruneMessages(messages, { strategy, ...bound })));
   }
   return { name, messages, estimates, bounds, outputs };
+}
+
+function pinsCase(name: string, messages: Message[]): PortsGolden['pins'][number] {
+  let total = 0;
+  for (const message of messages) total += estimateTokens(messageTextLength(message));
+  const n = messages.length;
+  const half = Math.floor(n / 2);
+  const third = Math.floor(n / 3);
+  const bounds: PortsGolden['pins'][number]['bounds'] = [
+    { maxTurns: 1, pinned: [0] },
+    { maxTurns: third, pinned: [1, half] },
+    { maxTurns: half, pinned: [0, third, n - 2] },
+    { maxTurns: 2, pinned: [n - 1, n + 3, -1] },
+    { maxTokens: Math.floor(total * 0.2), pinned: [0] },
+    { maxTokens: Math.floor(total * 0.5), pinned: [2, third] },
+    { maxTokens: 0, pinned: [half] },
+    { maxTokens: Math.floor(total / 3), maxTurns: Math.ceil(n / 4), pinned: [0, 1, half] },
+  ];
+  const outputs: PortsGolden['pins'][number]['outputs'] = {};
+  for (const strategy of STRATEGIES) {
+    outputs[strategy] = bounds.map((bound) =>
+      pruneMessages(messages, { strategy, ...bound }).map((message) => {
+        const i = messages.indexOf(message);
+        return i >= 0 ? i : { summary: message.content as string };
+      }),
+    );
+  }
+  return { name, messages, bounds, outputs };
 }
 
 function maskingCase(name: string, messages: Message[]): PortsGolden['masking'][number] {
@@ -182,5 +212,6 @@ export async function buildPortsGolden(root: string): Promise<PortsGolden> {
     masking: canonical.map(({ name, messages }) => maskingCase(name, messages)),
     validator: validated.map(({ name, messages }) => validatorCase(name, messages)),
     contextPruner,
+    pins: canonical.slice(0, 250).map(({ name, messages }) => pinsCase(name, messages)),
   };
 }

@@ -16,7 +16,7 @@ from typing import Any, TypedDict, cast
 
 import pytest
 
-import prunescope.budget
+import prunescope.importance
 import prunescope.links
 import prunescope.pruner
 import prunescope.repair
@@ -240,7 +240,7 @@ def test_a_port_breaking_ties_the_other_way_fails_parity(monkeypatch: pytest.Mon
     def latest_first(groups: Iterable[int], key: Callable[[int], float]) -> list[int]:
         return builtins.sorted(reversed(list(groups)), key=key)
 
-    monkeypatch.setattr(prunescope.budget, "sorted", latest_first, raising=False)
+    monkeypatch.setattr(prunescope.importance, "sorted", latest_first, raising=False)
     assert any(True for case in CASES for _ in mismatches(case))
 
 

@@ -48,13 +48,6 @@ def snake(value: Any) -> Any:
     return value
 
 
-def not_yet_ported(strategy: str, bound: dict[str, Any]) -> bool:
-    """Importance under a token bound: the core now refills the budget after its walk (issue 24, landed on main
-    during issue 23), which this port does not do yet; those cases are skipped where they differ, every other one
-    is held exactly. Remove this once `refillDropped` and `bestFittingSuffix` are ported."""
-    return strategy == "importance" and "maxTokens" in bound
-
-
 def encode_runs(messages: Sequence[object], output: Sequence[object]) -> list[int]:
     """As the generator's `encodeOutput`: [summarized, start, end, …] over input indices, matched by identity."""
     summarized = 0
@@ -87,8 +80,6 @@ def test_openai_chat_dicts_prune_to_the_records_the_core_keeps(case: dict[str, A
             for item in kept:
                 index = next((i for i, record in enumerate(records) if record is item), None)
                 got.append({"summary": item["content"]} if index is None else index)
-            if not_yet_ported(strategy, bound) and got != expected:
-                continue
             assert got == expected, (strategy, bound)
 
 
@@ -99,9 +90,20 @@ def test_token_bounds_keep_what_the_core_keeps(case: dict[str, Any]) -> None:
     for strategy in STRATEGIES:
         for bound, expected in zip(case["bounds"], case["outputs"][strategy]):
             output = prune_messages(messages, strategy=strategy, format="anthropic", **snake(bound))
-            if not_yet_ported(strategy, bound) and encode_runs(messages, output) != expected:
-                continue
             assert encode_runs(messages, output) == expected, (strategy, bound)
+
+
+@pytest.mark.parametrize("case", GOLDEN["pins"], ids=lambda case: str(case["name"]))
+def test_pinned_messages_are_kept_as_the_core_keeps_them(case: dict[str, Any]) -> None:
+    messages = case["messages"]
+    for strategy in STRATEGIES:
+        for bound, expected in zip(case["bounds"], case["outputs"][strategy]):
+            output = prune_messages(messages, strategy=strategy, format="anthropic", **snake(bound))
+            got: list[object] = []
+            for item in output:
+                index = next((i for i, message in enumerate(messages) if message is item), None)
+                got.append({"summary": item["content"]} if index is None else index)
+            assert got == expected, (strategy, bound)
 
 
 @pytest.mark.parametrize("case", GOLDEN["masking"], ids=lambda case: str(case["name"]))

@@ -1,8 +1,8 @@
-"""Token bounds: the window cut and the importance walk when `max_tokens` is given, as the core's `planWindow`
-and `planImportance` decide them over the full analysis (src/core/strategies/sliding-window/plan-window.ts,
-src/core/strategies/importance/plan-importance.ts)."""
+"""Token bounds: the window cut when `max_tokens` is given, as the core's `planWindow` decides it over the full
+analysis (src/core/strategies/sliding-window/plan-window.ts); importance's plan is in `importance`."""
 
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from .links import MessageGroups
@@ -41,33 +41,93 @@ def valid_cuts(units: MessageGroups) -> tuple[list[int], list[int]]:
     return before, after
 
 
+@dataclass(frozen=True)
+class PinnedUnits:
+    """The units (tool groups, glued around broken turns) of the pinned messages, as the core's `pinnedUnits`."""
+
+    member: bytearray
+    """Per message: 1 when its unit holds a pinned message."""
+    count_before: list[int]
+    """`count_before[c]`: how many such messages lie before `c`."""
+    tokens_before: list[float]
+    """`tokens_before[c]`: their tokens, summed front to back."""
+
+
+def pinned_units(units: MessageGroups, tokens: Sequence[float], pinned: Sequence[int]) -> PinnedUnits | None:
+    """The pinned messages' units; None without a valid pin (indices outside the messages are ignored)."""
+    group_of = units.group_of
+    count = len(group_of)
+    chosen = {group_of[index] for index in pinned if 0 <= index < count}
+    if not chosen:
+        return None
+    member = bytearray(count)
+    count_before = [0] * (count + 1)
+    tokens_before = [0.0] * (count + 1)
+    messages = 0
+    pinned_tokens = 0.0
+    for i in range(count):
+        if group_of[i] in chosen:
+            member[i] = 1
+            messages += 1
+            pinned_tokens = pinned_tokens + tokens[i]
+        count_before[i + 1] = messages
+        tokens_before[i + 1] = pinned_tokens
+    return PinnedUnits(member, count_before, tokens_before)
+
+
 def window_cut(
     units: MessageGroups,
     suffix: Sequence[float],
     max_turns: float,
     max_tokens: float,
     summary_tokens: Callable[[int], float] | None,
+    pins: PinnedUnits | None = None,
 ) -> int:
     """Where the window strategies cut under both bounds (the later of the two cuts; a token cut inside a unit
     moves past it, so the budget holds), never past the last message's unit. With `summary_tokens` (summarize),
-    the budget leaves room for the summary that replaces the cut messages, sized twice as the core sizes it."""
+    the budget leaves room for the summary that replaces the cut messages, sized twice as the core sizes it; it is
+    given how many messages it replaces. With `pins`, what a cut keeps is the suffix and the pinned messages before
+    it, and both count against the bounds (the core's `planWindow`)."""
     count = len(units.group_of)
     total = suffix[0]
     if count == 0 or (count <= max_turns and total <= max_tokens):
         return 0
     before, after = valid_cuts(units)
-    by_turns = before[count - int(max_turns)] if count > max_turns else 0
+    if pins is None:
+        by_turns = before[count - int(max_turns)] if count > max_turns else 0
+    else:
+        count_before = pins.count_before
+        by_turns = before[_smallest_cut(count, lambda c: count - c + count_before[c] <= max_turns)] if count > max_turns else 0
     floor_cut = before[count - 1]
     cut = by_turns
     if total > max_tokens:
         reserved = 0.0
         for _ in range(2):
-            fits = _first_fitting_cut(suffix, max_tokens - reserved)
+            budget = max_tokens - reserved
+            if pins is None:
+                fits = _first_fitting_cut(suffix, budget)
+            else:
+                tokens_before = pins.tokens_before
+                fits = _smallest_cut(count, lambda c: suffix[c] + tokens_before[c] <= budget)
             cut = max(by_turns, after[fits])
             if summary_tokens is None or cut == 0:
                 break
-            reserved = summary_tokens(min(cut, floor_cut))
+            at = min(cut, floor_cut)
+            reserved = summary_tokens(at - (pins.count_before[at] if pins else 0))
     return min(cut, floor_cut)
+
+
+def _smallest_cut(count: int, fits: Callable[[int], bool]) -> int:
+    """The smallest cut in 0…count for which `fits` holds (`count` when none does); `fits` never turns false again."""
+    lo = 0
+    hi = count
+    while lo < hi:
+        mid = (lo + hi) >> 1
+        if fits(mid):
+            hi = mid
+        else:
+            lo = mid + 1
+    return lo
 
 
 def _first_fitting_cut(suffix: Sequence[float], budget: float) -> int:
@@ -80,39 +140,6 @@ def _first_fitting_cut(suffix: Sequence[float], budget: float) -> int:
         else:
             lo = mid + 1
     return lo
-
-
-def importance_drops(
-    units: MessageGroups,
-    unit_score: Sequence[float],
-    tokens: Sequence[float],
-    max_turns: float,
-    max_tokens: float,
-) -> bytearray:
-    """Units importance drops, lowest score first (ties: earliest), until at most `max_turns` messages and
-    `max_tokens` tokens remain; the last message's unit is never dropped."""
-    group_of = units.group_of
-    group_size = units.group_size
-    count = len(group_of)
-    dropped = bytearray(len(group_size))
-    unit_tokens = [0.0] * len(group_size)
-    for i in range(count):
-        unit_tokens[group_of[i]] += tokens[i]
-    kept = count
-    kept_tokens = sum_from_end(tokens)
-    if count == 0 or (kept <= max_turns and kept_tokens <= max_tokens):
-        return dropped
-    protected = group_of[count - 1]
-    # sorted is stable and unit ids follow message order, so equal scores drop the earliest unit first.
-    for unit in sorted(range(len(group_size)), key=unit_score.__getitem__):
-        if kept <= max_turns and kept_tokens <= max_tokens:
-            break
-        if unit == protected:
-            continue
-        dropped[unit] = 1
-        kept -= group_size[unit]
-        kept_tokens -= unit_tokens[unit]
-    return dropped
 
 
 def sum_from_end(tokens: Sequence[Any]) -> float:

@@ -8,9 +8,9 @@ with an early call). Roles are not checked, so a server tool's result in the sam
 import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Final, Literal, NamedTuple
+from typing import Any, Final, Literal, NamedTuple
 
-from .text import block_text_length, utf16_length
+from .text import _key_length, _structured_length, block_text_length, utf16_length
 
 ToolBlockKind = Literal["use", "result"]
 
@@ -154,6 +154,12 @@ def scan_messages(messages: Sequence[object]) -> MessageScan:
     # A result takes its id's nearest unanswered call, and the next one surfaces.
     pending: dict[str, int] = {}
     buried: dict[str, list[int]] = {}
+    # Bound once: four appends per message are a tenth of the scan when looked up each time.
+    add_length = text_length.append
+    add_tool = has_tool_block.append
+    add_role = roles.append
+    add_turn = turns.append
+    tool_id: Any  # a block's call or result id, a str once `end` says it is one
 
     for m, message in enumerate(messages):
         if type(message) is dict:
@@ -165,12 +171,15 @@ def scan_messages(messages: Sequence[object]) -> MessageScan:
         # Two string roles, the common case, without a call.
         if m > 0 and not (role == previous if type(role) is str and type(previous) is str else same_role(role, previous)):
             turn += 1
-        roles.append(role)
-        turns.append(turn)
+        add_role(role)
+        add_turn(turn)
         previous = role
         if not isinstance(content, (list, tuple)):
-            text_length.append(utf16_length(content) if isinstance(content, str) else 0)
-            has_tool_block.append(False)
+            if type(content) is str:
+                add_length(len(content) if content.isascii() else utf16_length(content))
+            else:
+                add_length(utf16_length(content) if isinstance(content, str) else 0)
+            add_tool(False)
             continue
         length = 0
         tool = False
@@ -180,27 +189,51 @@ def scan_messages(messages: Sequence[object]) -> MessageScan:
             # The three commonest types first, each read once; everything else by the shared rules.
             kind = block.get("type")
             end: ToolBlockKind | None
+            # ASCII strings measured inline: a call per string is a third of the scan.
             if kind == "text":
                 text = block.get("text")
                 if type(text) is str:
-                    length += utf16_length(text)
+                    length += len(text) if text.isascii() else utf16_length(text)
                 continue
             elif kind == "tool_result":
                 result = block.get("content")
-                length += utf16_length(result) if type(result) is str else block_text_length(block)
-                end = "result" if isinstance(block.get("tool_use_id"), str) else None
+                if type(result) is str:
+                    length += len(result) if result.isascii() else utf16_length(result)
+                else:
+                    length += block_text_length(block)
+                tool_id = block.get("tool_use_id")
+                end = "result" if isinstance(tool_id, str) else None
             elif kind == "tool_use":
-                length += block_text_length(block)
-                end = "use" if isinstance(block.get("id"), str) else None
+                tool_input = block.get("input")
+                if type(tool_input) is dict:
+                    # `block_text_length`'s rule, with flat ASCII string fields (the usual input) summed here.
+                    name = block.get("name")
+                    if type(name) is str:
+                        length += len(name) if name.isascii() else utf16_length(name)
+                    for key, item in tool_input.items():
+                        if type(item) is str and type(key) is str and item.isascii() and key.isascii():
+                            length += len(key) + len(item)
+                        else:
+                            length += _key_length(key) + _structured_length(item, 1)
+                else:
+                    length += block_text_length(block)
+                tool_id = block.get("id")
+                end = "use" if isinstance(tool_id, str) else None
+            elif kind == "thinking":
+                thinking = block.get("thinking")
+                if type(thinking) is str:
+                    length += len(thinking) if thinking.isascii() else utf16_length(thinking)
+                continue
             else:
                 length += block_text_length(block)
                 end = tool_block_kind(block)
+                tool_id = block.get("id") if end == "use" else block.get("tool_use_id")
             if end is None:
                 continue
             tool = True
             at = m * BLOCK_BITS + b
             if end == "use":
-                call_id: str = block["id"]
+                call_id: str = tool_id
                 older = pending.get(call_id)
                 if older is not None:
                     stack = buried.get(call_id)
@@ -210,7 +243,7 @@ def scan_messages(messages: Sequence[object]) -> MessageScan:
                         stack.append(older)
                 pending[call_id] = at
                 continue
-            result_id: str = block["tool_use_id"]
+            result_id: str = tool_id
             call = pending.pop(result_id, None)
             if call is None:
                 orphans.append((result_id, "result", at))
@@ -222,8 +255,8 @@ def scan_messages(messages: Sequence[object]) -> MessageScan:
             pair_id.append(result_id)
             pair_use.append(call)
             pair_result.append(at)
-        text_length.append(length)
-        has_tool_block.append(tool)
+        add_length(length)
+        add_tool(tool)
 
     for call_id, at in pending.items():
         orphans.append((call_id, "use", at))
@@ -280,8 +313,9 @@ def group_messages(messages: Sequence[object]) -> MessageGroups:
         result_index = result // BLOCK_BITS
         if use_index == result_index:
             continue
-        a = find(use_index)
-        b = find(result_index)
+        # Most ends are still their own roots (a call answered in the next message): no call to `find` then.
+        a = use_index if parent[use_index] == use_index else find(use_index)
+        b = result_index if parent[result_index] == result_index else find(result_index)
         if a < b:
             parent[b] = a
         elif b < a:

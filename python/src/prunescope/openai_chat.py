@@ -43,16 +43,22 @@ def detect_format(messages: Sequence[object]) -> MessageFormat:
     call silently. JSON values that are not messages (`null`, `5`, a role-less dict) are carried through, as the
     TypeScript core carries them.
     """
+    # One pass over a list of dicts (the usual input): each message is read once while in cache; a pass per
+    # question costs more than pruning the window.
+    seen: set[object] = set()
+    roles: set[object] | None = seen
+    add = seen.add
+    called = False
     try:
-        roles = {message.get("role") for message in messages}  # type: ignore[attr-defined]
-    except (AttributeError, TypeError):  # some entries are not dicts: the loop below reads each
+        for message in messages:
+            add(message.get("role"))  # type: ignore[attr-defined]
+            if "tool_calls" in message or "function_call" in message:  # type: ignore[operator]
+                called = True
+    except (AttributeError, TypeError):  # some entries are not mappings: the loop below reads each
         roles = None
     if roles is not None and roles <= _ANTHROPIC_ROLES:
         # An assistant's `tool_calls` with no `tool` answer yet (a broken Chat list) is Chat all the same.
-        for message in messages:
-            if "tool_calls" in message or "function_call" in message:  # type: ignore[operator]
-                return "openai-chat"
-        return "anthropic"
+        return "openai-chat" if called else "anthropic"
     chat = False
     for index, message in enumerate(messages):
         if not isinstance(message, Mapping):

@@ -2,7 +2,9 @@
 dicts, with the semantics of the TypeScript core's `pruneMessages`."""
 
 import math
+from dataclasses import replace
 from collections.abc import Mapping, Sequence
+from itertools import compress
 from typing import Any, TypeVar, cast
 
 from .links import (
@@ -16,18 +18,21 @@ from .links import (
     tool_block_kind,
     valid_cut_at_or_before,
 )
-from .budget import importance_drops, suffix_sums, window_cut
+from .budget import pinned_units, suffix_sums, window_cut
 from .config import Settings, check_config, checked_count
+from .importance import DROPPED, importance_states
 from .masking import chat_message_of, mask_chat, mask_observations_checked, plan_masking
 from .model import Message, PruneStrategy, PrunerConfig
-from .openai_chat import MessageFormat, check_anthropic_roles, detect_format, read_openai_chat
-from .scoring import importance_score
+from .openai_chat import ChatReading, MessageFormat, check_anthropic_roles, detect_format, read_openai_chat
 from .tokens import TokenCounter, estimate_message_tokens, estimate_tokens
 
 STRATEGIES: tuple[PruneStrategy, ...] = ("sliding-window", "summarize", "importance")
 """The seed's three strategies, which take `max_turns` and `max_tokens`."""
 
 M = TypeVar("M", bound=Mapping[str, Any])
+
+_KEEP_STATE = bytes(0 if state == DROPPED else 1 for state in range(256))
+"""`bytes.translate` table: an importance unit state to 1 when its messages are kept."""
 
 
 def create_summary_message(replaced_count: int) -> Message:
@@ -107,32 +112,43 @@ def prune_canonical(messages: Sequence[M], settings: Settings) -> list[M | Messa
         return list(messages)
     if settings.strategy == "importance":
         return _importance(messages, settings)
-    if by_tokens:
-        cut = _token_window_cut(messages, settings)
-    else:
-        cut = find_window_cut(messages, target)
-        if cut < 0:
-            # A broken block near the cut: its turn is glued to its neighbours, which only the whole transcript shows.
-            cut = valid_cut_at_or_before(glue_broken_turns(group_messages(messages)), count - target)
+    if settings.pinned or by_tokens:
+        return _window(messages, settings, by_tokens)
+    cut = find_window_cut(messages, target)
+    if cut < 0:
+        # A broken block near the cut: its turn is glued to its neighbours, which only the whole transcript shows.
+        cut = valid_cut_at_or_before(glue_broken_turns(group_messages(messages)), count - target)
     kept: list[M | Message] = list(messages[cut:])
     if settings.strategy == "summarize" and cut > 0:
         kept.insert(0, create_summary_message(cut))
     return kept
 
 
-def _token_window_cut(messages: Sequence[M], settings: Settings) -> int:
+def _window(messages: Sequence[M], settings: Settings, by_tokens: bool) -> list[M | Message]:
+    """The window strategies over the whole transcript's units: under a token bound, or with pins. Pinned messages'
+    units are kept wherever they are and count against the bounds; the summary stands for the messages before the
+    cut that are not pinned, and goes where the window starts (the core's `planWindow`)."""
     units = glue_broken_turns(group_messages(messages))
     counter = settings.token_counter
-    if counter is None:
-        tokens: list[float] = [estimate_tokens(length) for length in units.scan.text_length]
-        summary_counter: TokenCounter = estimate_message_tokens
+    summary_counter: TokenCounter = estimate_message_tokens
+    if not by_tokens:
+        tokens: list[float] = [0.0] * len(messages)
+    elif counter is None:
+        tokens = [estimate_tokens(length) for length in units.scan.text_length]
     else:
         tokens = [checked_count(counter, message, i) for i, message in enumerate(messages)]
         summary_counter = counter
     summary = None
     if settings.strategy == "summarize":
         summary = lambda replaced: checked_count(summary_counter, create_summary_message(replaced), -1)  # noqa: E731
-    return window_cut(units, suffix_sums(tokens), settings.max_turns, settings.max_tokens, summary)
+    pins = pinned_units(units, tokens, settings.pinned)
+    cut = window_cut(units, suffix_sums(tokens), settings.max_turns, settings.max_tokens, summary, pins)
+    kept: list[M | Message] = [] if pins is None else [m for m, pin in zip(messages[:cut], pins.member) if pin]
+    replaced = cut - len(kept)
+    if settings.strategy == "summarize" and replaced > 0:
+        kept.append(create_summary_message(replaced))
+    kept.extend(messages[cut:])
+    return kept
 
 
 def _importance(messages: Sequence[M], settings: Settings) -> list[M | Message]:
@@ -145,10 +161,13 @@ def _importance(messages: Sequence[M], settings: Settings) -> list[M | Message]:
 
     # A unit scores as its most important member: dropping it loses every member, so a short call must not drag
     # a long, recent result below an idle chat line.
+    # `importance_score`'s formula inline (a call per message is a tenth of the strategy), the same operations in the
+    # same order, so the doubles are the core's.
     unit_score = [-math.inf] * len(units.group_size)
-    for i in range(count):
-        score = importance_score(i, count, has_tool_block[i], text_length[i])
-        group = group_of[i]
+    for i, tool, length, group in zip(range(count), has_tool_block, text_length, group_of):
+        # Text lengths are never negative, so max(length, 0) is length; and min(share, 0.2) without two calls.
+        share = length / 5000
+        score = (i / count) * 0.5 + (0.3 if tool else 0) + (share if share < 0.2 else 0.2)
         if score > unit_score[group]:
             unit_score[group] = score
     if settings.token_counter is not None:
@@ -157,13 +176,17 @@ def _importance(messages: Sequence[M], settings: Settings) -> list[M | Message]:
         tokens = [0] * count
     else:
         tokens = [estimate_tokens(length) for length in text_length]
-    dropped = importance_drops(units, unit_score, tokens, settings.max_turns, settings.max_tokens)
-    return [message for message, group in zip(messages, group_of) if not dropped[group]]
+    state = importance_states(units, unit_score, tokens, settings.max_turns, settings.max_tokens, settings.pinned)
+    # Per unit 1 to keep, then each message's by its unit, all at C speed.
+    keep = state.translate(_KEEP_STATE)
+    return list(compress(messages, map(keep.__getitem__, group_of)))
 
 
 def _prune_chat(records: Sequence[M], settings: Settings) -> list[M | Message]:
     """Chat messages read as the core reads them, pruned, and mapped back to the caller's own dicts."""
     reading = read_openai_chat(records)
+    if settings.pinned:
+        settings = replace(settings, pinned=_chat_pins(reading, settings.pinned, len(records)))
     if settings.strategy == "observation-masking":
         return cast("list[M | Message]", mask_chat(records, reading, plan_masking(reading.messages, settings)))
     kept = prune_canonical(reading.messages, settings)
@@ -177,6 +200,16 @@ def _prune_chat(records: Sequence[M], settings: Settings) -> list[M | Message]:
         elif message is reading.messages[k]:
             out.extend(records[i] for i in reading.sources[k])
     return out
+
+
+def _chat_pins(reading: ChatReading, pinned: Sequence[int], count: int) -> tuple[int, ...]:
+    """Pins index the caller's Chat records, as the core's `viewConfig` maps them: a record pins the message that
+    holds it (a `tool` record, its run's); a system record is kept anyway; an index outside the records stays outside."""
+    owner = [-1] * count
+    for k, sources in enumerate(reading.sources):
+        for i in sources:
+            owner[i] = k
+    return tuple(sorted({owner[i] if 0 <= i < count else i for i in pinned} - {-1}))
 
 
 def find_window_cut(messages: Sequence[object], target: int) -> int:
