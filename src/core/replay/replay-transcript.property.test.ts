@@ -49,6 +49,7 @@ describe('replayTranscript against the naive replay', () => {
   // the default stateless replay, whose requests cross from kept whole to planned (the token budget, the governor and
   // the peers below and above their triggers), and each peer's own stateless hook.
   it.each<[string, ReplayCaseOptions]>([
+    ['swe-agent-last-n, elided as observations grow', { ids: ['swe-agent-last-n'], earlierTurns: true }],
     ['kept whole, then planned', { ids: ['token-budget', 'governor', 'codex-compact'], mode: 'stateless', earlierTurns: true }],
   ])('gives the same numbers: %s', (_name, narrowed) => {
     fc.assert(

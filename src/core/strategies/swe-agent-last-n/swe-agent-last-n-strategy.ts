@@ -3,6 +3,7 @@ import { defineStrategy } from '../define-strategy';
 import { PEER_TRAITS } from '../peer-traits';
 import { checkOption } from '../check-option';
 import { planLastNObservations, type LastNObservationsSettings } from './plan-last-n-observations';
+import { replayLastN } from './replay-last-n';
 
 /** The `swe-agent-last-n` strategy's config: SWE-agent's `LastNObservations` history processor. */
 export interface SweAgentLastNConfig extends CommonPruneOptions {
@@ -50,5 +51,6 @@ export const sweAgentLastNStrategy = defineStrategy({
     pinned: config.pinned ?? [],
   }),
   plan: planLastNObservations,
-  replay: { serverSide: true },
+  // Its live replay is its stateless one, which finds what changed since the previous request.
+  replay: { serverSide: true, stateless: replayLastN },
 });
