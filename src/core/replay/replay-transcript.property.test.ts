@@ -50,6 +50,7 @@ describe('replayTranscript against the naive replay', () => {
   // the peers below and above their triggers), and each peer's own stateless hook.
   it.each<[string, ReplayCaseOptions]>([
     ['swe-agent-last-n, elided as observations grow', { ids: ['swe-agent-last-n'], earlierTurns: true }],
+    ['anthropic-clear-tool-uses, cleared as uses age', { ids: ['anthropic-clear-tool-uses'], earlierTurns: true }],
     ['kept whole, then planned', { ids: ['token-budget', 'governor', 'codex-compact'], mode: 'stateless', earlierTurns: true }],
   ])('gives the same numbers: %s', (_name, narrowed) => {
     fc.assert(

@@ -3,6 +3,7 @@ import { defineStrategy } from '../define-strategy';
 import { PEER_TRAITS } from '../peer-traits';
 import { checkOption } from '../check-option';
 import { peerSettings } from '../peer-settings';
+import { replayClearToolUses } from './replay-clear-tool-uses';
 import { planClearToolUses, type ClearToolUsesSettings } from './plan-clear-tool-uses';
 
 /** The `anthropic-clear-tool-uses` strategy's config: Anthropic's `clear_tool_uses_20250919` context edit. */
@@ -80,5 +81,6 @@ export const anthropicClearToolUsesStrategy = defineStrategy({
   plan: (analysis, settings) => planClearToolUses(analysis, settings).plan,
   // Under an input-token trigger nothing changes; a tool-use trigger cannot be told from a count of messages.
   keepsEverything: (settings, count, total) => count === 0 || (settings.triggerType === 'input_tokens' && settings.request.fixedTokens + total <= settings.trigger),
-  replay: { serverSide: true },
+  // Its live replay is its stateless one, which finds what changed since the previous request.
+  replay: { serverSide: true, stateless: replayClearToolUses },
 });
