@@ -9,6 +9,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import type { ContentBlock, Message } from '../types';
 import { replayTranscript } from './replay-transcript';
 import { naiveReplay } from '../../../test/support/naive-replay';
 import { replayCase, type ReplayCaseOptions } from '../../../test/support/replay-options-arbitrary';
@@ -51,10 +52,42 @@ describe('replayTranscript against the naive replay', () => {
   it.each<[string, ReplayCaseOptions]>([
     ['swe-agent-last-n, elided as observations grow', { ids: ['swe-agent-last-n'], earlierTurns: true }],
     ['anthropic-clear-tool-uses, cleared as uses age', { ids: ['anthropic-clear-tool-uses'], earlierTurns: true }],
+    ['anthropic-clear-thinking, cleared as turns pass', { ids: ['anthropic-clear-thinking'], earlierTurns: true }],
     ['kept whole, then planned', { ids: ['token-budget', 'governor', 'codex-compact'], mode: 'stateless', earlierTurns: true }],
   ])('gives the same numbers: %s', (_name, narrowed) => {
     fc.assert(
       fc.property(replayCase(narrowed), ({ messages, options }) => expectNaive(messages, options)),
+      { numRuns: 150, ...replay },
+    );
+  });
+
+  // The generated transcripts seldom hold thinking in two turns: turns of a request, thinking and a call, its result
+  // and an answer, with thinking-only messages and earlier-turn counts, so clearing thinking has turns to clear.
+  it('gives the same numbers: anthropic-clear-thinking over turns with thinking', () => {
+    const turn = fc.record({ only: fc.boolean(), call: fc.boolean(), parallel: fc.boolean() });
+    fc.assert(
+      fc.property(fc.array(turn, { minLength: 1, maxLength: 8 }), fc.integer({ min: 1, max: 3 }), fc.boolean(), (turns, keepTurns, early) => {
+        const messages: Message[] = [];
+        turns.forEach((t, k) => {
+          messages.push({ role: 'user', content: `step ${k}` });
+          if (t.only) messages.push({ role: 'assistant', content: [{ type: 'thinking', thinking: `plan ${k}`, signature: 's' }] });
+          const blocks: ContentBlock[] = [{ type: 'thinking', thinking: `why ${k}`, signature: 's' }, { type: 'text', text: `doing ${k}` }];
+          if (t.call) blocks.push({ type: 'tool_use', id: `c${k}`, name: 'Bash', input: { command: 'ls' } });
+          messages.push({ role: 'assistant', content: blocks });
+          if (t.call) messages.push({ role: 'user', content: [{ type: 'tool_result', tool_use_id: `c${k}`, content: 'a\nb' }] });
+          if (t.parallel) messages.push({ role: 'assistant', content: `answer ${k}` });
+        });
+        const tokens = messages.map((m, i) => 5 + (i % 7) * 3 + (m.role === 'assistant' ? 20 : 0));
+        const prior = tokens.map((t, i) => (messages[i]!.role === 'assistant' ? t - 15 : t));
+        expectNaive(messages, {
+          strategies: [{ id: 'none' }, { id: 'clear', config: { strategy: 'anthropic-clear-thinking', keepMode: 'turns', keepTurns } }],
+          mode: 'stateless',
+          prices: { model: 'test', input: 3, output: 15, cacheRead: 0.3, cacheWrite: 3.75 },
+          cache: { provider: 'anthropic', minTokens: 0 },
+          tokens,
+          ...(early ? { priorTurnTokens: prior } : {}),
+        });
+      }),
       { numRuns: 150, ...replay },
     );
   });

@@ -3,6 +3,7 @@ import { defineStrategy } from '../define-strategy';
 import { PEER_TRAITS } from '../peer-traits';
 import { checkOption } from '../check-option';
 import { peerSettings } from '../peer-settings';
+import { replayClearThinking } from './replay-clear-thinking';
 import { planClearThinking, thinkingTurnsKept, type ClearThinkingSettings } from './plan-clear-thinking';
 
 /** The `anthropic-clear-thinking` strategy's config: Anthropic's `clear_thinking_20251015` context edit. */
@@ -46,5 +47,6 @@ export const anthropicClearThinkingStrategy = defineStrategy({
   plan: planClearThinking,
   // Keeping every turn's thinking changes nothing (the docs' point: the cache is kept).
   keepsEverything: (settings, count) => count === 0 || thinkingTurnsKept(settings) === Infinity,
-  replay: { serverSide: true },
+  // Its live replay is its stateless one, which finds what changed since the previous request.
+  replay: { serverSide: true, stateless: replayClearThinking },
 });
