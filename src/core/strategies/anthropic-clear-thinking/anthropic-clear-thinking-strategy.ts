@@ -34,6 +34,8 @@ export const anthropicClearThinkingStrategy = defineStrategy({
   description:
     "Anthropic API context editing, clear_thinking_20251015 (platform.claude.com, Context editing): the thinking blocks of all but the last keep assistant turns with thinking are removed; an assistant turn runs from one user message that is not only tool results to the next. keep defaults by model: every turn on Opus 4.5+ and Sonnet 4.6+ (the cache is kept), the last turn on earlier Opus and Sonnet and on Haiku.",
   ...PEER_TRAITS,
+  // Its replay finds what changed since the previous request: not planned per request, so among the quick lanes.
+  slow: false,
   fidelity: {
     exact: ['which turns lose their thinking: turns, keep and the model defaults as documented', 'applied to the whole history on every request (server side)'],
     approximated: ['the model default read from the model name (unknown models keep every turn)'],

@@ -36,6 +36,8 @@ export const sweAgentLastNStrategy = defineStrategy({
   description:
     'SWE-agent LastNObservations (SWE-agent/SWE-agent, sweagent/agent/history_processors.py): every action stays; the first observation (the problem statement) and the last n (5) stay; older tool outputs become "Old environment output: (N lines omitted)"; polling k changes the elided set only every k steps.',
   ...PEER_TRAITS,
+  // Its replay finds what changed since the previous request: not planned per request, so among the quick lanes.
+  slow: false,
   fidelity: {
     exact: ['which observations are elided (n, polling, the first kept), the placeholder text and line count', 'applied to the whole history before every request'],
     approximated: ['observations read as the first user message and every tool result (SWE-agent tags its own)', 'tags given by tool name', 'results no larger than the placeholder are left as they are'],
