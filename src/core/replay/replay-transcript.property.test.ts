@@ -53,6 +53,7 @@ describe('replayTranscript against the naive replay', () => {
     ['swe-agent-last-n, elided as observations grow', { ids: ['swe-agent-last-n'], earlierTurns: true }],
     ['anthropic-clear-tool-uses, cleared as uses age', { ids: ['anthropic-clear-tool-uses'], earlierTurns: true }],
     ['anthropic-clear-thinking, cleared as turns pass', { ids: ['anthropic-clear-thinking'], earlierTurns: true }],
+    ['langchain-summarization, the summary and the suffix', { ids: ['langchain-summarization'], mode: 'stateless', earlierTurns: true }],
     ['kept whole, then planned', { ids: ['token-budget', 'governor', 'codex-compact'], mode: 'stateless', earlierTurns: true }],
   ])('gives the same numbers: %s', (_name, narrowed) => {
     fc.assert(
