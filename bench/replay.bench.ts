@@ -81,10 +81,17 @@ async function time(run: () => unknown, runs: number, warmup: number): Promise<{
 
 const ms = (x: number): string => `${x >= 10_000 ? (x / 1000).toFixed(0) + ' s' : x >= 1000 ? (x / 1000).toFixed(2) + ' s' : x.toFixed(0) + ' ms'}`;
 
+/** A peer with no trigger by default is given one (else it never acts): LangChain's middleware at the bound. */
+const OWN_TRIGGER: Record<string, object> = { 'langchain-summarization': { triggerTokens: BOUND } };
+
 /** Every registered strategy as the bench replays it: bounded to `bound` tokens where it takes a bound, else its defaults. */
 function everyStrategy(bound: number): ReplayStrategy[] {
   return STRATEGY_REGISTRY.map((definition) => {
-    const config = (definition.bounds.includes('maxTokens') && definition.id !== 'observation-masking' ? { strategy: definition.id, maxTokens: bound } : { strategy: definition.id }) as PruneConfig;
+    const config = (
+      definition.bounds.includes('maxTokens') && definition.id !== 'observation-masking'
+        ? { strategy: definition.id, maxTokens: bound }
+        : { strategy: definition.id, ...OWN_TRIGGER[definition.id] }
+    ) as PruneConfig;
     return { id: definition.id, config };
   });
 }
