@@ -50,6 +50,7 @@ describe('replayTranscript against the naive replay', () => {
   // the default stateless replay, whose requests cross from kept whole to planned (the token budget, the governor and
   // the peers below and above their triggers), and each peer's own stateless hook.
   it.each<[string, ReplayCaseOptions]>([
+    ['observation-masking, on the edits driver the peers share', { ids: ['observation-masking'], earlierTurns: true }],
     ['swe-agent-last-n, elided as observations grow', { ids: ['swe-agent-last-n'], earlierTurns: true }],
     ['anthropic-clear-tool-uses, cleared as uses age', { ids: ['anthropic-clear-tool-uses'], earlierTurns: true }],
     ['anthropic-clear-thinking, cleared as turns pass', { ids: ['anthropic-clear-thinking'], earlierTurns: true }],

@@ -4,8 +4,7 @@ import type { SentShapes } from '../../requests/sent-types';
 import { countMessageTokens } from '../../tokens/count-message-tokens';
 import { replaceToolBlocks } from '../../compaction/replace-tool-blocks';
 import { startsTurn } from '../../usage/starts-turn';
-import { createFenwick, type Fenwick } from '../observation-masking/create-fenwick';
-import { createMaskedShapes } from '../observation-masking/create-masked-shapes';
+import { replayMessageEdits } from '../observation-masking/replay-message-edits';
 import { thinkingTurnsKept, type ClearThinkingSettings } from './plan-clear-thinking';
 
 /** The messages of one context that hold thinking, in order, with their turns. */
@@ -26,48 +25,27 @@ interface ThinkingMessages {
  * cleared. Within a context the turns with thinking only grow, so the first kept turn only moves forward and a
  * cleared message stays cleared: between two requests only the messages of the turns it passed change. A cleared
  * message lies in an earlier turn than the request's, so where a message counts less in later turns it is counted
- * as such, and its difference stays the same from then on; each sits in a Fenwick tree, as in masking's replay.
+ * as such, and its difference stays the same from then on (`replayMessageEdits`).
  */
 export function replayClearThinking(context: ReplayContext, planner: ReplayPlanner<ClearThinkingSettings>): SentShapes {
-  const { requests, counts, counter, messages } = context;
+  const { counts, counter, messages } = context;
   const keep = thinkingTurnsKept(planner.settings);
-  const recorder = createMaskedShapes(requests.count, counts);
-  let start = -1;
-  let found: ThinkingMessages = { messages: [], turn: [], only: [], turns: [], firstMessage: [] };
-  let tree: Fenwick = createFenwick(0);
-  let masked = new Set<number>();
-  let turnsSeen = 0;
-  let cleared = 0;
-  for (let r = 0; r < requests.count; r++) {
-    const s = requests.contextStart[r] as number;
-    const end = requests.messageIndex[r] as number;
-    const turnStart = requests.turnStart[r] as number;
-    const n = end - s;
-    let fresh = false;
-    if (s !== start) {
-      start = s;
-      found = thinkingMessages(context.segment(s).messages);
-      tree = createFenwick(context.segment(s).count);
-      masked = new Set();
-      turnsSeen = cleared = 0;
-      fresh = true;
-    }
-    while (turnsSeen < found.turns.length && (found.firstMessage[turnsSeen] as number) < n) turnsSeen++;
-    const firstKept = keep >= turnsSeen ? -Infinity : (found.turns[turnsSeen - keep] as number);
-    let changedAt = Infinity;
-    for (; cleared < found.messages.length && (found.turn[cleared] as number) < firstKept; cleared++) {
-      const m = found.messages[cleared] as number;
-      // In an earlier turn than the request's: the message as the request would count it is its earlier-turn form.
-      const own = counts.count(s + m, s + m + 1);
-      const message = messages[s + m] as Message;
-      tree.set(m, found.only[cleared] === 1 ? -own : (countMessageTokens([replaceToolBlocks(message, { dropThinking: true })], counter)[0] as number) - own);
-      masked.add(m);
-      if (s + m < recorder.previousEnd) changedAt = Math.min(changedAt, s + m);
-    }
-    const responseMasked = masked.has(recorder.previousEnd - s);
-    recorder.record(r, { start: s, fresh, end, turnStart, total: counts.sum(s, end, turnStart) + tree.prefix(n), changedAt, responseMasked }, tree);
-  }
-  return recorder.shapes;
+  return replayMessageEdits(context, (s) => {
+    const found = thinkingMessages(context.segment(s).messages);
+    let turnsSeen = 0;
+    let cleared = 0;
+    return ({ n }, edit) => {
+      while (turnsSeen < found.turns.length && (found.firstMessage[turnsSeen] as number) < n) turnsSeen++;
+      const firstKept = keep >= turnsSeen ? -Infinity : (found.turns[turnsSeen - keep] as number);
+      for (; cleared < found.messages.length && (found.turn[cleared] as number) < firstKept; cleared++) {
+        const m = found.messages[cleared] as number;
+        // In an earlier turn than the request's: the message as the request would count it is its earlier-turn form.
+        const own = counts.count(s + m, s + m + 1);
+        const form = replaceToolBlocks(messages[s + m] as Message, { dropThinking: true });
+        edit(m, found.only[cleared] === 1 ? -own : (countMessageTokens([form], counter)[0] as number) - own);
+      }
+    };
+  });
 }
 
 /** The messages holding thinking (`thinking` or `redacted_thinking` blocks), read as `planClearThinking` reads them. */

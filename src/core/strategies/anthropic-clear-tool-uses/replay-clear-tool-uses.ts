@@ -4,8 +4,7 @@ import type { SentShapes } from '../../requests/sent-types';
 import { replayExact } from '../../requests/replay-exact';
 import { countMessageTokens } from '../../tokens/count-message-tokens';
 import { replaceToolBlocks } from '../../compaction/replace-tool-blocks';
-import { createFenwick, type Fenwick } from '../observation-masking/create-fenwick';
-import { createMaskedShapes } from '../observation-masking/create-masked-shapes';
+import { replayMessageEdits } from '../observation-masking/replay-message-edits';
 import type { ClearToolUsesSettings } from './plan-clear-tool-uses';
 import { clearableResults, type ClearableResults } from './clearable-results';
 
@@ -15,7 +14,7 @@ import { clearableResults, type ClearableResults } from './clearable-results';
  * first K of them: those older than the last `keep` uses when the trigger fires (fewer in `stop-at` mode, once
  * `clear_at_least` is freed), none when it does not or the gate holds it back. Between two requests only the results
  * between the two K change, and only their messages (and their calls', when inputs are cleared) are written anew;
- * each edited message's difference in tokens sits in a Fenwick tree, as in masking's replay. A message whose count
+ * the shapes are `replayMessageEdits`'. A message whose count
  * differs between turns would change its share with the turn: then every request is planned (`replayExact`).
  */
 export function replayClearToolUses(context: ReplayContext, planner: ReplayPlanner<ClearToolUsesSettings>): SentShapes {
@@ -27,47 +26,29 @@ export function replayClearToolUses(context: ReplayContext, planner: ReplayPlann
     if (found === undefined) return replayExact(context, planner);
     byStart.set(s, found);
   }
-  const recorder = createMaskedShapes(requests.count, counts);
-  let start = -1;
-  let index = byStart.values().next().value as ClearableResults;
-  let tree: Fenwick = createFenwick(0);
-  let masked = new Set<number>();
-  let seen = 0;
-  let qualifying = 0;
-  let uses = 0;
-  let old = 0;
-  let cleared = 0;
-  for (let r = 0; r < requests.count; r++) {
-    const s = requests.contextStart[r] as number;
-    const end = requests.messageIndex[r] as number;
-    const turnStart = requests.turnStart[r] as number;
-    const n = end - s;
-    let fresh = false;
-    if (s !== start) {
-      start = s;
-      index = byStart.get(s) as ClearableResults;
-      tree = createFenwick(context.segment(s).count);
-      masked = new Set();
-      seen = qualifying = uses = old = cleared = 0;
-      fresh = true;
-    }
+  return replayMessageEdits(context, (s) => {
+    const index = byStart.get(s) as ClearableResults;
     const { results, candidates, position, sums } = index;
-    for (; seen < results.count && (results.message[seen] as number) < n; seen++) {
-      if ((results.callMessage[seen] as number) < 0) continue;
-      uses++;
-      if (index.countsTowardKeep[seen] === 1) qualifying++;
-    }
-    while (old < candidates.length && (position[old] as number) < qualifying - settings.keep) old++;
-    const total = counts.sum(s, end, turnStart);
-    const fires = settings.triggerType === 'input_tokens' ? settings.request.fixedTokens + total > settings.trigger : uses > settings.trigger;
-    let target = 0;
-    if (fires) {
-      const stop = settings.clearAtLeastMode === 'stop-at' && settings.clearAtLeast > 0 ? firstReaching(sums, old, settings.clearAtLeast) : old;
-      const gated = settings.clearAtLeast > 0 && (sums[stop] as number) < settings.clearAtLeast;
-      target = stop > 0 && !gated ? stop : 0;
-    }
-    let changedAt = Infinity;
-    if (target !== cleared) {
+    let seen = 0;
+    let qualifying = 0;
+    let uses = 0;
+    let old = 0;
+    let cleared = 0;
+    return ({ n, total }, edit) => {
+      for (; seen < results.count && (results.message[seen] as number) < n; seen++) {
+        if ((results.callMessage[seen] as number) < 0) continue;
+        uses++;
+        if (index.countsTowardKeep[seen] === 1) qualifying++;
+      }
+      while (old < candidates.length && (position[old] as number) < qualifying - settings.keep) old++;
+      const fires = settings.triggerType === 'input_tokens' ? settings.request.fixedTokens + total > settings.trigger : uses > settings.trigger;
+      let target = 0;
+      if (fires) {
+        const stop = settings.clearAtLeastMode === 'stop-at' && settings.clearAtLeast > 0 ? firstReaching(sums, old, settings.clearAtLeast) : old;
+        const gated = settings.clearAtLeast > 0 && (sums[stop] as number) < settings.clearAtLeast;
+        target = stop > 0 && !gated ? stop : 0;
+      }
+      if (target === cleared) return;
       const touched = new Set<number>();
       for (let e = Math.min(target, cleared); e < Math.max(target, cleared); e++) {
         touched.add(results.message[candidates[e] as number] as number);
@@ -75,21 +56,11 @@ export function replayClearToolUses(context: ReplayContext, planner: ReplayPlann
       }
       cleared = target;
       for (const m of touched) {
-        const edited = editedForm(messages[s + m] as Message, m, cleared, index, settings.placeholder);
-        if (edited === undefined) {
-          tree.set(m, 0);
-          masked.delete(m);
-        } else {
-          tree.set(m, (countMessageTokens([edited], counter)[0] as number) - counts.count(s + m, 0));
-          masked.add(m);
-        }
-        if (s + m < recorder.previousEnd) changedAt = Math.min(changedAt, s + m);
+        const form = editedForm(messages[s + m] as Message, m, cleared, index, settings.placeholder);
+        edit(m, form === undefined ? undefined : (countMessageTokens([form], counter)[0] as number) - counts.count(s + m, 0));
       }
-    }
-    const responseMasked = masked.has(recorder.previousEnd - s);
-    recorder.record(r, { start: s, fresh, end, turnStart, total: total + tree.prefix(n), changedAt, responseMasked }, tree);
-  }
-  return recorder.shapes;
+    };
+  });
 }
 
 /** The fewest of the first `old` candidates whose savings reach `least` (`old` when they never do): where `stop-at` stops. */

@@ -6,8 +6,7 @@ import { listToolResults, type ToolResultTable } from '../../links/list-tool-res
 import { countMessageTokens } from '../../tokens/count-message-tokens';
 import { replaceToolBlocks } from '../../compaction/replace-tool-blocks';
 import { tokenShare } from '../../compaction/token-share';
-import { createFenwick, type Fenwick } from '../observation-masking/create-fenwick';
-import { createMaskedShapes } from '../observation-masking/create-masked-shapes';
+import { replayMessageEdits } from '../observation-masking/replay-message-edits';
 import type { LastNObservationsSettings } from './plan-last-n-observations';
 import { oldOutputPlaceholder } from './old-output-placeholder';
 
@@ -27,8 +26,7 @@ interface ContextResults {
  * SWE-agent's last n observations, stateless, in O(log n) per request plus the messages newly elided. Within a
  * context the observations only grow, so `last_removed` only grows and an elided result stays elided: between two
  * requests only the results `last_removed` passed (and new `remove_output` ones) change, and only their messages are
- * written anew. Each elided message's difference in tokens sits in a Fenwick tree, as in masking's replay, which
- * records the shapes. Results in a message whose count differs between turns would change form with the turn: then
+ * written anew (`replayMessageEdits`). Results in a message whose count differs between turns would change form with the turn: then
  * every request is planned (`replayExact`).
  */
 export function replayLastN(context: ReplayContext, planner: ReplayPlanner<LastNObservationsSettings>): SentShapes {
@@ -42,57 +40,33 @@ export function replayLastN(context: ReplayContext, planner: ReplayPlanner<LastN
     if (found === undefined) return replayExact(context, planner);
     byStart.set(s, found);
   }
-  const recorder = createMaskedShapes(requests.count, counts);
-  let start = -1;
-  let current = byStart.values().next().value as ContextResults;
-  let tree: Fenwick = createFenwick(0);
-  let elided = new Uint8Array(0);
-  let masked = new Set<number>();
-  let seen = 0;
-  let lastRemoved = 0;
-  for (let r = 0; r < requests.count; r++) {
-    const s = requests.contextStart[r] as number;
-    const end = requests.messageIndex[r] as number;
-    const turnStart = requests.turnStart[r] as number;
-    const n = end - s;
-    let fresh = false;
-    if (s !== start) {
-      start = s;
-      current = byStart.get(s) as ContextResults;
-      tree = createFenwick(context.segment(s).count);
-      elided = new Uint8Array(current.results.count);
-      masked = new Set();
-      seen = 0;
-      lastRemoved = 0;
-      fresh = true;
-    }
-    const { results, offset, elidable, byMessage } = current;
-    const touched = new Set<number>();
-    const due = (k: number): void => {
-      if (elidable[k] === 1 && elided[k] === 0) {
-        elided[k] = 1;
-        touched.add(results.message[k] as number);
+  return replayMessageEdits(context, (s) => {
+    const { results, offset, elidable, byMessage, placeholder } = byStart.get(s) as ContextResults;
+    const elided = new Uint8Array(results.count);
+    let seen = 0;
+    let lastRemoved = 0;
+    return ({ n }, edit) => {
+      const touched = new Set<number>();
+      const due = (k: number): void => {
+        if (elidable[k] === 1 && elided[k] === 0) {
+          elided[k] = 1;
+          touched.add(results.message[k] as number);
+        }
+      };
+      for (; seen < results.count && (results.message[seen] as number) < n; seen++) if (remove.has(results.toolName[seen] as string)) due(seen);
+      const observations = seen + (n > 0 ? offset : 0);
+      const removedNow = Math.max(0, Math.floor(observations / settings.polling) * settings.polling - settings.n);
+      for (let o = Math.max(lastRemoved, 1); o < removedNow; o++) {
+        const k = o - offset;
+        if (!keep.has(results.toolName[k] as string)) due(k);
+      }
+      lastRemoved = Math.max(lastRemoved, removedNow);
+      for (const m of touched) {
+        const form = elidedForm(messages[s + m] as Message, byMessage.get(m) as number[], elided, results, placeholder);
+        edit(m, (countMessageTokens([form], counter)[0] as number) - counts.count(s + m, 0));
       }
     };
-    for (; seen < results.count && (results.message[seen] as number) < n; seen++) if (remove.has(results.toolName[seen] as string)) due(seen);
-    const observations = seen + (n > 0 ? offset : 0);
-    const removedNow = Math.max(0, Math.floor(observations / settings.polling) * settings.polling - settings.n);
-    for (let o = Math.max(lastRemoved, 1); o < removedNow; o++) {
-      const k = o - offset;
-      if (!keep.has(results.toolName[k] as string)) due(k);
-    }
-    lastRemoved = Math.max(lastRemoved, removedNow);
-    let changedAt = Infinity;
-    for (const m of touched) {
-      const edited = elidedForm(messages[s + m] as Message, byMessage.get(m) as number[], elided, results, current.placeholder);
-      tree.set(m, (countMessageTokens([edited], counter)[0] as number) - counts.count(s + m, 0));
-      masked.add(m);
-      if (s + m < recorder.previousEnd) changedAt = Math.min(changedAt, s + m);
-    }
-    const responseMasked = masked.has(recorder.previousEnd - s);
-    recorder.record(r, { start: s, fresh, end, turnStart, total: counts.sum(s, end, turnStart) + tree.prefix(n), changedAt, responseMasked }, tree);
-  }
-  return recorder.shapes;
+  });
 }
 
 /**
