@@ -11,7 +11,8 @@
  *    1k, 2k and 4k messages; one whose growth puts 100k over a minute (a plan per request, O(n²)) is extrapolated
  *    from those, the others run at 100k: one warm-up and five timed runs (one when over 5 s), a full GC and a pause
  *    before each; the median of wall time and of the process's CPU time (this machine is shared: when other work
- *    competes for its two cores, wall time includes the wait, CPU time does not). `--size=N` and `--only=a,b` narrow it.
+ *    competes for its two cores, wall time includes the wait, CPU time does not). The six together leave out those
+ *    extrapolated. `--size=N`, `--only=a,b` and `--mode=stateless|live` narrow it.
  * 2. The spotter session (claude-opus-4-6, priced as the table's nearest, claude-opus-4.5; Anthropic cache rules,
  *    4,096-token minimum, 5-minute TTL from the file's times; calibrated inputs): every strategy's bill, stateless
  *    and live (default trigger; tokens over 100k; every 10 requests), against no pruning.
@@ -122,7 +123,10 @@ async function speed(): Promise<void> {
     const m = syntheticTranscript(n, SEED);
     return [n, { m, t: countMessageTokens(m, charsTokenCounter) }] as const;
   }));
-  for (const mode of ['stateless', 'live'] as const) {
+  const modes = (process.argv.find((a) => a.startsWith('--mode='))?.slice(7).split(',') ?? ['stateless', 'live']) as ('stateless' | 'live')[];
+  for (const mode of modes) {
+    // Those extrapolated are left out of the group run at once (it would take as long as they do).
+    const extrapolated = new Set<string>();
     for (const strategy of all) {
       // Probe small sizes first: a replay that re-plans per request is quadratic and would take hours at 100k (a few
       // milliseconds at 4k are too noisy to extrapolate: those run).
@@ -135,6 +139,7 @@ async function speed(): Promise<void> {
       const exponent = Math.max(1, Math.log(t2 / t1) / Math.log(n2 / n1));
       const estimate = t2 * (size / n2) ** exponent;
       if (estimate > RUN_LIMIT_MS && t2 > 100) {
+        extrapolated.add(strategy.id);
         console.log(`${mode.padEnd(10)} ${strategy.id.padEnd(27)} ${`≈ ${ms(estimate)}`.padStart(14)} ${'(extrapolated)'.padStart(14)}   ${points.map(([n, t]) => `${n / 1000}k: ${ms(t)}`).join(', ')} CPU, grows as n^${exponent.toFixed(2)}`);
         continue;
       }
@@ -144,7 +149,9 @@ async function speed(): Promise<void> {
       const s = result!.strategies[0]!;
       console.log(`${mode.padEnd(10)} ${strategy.id.padEnd(27)} ${ms(t.wall).padStart(14)} ${ms(t.cpu).padStart(14)} ${String(s.requests.length).padStart(10)} ${String(s.rewrites).padStart(9)}`);
     }
-    for (const [name, list] of [['the six, at once', all.filter((s) => SIX.includes(s.id))]] as const) {
+    const six = all.filter((s) => SIX.includes(s.id) && !extrapolated.has(s.id));
+    const left = SIX.filter((id) => extrapolated.has(id));
+    for (const [name, list] of [[left.length === 0 ? 'the six, at once' : `the six at once, less ${left.length}`, six]] as const) {
       if (list.length === 0) continue;
       const t = await time(() => replayTranscript(messages, options(mode, [{ id: 'none' }, ...list])), 3, 1);
       console.log(`${mode.padEnd(10)} ${name.padEnd(27)} ${ms(t.wall).padStart(14)} ${ms(t.cpu).padStart(14)}`);
