@@ -129,7 +129,7 @@ async function speed(): Promise<void> {
     const extrapolated = new Set<string>();
     for (const strategy of all) {
       // Probe small sizes first: a replay that re-plans per request is quadratic and would take hours at 100k (a few
-      // milliseconds at 4k are too noisy to extrapolate: those run).
+      // hundred milliseconds at 4k are too noisy to extrapolate, on a loaded machine: those run).
       const points: [number, number][] = [];
       for (const [n, { m, t }] of small) {
         const { cpu } = await time(() => replayTranscript(m, options(mode, [strategy], t)), 1, 0);
@@ -138,7 +138,7 @@ async function speed(): Promise<void> {
       const [[n1, t1], [n2, t2]] = points.slice(-2) as [[number, number], [number, number]];
       const exponent = Math.max(1, Math.log(t2 / t1) / Math.log(n2 / n1));
       const estimate = t2 * (size / n2) ** exponent;
-      if (estimate > RUN_LIMIT_MS && t2 > 100) {
+      if (estimate > RUN_LIMIT_MS && t2 > 1_000) {
         extrapolated.add(strategy.id);
         console.log(`${mode.padEnd(10)} ${strategy.id.padEnd(27)} ${`≈ ${ms(estimate)}`.padStart(14)} ${'(extrapolated)'.padStart(14)}   ${points.map(([n, t]) => `${n / 1000}k: ${ms(t)}`).join(', ')} CPU, grows as n^${exponent.toFixed(2)}`);
         continue;
