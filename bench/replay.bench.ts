@@ -11,8 +11,8 @@
  *    1k, 2k and 4k messages; one whose growth puts 100k over a minute (a plan per request, O(n²)) is extrapolated
  *    from those, the others run at 100k: one warm-up and five timed runs (one when over 5 s), a full GC and a pause
  *    before each; the median of wall time and of the process's CPU time (this machine is shared: when other work
- *    competes for its two cores, wall time includes the wait, CPU time does not). The six together leave out those
- *    extrapolated. `--size=N`, `--only=a,b` and `--mode=stateless|live` narrow it.
+ *    competes for its two cores, wall time includes the wait, CPU time does not). The six together, and every strategy not marked slow
+ *    together, leave out those extrapolated. `--size=N`, `--only=a,b` and `--mode=stateless|live` narrow it.
  * 2. The spotter session (claude-opus-4-6, priced as the table's nearest, claude-opus-4.5; Anthropic cache rules,
  *    4,096-token minimum, 5-minute TTL from the file's times; calibrated inputs): every strategy's bill, stateless
  *    and live (default trigger; tokens over 100k; every 10 requests), against no pruning.
@@ -31,7 +31,8 @@ import {
   type PruneConfig,
 } from '../src/core';
 import { replayTranscript } from '../src/core/replay/replay-transcript';
-import { STRATEGY_REGISTRY } from '../src/core/strategies/registry';
+import { STRATEGY_REGISTRY, type StrategyId } from '../src/core/strategies/registry';
+import { getStrategy } from '../src/core/strategies/get-strategy';
 import { readReplayInputs } from '../src/core/replay/read-replay-inputs';
 import { loadModelPrices } from '../src/core/replay/load-model-prices';
 import { cacheRulesFor } from '../src/core/replay/cache-rules-for';
@@ -151,7 +152,12 @@ async function speed(): Promise<void> {
     }
     const six = all.filter((s) => SIX.includes(s.id) && !extrapolated.has(s.id));
     const left = SIX.filter((id) => extrapolated.has(id));
-    for (const [name, list] of [[left.length === 0 ? 'the six, at once' : `the six at once, less ${left.length}`, six]] as const) {
+    // The inspector's quick lanes: every strategy not marked slow (planned per request), as its Replay view runs them first.
+    const quick = all.filter((s) => getStrategy(s.id as StrategyId).slow !== true && !extrapolated.has(s.id));
+    for (const [name, list] of [
+      [left.length === 0 ? 'the six, at once' : `the six at once, less ${left.length}`, six],
+      [`the ${quick.length} quick ones, at once`, quick],
+    ] as const) {
       if (list.length === 0) continue;
       const t = await time(() => replayTranscript(messages, options(mode, [{ id: 'none' }, ...list])), 3, 1);
       console.log(`${mode.padEnd(10)} ${name.padEnd(27)} ${ms(t.wall).padStart(14)} ${ms(t.cpu).padStart(14)}`);
