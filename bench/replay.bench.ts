@@ -12,7 +12,8 @@
  *    from those, the others run at 100k: one warm-up and five timed runs (one when over 5 s), a full GC and a pause
  *    before each; the median of wall time and of the process's CPU time (this machine is shared: when other work
  *    competes for its two cores, wall time includes the wait, CPU time does not). The six together, and every strategy not marked slow
- *    together, leave out those extrapolated. `--size=N`, `--only=a,b` and `--mode=stateless|live` narrow it.
+ *    together, leave out those extrapolated. `--size=N`, `--only=a,b`, `--mode=stateless|live`
+ *    and `--together` (the groups only) narrow it.
  * 2. The spotter session (claude-opus-4-6, priced as the table's nearest, claude-opus-4.5; Anthropic cache rules,
  *    4,096-token minimum, 5-minute TTL from the file's times; calibrated inputs): every strategy's bill, stateless
  *    and live (default trigger; tokens over 100k; every 10 requests), against no pruning.
@@ -128,7 +129,7 @@ async function speed(): Promise<void> {
   for (const mode of modes) {
     // Those extrapolated are left out of the group run at once (it would take as long as they do).
     const extrapolated = new Set<string>();
-    for (const strategy of all) {
+    for (const strategy of process.argv.includes('--together') ? [] : all) {
       // Probe small sizes first: a replay that re-plans per request is quadratic and would take hours at 100k (a few
       // hundred milliseconds at 4k are too noisy to extrapolate, on a loaded machine: those run).
       const points: [number, number][] = [];
