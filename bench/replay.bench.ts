@@ -11,9 +11,9 @@
  *    1k, 2k and 4k messages; one whose growth puts 100k over a minute (a plan per request, O(n²)) is extrapolated
  *    from those, the others run at 100k: one warm-up and five timed runs (one when over 5 s), a full GC and a pause
  *    before each; the median of wall time and of the process's CPU time (this machine is shared: when other work
- *    competes for its two cores, wall time includes the wait, CPU time does not). The six together, and every strategy not marked slow
- *    together, leave out those extrapolated. `--size=N`, `--only=a,b`, `--mode=stateless|live`
- *    and `--together` (the groups only) narrow it.
+ *    competes for its two cores, wall time includes the wait, CPU time does not). The six together, and every
+ *    strategy not marked slow together, leave out those extrapolated. `--size=N`, `--only=a,b`,
+ *    `--mode=stateless|live` and `--together` (the groups only) narrow it.
  * 2. The spotter session (claude-opus-4-6, priced as the table's nearest, claude-opus-4.5; Anthropic cache rules,
  *    4,096-token minimum, 5-minute TTL from the file's times; calibrated inputs): every strategy's bill, stateless
  *    and live (default trigger; tokens over 100k; every 10 requests), against no pruning.
