@@ -5,12 +5,15 @@
  *   npx tsx bench/replay.bench.ts            (all three parts; --part=speed|spotter|recorded for one)
  *
  * 1. Speed, on a seeded synthetic transcript of 100k messages (`synthetic-transcript.ts`; counts by characters ÷ 4,
- *    untimed, as the inspector would hold them): each registered strategy alone, stateless and live (80% of a
- *    200k window), bounded to 100k tokens (masking with its defaults), then the fast ones together in one call.
- *    One warm-up and five timed runs each, a full GC and a pause before each; the median of wall time and of the
- *    process's CPU time (this machine is shared: when other work competes for its two cores, wall time includes
- *    the wait, CPU time does not). Stateless token budget and governor plan the whole history before every request
- *    (O(n²)): they are timed at 1k, 2k and 4k messages and extrapolated to 100k by the growth between the last two.
+ *    untimed, as the inspector would hold them): every registered strategy alone (the peers included), stateless
+ *    and live (80% of a 200k window, or the strategy's own trigger), bounded to 100k tokens where it takes a bound,
+ *    else with its defaults; then the six of the seeds and masking together in one call. Each is first timed at
+ *    1k, 2k and 4k messages; one whose growth puts 100k over a minute (a plan per request, O(n²)) is extrapolated
+ *    from those, the others run at 100k: one warm-up and five timed runs (one when over 5 s), a full GC and a pause
+ *    before each; the median of wall time and of the process's CPU time (this machine is shared: when other work
+ *    competes for its two cores, wall time includes the wait, CPU time does not). The six together, and every
+ *    strategy not marked slow together, leave out those extrapolated. `--size=N`, `--only=a,b`,
+ *    `--mode=stateless|live` and `--together` (the groups only) narrow it.
  * 2. The spotter session (claude-opus-4-6, priced as the table's nearest, claude-opus-4.5; Anthropic cache rules,
  *    4,096-token minimum, 5-minute TTL from the file's times; calibrated inputs): every strategy's bill, stateless
  *    and live (default trigger; tokens over 100k; every 10 requests), against no pruning.
@@ -19,6 +22,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { loadavg } from 'node:os';
 import {
   charsTokenCounter,
   countMessageTokens,
@@ -28,6 +32,8 @@ import {
   type PruneConfig,
 } from '../src/core';
 import { replayTranscript } from '../src/core/replay/replay-transcript';
+import { STRATEGY_REGISTRY, type StrategyId } from '../src/core/strategies/registry';
+import { getStrategy } from '../src/core/strategies/get-strategy';
 import { readReplayInputs } from '../src/core/replay/read-replay-inputs';
 import { loadModelPrices } from '../src/core/replay/load-model-prices';
 import { cacheRulesFor } from '../src/core/replay/cache-rules-for';
@@ -78,8 +84,29 @@ async function time(run: () => unknown, runs: number, warmup: number): Promise<{
 
 const ms = (x: number): string => `${x >= 10_000 ? (x / 1000).toFixed(0) + ' s' : x >= 1000 ? (x / 1000).toFixed(2) + ' s' : x.toFixed(0) + ' ms'}`;
 
+/** A peer with no trigger by default is given one (else it never acts): LangChain's middleware at the bound. */
+const OWN_TRIGGER: Record<string, object> = { 'langchain-summarization': { triggerTokens: BOUND } };
+
+/** Every registered strategy as the bench replays it: bounded to `bound` tokens where it takes a bound, else its defaults. */
+function everyStrategy(bound: number): ReplayStrategy[] {
+  return STRATEGY_REGISTRY.map((definition) => {
+    const config = (
+      definition.bounds.includes('maxTokens') && definition.id !== 'observation-masking'
+        ? { strategy: definition.id, maxTokens: bound }
+        : { strategy: definition.id, ...OWN_TRIGGER[definition.id] }
+    ) as PruneConfig;
+    return { id: definition.id, config };
+  });
+}
+
+/** The six of the seeds and the issue (000–004 and masking): the inspector's first lanes. */
+const SIX = ['sliding-window', 'summarize', 'importance', 'observation-masking', 'token-budget', 'governor'];
+/** Above this estimate a replay is not run at 100k but extrapolated from 1k, 2k and 4k messages. */
+const RUN_LIMIT_MS = 60_000;
+
 async function speed(): Promise<void> {
-  const size = 100_000;
+  const size = Number(process.argv.find((a) => a.startsWith('--size='))?.slice(7) ?? 100_000);
+  const only = process.argv.find((a) => a.startsWith('--only='))?.slice(7).split(',');
   const messages = syntheticTranscript(size, SEED);
   const tokens = countMessageTokens(messages, charsTokenCounter);
   const options = (mode: 'stateless' | 'live', list: ReplayStrategy[], t: ArrayLike<number> = tokens): ReplayOptions => ({
@@ -90,36 +117,52 @@ async function speed(): Promise<void> {
     tokens: t,
     fixedTokens: 20_000,
   });
-  const all = strategies(BOUND);
-  console.log(`\n1. Speed: ${size.toLocaleString('en-US')} synthetic messages, ${(all.length - 1)} strategies bounded to ${BOUND.toLocaleString('en-US')} tokens\n`);
-  console.log('mode       strategy              wall (median)   CPU (median)   requests  rewrites');
-  for (const mode of ['stateless', 'live'] as const) {
-    for (const strategy of all) {
-      const slow = mode === 'stateless' && (strategy.id === 'token-budget' || strategy.id === 'governor');
-      if (slow) continue;
+  const all = everyStrategy(BOUND).filter((s) => only === undefined || only.includes(s.id));
+  console.log(`\n1. Speed: ${size.toLocaleString('en-US')} synthetic messages, every strategy (bounded to ${BOUND.toLocaleString('en-US')} tokens where it takes a bound)`);
+  console.log(`   load average at start: ${loadavg().map((x) => x.toFixed(2)).join(' ')}\n`);
+  console.log('mode       strategy                     wall (median)   CPU (median)   requests  rewrites');
+  const small = new Map([1_000, 2_000, 4_000].map((n) => {
+    const m = syntheticTranscript(n, SEED);
+    return [n, { m, t: countMessageTokens(m, charsTokenCounter) }] as const;
+  }));
+  const modes = (process.argv.find((a) => a.startsWith('--mode='))?.slice(7).split(',') ?? ['stateless', 'live']) as ('stateless' | 'live')[];
+  for (const mode of modes) {
+    // Those extrapolated are left out of the group run at once (it would take as long as they do).
+    const extrapolated = new Set<string>();
+    for (const strategy of process.argv.includes('--together') ? [] : all) {
+      // Probe small sizes first: a replay that re-plans per request is quadratic and would take hours at 100k (a few
+      // hundred milliseconds at 4k are too noisy to extrapolate, on a loaded machine: those run).
+      const points: [number, number][] = [];
+      for (const [n, { m, t }] of small) {
+        const { cpu } = await time(() => replayTranscript(m, options(mode, [strategy], t)), 1, 0);
+        points.push([n, Math.max(cpu, 0.01)]);
+      }
+      const [[n1, t1], [n2, t2]] = points.slice(-2) as [[number, number], [number, number]];
+      const exponent = Math.max(1, Math.log(t2 / t1) / Math.log(n2 / n1));
+      const estimate = t2 * (size / n2) ** exponent;
+      if (estimate > RUN_LIMIT_MS && t2 > 1_000) {
+        extrapolated.add(strategy.id);
+        console.log(`${mode.padEnd(10)} ${strategy.id.padEnd(27)} ${`≈ ${ms(estimate)}`.padStart(14)} ${'(extrapolated)'.padStart(14)}   ${points.map(([n, t]) => `${n / 1000}k: ${ms(t)}`).join(', ')} CPU, grows as n^${exponent.toFixed(2)}`);
+        continue;
+      }
       let result: ReplayResult | undefined;
-      const t = await time(() => (result = replayTranscript(messages, options(mode, [strategy]))), strategy.id === 'governor' ? 1 : 5, 1);
+      const runs = estimate > 5_000 ? 1 : 5;
+      const t = await time(() => (result = replayTranscript(messages, options(mode, [strategy]))), runs, runs > 1 ? 1 : 0);
       const s = result!.strategies[0]!;
-      console.log(`${mode.padEnd(10)} ${strategy.id.padEnd(20)} ${ms(t.wall).padStart(12)} ${ms(t.cpu).padStart(14)} ${String(s.requests.length).padStart(10)} ${String(s.rewrites).padStart(9)}`);
+      console.log(`${mode.padEnd(10)} ${strategy.id.padEnd(27)} ${ms(t.wall).padStart(14)} ${ms(t.cpu).padStart(14)} ${String(s.requests.length).padStart(10)} ${String(s.rewrites).padStart(9)}`);
     }
-    const fast = all.filter((s) => s.id !== 'token-budget' && s.id !== 'governor');
-    const t = await time(() => replayTranscript(messages, options(mode, fast)), 5, 1);
-    console.log(`${mode.padEnd(10)} ${'the five fast, at once'.padEnd(20)} ${ms(t.wall).padStart(12)} ${ms(t.cpu).padStart(14)}`);
-  }
-  console.log('\nStateless token budget and governor: planned afresh before every request (O(n²)).');
-  for (const id of ['token-budget', 'governor']) {
-    const strategy = all.find((s) => s.id === id)!;
-    const points: [number, number][] = [];
-    for (const n of [1_000, 2_000, 4_000]) {
-      const m = syntheticTranscript(n, SEED);
-      const t = countMessageTokens(m, charsTokenCounter);
-      const { cpu } = await time(() => replayTranscript(m, options('stateless', [strategy], t)), 1, 0);
-      points.push([n, cpu]);
+    const six = all.filter((s) => SIX.includes(s.id) && !extrapolated.has(s.id));
+    const left = SIX.filter((id) => extrapolated.has(id));
+    // The inspector's quick lanes: every strategy not marked slow (planned per request), as its Replay view runs them first.
+    const quick = all.filter((s) => getStrategy(s.id as StrategyId).slow !== true && !extrapolated.has(s.id));
+    for (const [name, list] of [
+      [left.length === 0 ? 'the six, at once' : `the six at once, less ${left.length}`, six],
+      [`the ${quick.length} quick ones, at once`, quick],
+    ] as const) {
+      if (list.length === 0) continue;
+      const t = await time(() => replayTranscript(messages, options(mode, [{ id: 'none' }, ...list])), 3, 1);
+      console.log(`${mode.padEnd(10)} ${name.padEnd(27)} ${ms(t.wall).padStart(14)} ${ms(t.cpu).padStart(14)}`);
     }
-    const [[n1, t1], [n2, t2]] = points.slice(-2) as [[number, number], [number, number]];
-    const exponent = Math.log(t2 / t1) / Math.log(n2 / n1);
-    const estimate = t2 * (size / n2) ** exponent;
-    console.log(`stateless  ${id.padEnd(20)} ${points.map(([n, t]) => `${n / 1000}k: ${ms(t)}`).join(', ')} CPU; grows as n^${exponent.toFixed(2)}; 100k ≈ ${(estimate / 60_000).toFixed(0)} min`);
   }
 }
 

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import type { Message } from '../../src/core/types';
 import type { CacheRules, ReplayOptions } from '../../src/core/replay/types';
 import type { ReplayTrigger } from '../../src/core/requests/types';
+import type { StrategyId } from '../../src/core/strategies/registry';
 import { strategyConfig } from './strategy-config-arbitrary';
 import { agentTranscript } from './agent-transcript-arbitrary';
 
@@ -10,20 +11,28 @@ import { agentTranscript } from './agent-transcript-arbitrary';
  * counts of 0–80 tokens, earlier-turn counts below them (thinking dropped), compactions, times with gaps past the
  * TTL, cache minimums and steps of a few tokens, what a file can say about its cache (warm start, breakpoint, TTL
  * class, prompt breaks, the response kept), bounds and triggers around the transcript's size, one to three strategies
- * of any registered kind beside no pruning.
+ * of any registered kind beside no pruning. `ids`, `mode` and `earlierTurns` narrow it to the strategies, mode and
+ * counts a fast path is about.
  */
-export const replayCase = (options: { maxEpisodes?: number } = {}): fc.Arbitrary<{ messages: Message[]; options: ReplayOptions }> =>
+export interface ReplayCaseOptions {
+  maxEpisodes?: number;
+  /** Only these strategies (default: every registered one). */
+  ids?: readonly StrategyId[];
+  mode?: 'stateless' | 'live';
+  /** Always give earlier-turn counts (default: sometimes). */
+  earlierTurns?: boolean;
+}
+
+export const replayCase = (options: ReplayCaseOptions = {}): fc.Arbitrary<{ messages: Message[]; options: ReplayOptions }> =>
   agentTranscript({ maxEpisodes: options.maxEpisodes ?? 14, interleaved: true }).chain((messages) => {
     const n = messages.length;
     const tokens = fc.array(fc.integer({ min: 0, max: 80 }), { minLength: n, maxLength: n });
     return tokens.chain((counts) => {
       const total = counts.reduce((a, b) => a + b, 0);
-      const prior = fc.option(
-        fc.array(fc.tuple(fc.boolean(), fc.double({ min: 0, max: 1, noNaN: true })), { minLength: n, maxLength: n }).map((draws) =>
+      const earlier = fc.array(fc.tuple(fc.boolean(), fc.double({ min: 0, max: 1, noNaN: true })), { minLength: n, maxLength: n }).map((draws) =>
           draws.map(([drop, share], i) => (drop && messages[i]?.role === 'assistant' ? Math.floor(counts[i]! * share) : counts[i]!)),
-        ),
-        { nil: undefined },
-      );
+        );
+      const prior: fc.Arbitrary<number[] | undefined> = options.earlierTurns === true ? earlier : fc.option(earlier, { nil: undefined });
       const trigger: fc.Arbitrary<ReplayTrigger> = fc.oneof(
         fc.integer({ min: 0, max: total + 50 }).map((over) => ({ kind: 'tokens', over }) as const),
         fc.integer({ min: 1, max: 4 }).map((requests) => ({ kind: 'every', requests }) as const),
@@ -60,7 +69,7 @@ export const replayCase = (options: { maxEpisodes?: number } = {}): fc.Arbitrary
         ),
         { nil: undefined },
       );
-      const configs = fc.array(strategyConfig(n, total), { minLength: 1, maxLength: 3 });
+      const configs = fc.array(strategyConfig(n, total, options.ids?.slice()), { minLength: 1, maxLength: 3 });
       return fc
         .record({
           prior,
@@ -70,7 +79,7 @@ export const replayCase = (options: { maxEpisodes?: number } = {}): fc.Arbitrary
           observed,
           hourPrice: fc.option(fc.constant(6), { nil: undefined }),
           configs,
-          mode: fc.constantFrom('stateless' as const, 'live' as const),
+          mode: options.mode !== undefined ? fc.constant(options.mode) : fc.constantFrom('stateless' as const, 'live' as const),
           fixed: fc.integer({ min: 0, max: 150 }),
           starts: fc.uniqueArray(fc.integer({ min: 0, max: n }), { maxLength: 2 }),
         })

@@ -4,9 +4,8 @@ import type { StrategyPlan } from '../plan/types';
 import { FATE } from '../plan/fate';
 import { REASON, type ReasonCode } from '../plan/reason';
 import { emptyPlan } from '../plan/empty-plan';
-import { createExtractiveSummarizer } from '../summary/create-extractive-summarizer';
+import { compactionSummaryMessage } from './compaction-summary-message';
 import { unwrapPeerSummary } from './unwrap-peer-summary';
-import { CONTEXT_SUMMARY_MARKER } from '../text/harness-text';
 
 /** One compaction as a peer makes it: which messages a summary replaces, and the peer's words around it. */
 export interface Compaction {
@@ -74,12 +73,8 @@ export function planCompaction<Id extends string>(analysis: TranscriptAnalysis, 
     plan.tokens = keptTokens;
     return plan;
   }
-  const summarizer = createExtractiveSummarizer({ counter, maxTokens: Math.max(16, Math.round(compaction.summaryTokens)) });
-  const summary = summarizer.summarizeSync(summarized, compaction.focus ?? '');
-  const content = `${compaction.prefix === '' ? '' : `${compaction.prefix}\n`}${CONTEXT_SUMMARY_MARKER}
-${summary}${compaction.suffix === undefined || compaction.suffix === '' ? '' : `\n${compaction.suffix}`}`;
-  const message: Message = { role: 'user', content };
-  const summaryTokens = counter.count(content);
+  const message = compactionSummaryMessage(summarized, compaction, counter);
+  const summaryTokens = counter.count(message.content as string);
   const attachments = (compaction.attachments ?? []).map((extra) => ({ before: to, message: extra, replaces: 0, tokens: counter.count(typeof extra.content === 'string' ? extra.content : JSON.stringify(extra.content)) }));
   plan.inserts = [{ before: from, message, replaces: plan.summarized, tokens: summaryTokens }, ...attachments];
   plan.tokens = keptTokens + summaryTokens + attachments.reduce((sum, extra) => sum + extra.tokens, 0);

@@ -3,6 +3,7 @@ import { defineStrategy } from '../define-strategy';
 import { PEER_TRAITS } from '../peer-traits';
 import { checkOption } from '../check-option';
 import { peerSettings } from '../peer-settings';
+import { replayClearThinking } from './replay-clear-thinking';
 import { planClearThinking, thinkingTurnsKept, type ClearThinkingSettings } from './plan-clear-thinking';
 
 /** The `anthropic-clear-thinking` strategy's config: Anthropic's `clear_thinking_20251015` context edit. */
@@ -33,6 +34,8 @@ export const anthropicClearThinkingStrategy = defineStrategy({
   description:
     "Anthropic API context editing, clear_thinking_20251015 (platform.claude.com, Context editing): the thinking blocks of all but the last keep assistant turns with thinking are removed; an assistant turn runs from one user message that is not only tool results to the next. keep defaults by model: every turn on Opus 4.5+ and Sonnet 4.6+ (the cache is kept), the last turn on earlier Opus and Sonnet and on Haiku.",
   ...PEER_TRAITS,
+  // Its replay finds what changed since the previous request: not planned per request, so among the quick lanes.
+  slow: false,
   fidelity: {
     exact: ['which turns lose their thinking: turns, keep and the model defaults as documented', 'applied to the whole history on every request (server side)'],
     approximated: ['the model default read from the model name (unknown models keep every turn)'],
@@ -46,5 +49,6 @@ export const anthropicClearThinkingStrategy = defineStrategy({
   plan: planClearThinking,
   // Keeping every turn's thinking changes nothing (the docs' point: the cache is kept).
   keepsEverything: (settings, count) => count === 0 || thinkingTurnsKept(settings) === Infinity,
-  replay: { serverSide: true },
+  // Its live replay is its stateless one, which finds what changed since the previous request.
+  replay: { serverSide: true, stateless: replayClearThinking },
 });

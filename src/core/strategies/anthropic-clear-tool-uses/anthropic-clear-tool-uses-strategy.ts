@@ -3,6 +3,7 @@ import { defineStrategy } from '../define-strategy';
 import { PEER_TRAITS } from '../peer-traits';
 import { checkOption } from '../check-option';
 import { peerSettings } from '../peer-settings';
+import { replayClearToolUses } from './replay-clear-tool-uses';
 import { planClearToolUses, type ClearToolUsesSettings } from './plan-clear-tool-uses';
 
 /** The `anthropic-clear-tool-uses` strategy's config: Anthropic's `clear_tool_uses_20250919` context edit. */
@@ -54,6 +55,8 @@ export const anthropicClearToolUsesStrategy = defineStrategy({
   description:
     'Anthropic API context editing, clear_tool_uses_20250919 (platform.claude.com, Context editing): once the prompt exceeds 100k input tokens, the results of all tool uses but the last 3 become a placeholder, oldest first, except excluded tools; clear_at_least gates it, clear_tool_inputs empties the calls too. Undocumented, chosen literally and offered as options: the placeholder text (LangChain\'s "[cleared]"), whether clear_at_least gates or stops, whether excluded tools count toward keep.',
   ...PEER_TRAITS,
+  // Its replay finds what changed since the previous request: not planned per request, so among the quick lanes.
+  slow: false,
   fidelity: {
     exact: ['which results are cleared: trigger, keep, exclude_tools, clear_at_least, clear_tool_inputs as documented', 'applied to the whole history on every request (server side)'],
     approximated: [
@@ -80,5 +83,6 @@ export const anthropicClearToolUsesStrategy = defineStrategy({
   plan: (analysis, settings) => planClearToolUses(analysis, settings).plan,
   // Under an input-token trigger nothing changes; a tool-use trigger cannot be told from a count of messages.
   keepsEverything: (settings, count, total) => count === 0 || (settings.triggerType === 'input_tokens' && settings.request.fixedTokens + total <= settings.trigger),
-  replay: { serverSide: true },
+  // Its live replay is its stateless one, which finds what changed since the previous request.
+  replay: { serverSide: true, stateless: replayClearToolUses },
 });

@@ -8,7 +8,8 @@ import { belowTriggerPlan } from '../../compaction/below-trigger-plan';
 import { listToolResults } from '../../links/list-tool-results';
 import { maskEditedMessages } from '../../compaction/mask-edited-messages';
 import { tokenShare } from '../../compaction/token-share';
-import { blockTextLength } from '../../text/block-text-length';
+import { holdsPlaceholder } from './holds-placeholder';
+import { callInputChars } from './call-input-chars';
 import { formatNumber } from '../../text/format-number';
 import { pinnedUnits } from '../../compaction/pinned-units';
 
@@ -80,7 +81,7 @@ export function planClearToolUses(analysis: TranscriptAnalysis, settings: ClearT
     else if (recent[r] === 1) reason = REASON.recentResult;
     else if (excluded.has(results.toolName[r] as string)) reason = REASON.excludedTool;
     else if (pinned[m] === 1) reason = REASON.pinned;
-    else if (isPlaceholder(messages[m] as Message, results.block[r] as number, settings.placeholder)) reason = REASON.smallResult;
+    else if (holdsPlaceholder(messages[m] as Message, results.block[r] as number, settings.placeholder)) reason = REASON.smallResult;
     else {
       const resultTokens = tokenShare(analysis, m, results.chars[r] as number);
       if (resultTokens <= placeholderTokens) reason = REASON.smallResult;
@@ -91,7 +92,7 @@ export function planClearToolUses(analysis: TranscriptAnalysis, settings: ClearT
         const name = results.toolName[r] as string;
         if ((settings.clearToolInputs || inputsOf.has(name)) && pinned[call] === 0) {
           inputCleared.add(r);
-          freed += tokenShare(analysis, call, inputChars(messages[call] as Message, results.callBlock[r] as number));
+          freed += tokenShare(analysis, call, callInputChars(messages[call] as Message, results.callBlock[r] as number));
         }
         continue;
       }
@@ -121,17 +122,4 @@ export function planClearToolUses(analysis: TranscriptAnalysis, settings: ClearT
   applied.clearedInputTokens = freed;
   plan.explain = { headline: `Triggered (${triggerText}): ${cleared.length} tool ${cleared.length === 1 ? 'use' : 'uses'} cleared, ${formatNumber(freed, 'compact')} tokens freed`, about: () => undefined };
   return { plan, applied };
-}
-
-/** Whether the result at `block` already holds exactly the placeholder (cleared by an earlier request's edit). */
-function isPlaceholder(message: Message, block: number, placeholder: string): boolean {
-  const content = Array.isArray(message.content) ? (message.content[block] as { content?: unknown } | undefined)?.content : undefined;
-  return content === placeholder;
-}
-
-/** The characters of a call's input as the message's text length counts them (so its share never exceeds the message's). */
-function inputChars(message: Message, block: number): number {
-  const use = Array.isArray(message.content) ? (message.content[block] as { name?: unknown } | undefined) : undefined;
-  if (use === undefined) return 0;
-  return blockTextLength(use) - (typeof use.name === 'string' ? use.name.length : 0);
 }

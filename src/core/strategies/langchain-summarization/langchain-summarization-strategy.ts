@@ -3,6 +3,7 @@ import { defineStrategy } from '../define-strategy';
 import { PEER_TRAITS } from '../peer-traits';
 import { checkOption } from '../check-option';
 import { peerSettings } from '../peer-settings';
+import { replayLangChain } from './replay-langchain';
 import { planLangChainSummarization, type LangChainSummarizationSettings } from './plan-langchain-summarization';
 import { langChainTriggerFires } from './langchain-trigger-fires';
 
@@ -51,6 +52,8 @@ export const langChainSummarizationStrategy = defineStrategy({
   description:
     'LangChain v1 SummarizationMiddleware (langchain-ai/langchainjs summarization.ts, langchain v1 docs): when its trigger holds (tokens, messages or a fraction of the window; none by default, so set one), everything but the last 20 messages becomes one human message "Here is a summary of the conversation to date:" and a summary; the cut moves back so a tool call keeps its results.',
   ...PEER_TRAITS,
+  // Its stateless replay reads only what its summarizer reads, and live it holds the summary: a quick lane.
+  slow: false,
   fidelity: {
     exact: ['the trigger conditions and how they combine', 'the safe cut before the last keep messages', 'the summary prefix', 'the summarizer reads the last 4,000 tokens'],
     approximated: ["the summary's content (extractive) and size (1,000 tokens; the model writes it)", "token counts by our counter, not LangChain's chars ÷ 4 + 3", 'the trimmed input taken in whole messages', 'the summary request itself is not billed'],
@@ -72,6 +75,8 @@ export const langChainSummarizationStrategy = defineStrategy({
   // Below its trigger the plan keeps everything: the replays skip planning there.
   keepsEverything: (settings, count, total) => count === 0 || !langChainTriggerFires(settings, count, settings.request.fixedTokens + total),
   replay: {
+    // The summary and the suffix found per request from the context's analysis, not a plan of the whole history.
+    stateless: replayLangChain,
     // Its trigger is looked at before every model call; a token-only trigger is the replay's own kind.
     trigger: (settings) =>
       settings.triggerMessages === 0 && settings.triggerPercent === 0 && settings.triggerTokens > 0 ? { kind: 'tokens', over: settings.triggerTokens - 1 } : { kind: 'every', requests: 1 },

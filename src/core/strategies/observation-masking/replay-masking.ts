@@ -4,87 +4,52 @@ import { maskMessage } from './mask-message';
 import { countMessageTokens } from '../../tokens/count-message-tokens';
 import type { ReplayContext, ReplayPlanner } from '../../requests/replay-context';
 import type { SentShapes } from '../../requests/sent-types';
-import { createMaskedShapes } from './create-masked-shapes';
+import { replayMessageEdits } from './replay-message-edits';
 import { buildMaskingIndex, type MaskingIndex } from './masking-index';
 import type { ObservationMaskingSettings } from './plan-observation-masking';
 import { maskingCountsAreFixed } from './masking-counts-are-fixed';
 import { replayExact } from '../../requests/replay-exact';
-import { createFenwick, type Fenwick } from './create-fenwick';
 
 /**
  * Observation masking, stateless, in O(log n) per request plus the messages whose masking changed. A request clears
  * the first K results that may be cleared (`MaskingIndex`): all of those older than the last `keepRecent`, or under
  * a budget only as many as bring the history within it. Between two requests only the results between the two K
- * change, so only their messages are masked anew; a Fenwick tree over each masked message's difference in tokens
- * gives the total and the shared prefix. Masking rewrites old messages, so most requests that clear a result
- * rewrite the prefix from there (the cost the replay is meant to show).
+ * change, so only their messages are masked anew (`replayMessageEdits`: a Fenwick tree over each masked message's
+ * difference in tokens gives the total and the shared prefix). Masking rewrites old messages, so most requests that
+ * clear a result rewrite the prefix from there (the cost the replay is meant to show).
  *
  * The index needs every result message (and call message, when inputs are cleared) to count the same in every
  * turn, as tool results do; otherwise the strategy is planned afresh before every request (`replayExact`).
  */
 export function replayMasking(context: ReplayContext, planner: ReplayPlanner<ObservationMaskingSettings>): SentShapes {
-  const { requests, counts, counter, messages } = context;
+  const { counts, counter, messages } = context;
   const { settings } = planner;
   if (counts.varies && !maskingCountsAreFixed(context, settings)) return replayExact(context, planner);
   const placeholderTokens = counter.count(resultPlaceholder(12_345, 123_456));
-  const { count } = requests;
-  const recorder = createMaskedShapes(count, counts);
-
-  let start = -1;
-  let index: MaskingIndex | undefined;
-  let tree: Fenwick = createFenwick(0);
-  // Messages of the context masked now (a masked message can count as many tokens as the original).
-  let masked = new Set<number>();
-  let resultsSeen = 0;
-  let old = 0;
-  let cleared = 0;
-  for (let r = 0; r < count; r++) {
-    const s = requests.contextStart[r] as number;
-    const end = requests.messageIndex[r] as number;
-    const turnStart = requests.turnStart[r] as number;
-    const n = end - s;
-    let fresh = false;
-    if (s !== start) {
-      start = s;
-      index = buildMaskingIndex(context.segment(s), s, settings, counts, placeholderTokens);
-      tree = createFenwick(context.segment(s).count);
-      masked = new Set();
-      resultsSeen = 0;
-      old = 0;
-      cleared = 0;
-      fresh = true;
-    }
-    const idx = index as MaskingIndex;
-    const { results, eligible } = idx;
-    while (resultsSeen < results.count && (results.message[resultsSeen] as number) < n) resultsSeen++;
-    const firstRecent = Math.max(0, resultsSeen - settings.keepRecent);
-    // Eligible results older than the recent ones: a count that only grows within a context, as the history does.
-    while (old < eligible.length && (eligible[old] as number) < firstRecent) old++;
-    const total = counts.sum(s, end, turnStart);
-    const target = settings.maxTokens === Infinity ? old : clearedUnderBudget(idx, old, total, settings.maxTokens);
-
-    let changedAt = Infinity;
-    if (target !== cleared) {
+  return replayMessageEdits(context, (s) => {
+    const index = buildMaskingIndex(context.segment(s), s, settings, counts, placeholderTokens);
+    const { results, eligible } = index;
+    let resultsSeen = 0;
+    let old = 0;
+    let cleared = 0;
+    return ({ n, total }, edit) => {
+      while (resultsSeen < results.count && (results.message[resultsSeen] as number) < n) resultsSeen++;
+      const firstRecent = Math.max(0, resultsSeen - settings.keepRecent);
+      // Eligible results older than the recent ones: a count that only grows within a context, as the history does.
+      while (old < eligible.length && (eligible[old] as number) < firstRecent) old++;
+      const target = settings.maxTokens === Infinity ? old : clearedUnderBudget(index, old, total, settings.maxTokens);
+      if (target === cleared) return;
       const touched = new Set<number>();
       for (let e = Math.min(target, cleared); e < Math.max(target, cleared); e++) {
-        const r_ = eligible[e] as number;
-        touched.add(results.message[r_] as number);
-        const call = results.callMessage[r_] as number;
+        const r = eligible[e] as number;
+        touched.add(results.message[r] as number);
+        const call = results.callMessage[r] as number;
         if (settings.clearToolInputs && call >= 0) touched.add(call);
       }
       cleared = target;
-      for (const m of touched) {
-        const difference = maskedDifference(idx, m, cleared, s, messages, counter, counts, settings.clearToolInputs);
-        tree.set(m, difference ?? 0);
-        if (difference === undefined) masked.delete(m);
-        else masked.add(m);
-        if (m + s < recorder.previousEnd) changedAt = Math.min(changedAt, m + s);
-      }
-    }
-    const responseMasked = masked.has(recorder.previousEnd - s);
-    recorder.record(r, { start: s, fresh, end, turnStart, total: total + tree.prefix(n), changedAt, responseMasked }, tree);
-  }
-  return recorder.shapes;
+      for (const m of touched) edit(m, maskedDifference(index, m, cleared, s, messages, counter, counts, settings.clearToolInputs));
+    };
+  });
 }
 
 /**

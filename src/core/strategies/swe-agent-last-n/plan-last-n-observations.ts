@@ -4,11 +4,11 @@ import type { CheckedBound, StrategyPlan } from '../../plan/types';
 import { REASON } from '../../plan/reason';
 import { emptyPlan } from '../../plan/empty-plan';
 import { listToolResults } from '../../links/list-tool-results';
-import { toolResultText } from '../../text/tool-result-text';
 import { formatNumber } from '../../text/format-number';
 import { pinnedUnits } from '../../compaction/pinned-units';
 import { tokenShare } from '../../compaction/token-share';
 import { maskEditedMessages } from '../../compaction/mask-edited-messages';
+import { oldOutputPlaceholder } from './old-output-placeholder';
 
 export interface LastNObservationsSettings extends CheckedBound {
   n: number;
@@ -56,7 +56,7 @@ export function planLastNObservations(analysis: TranscriptAnalysis, settings: La
     }
     const block = results.block[r] as number;
     const content = (((messages[m] as Message).content as ContentBlock[])[block] as { content?: unknown }).content;
-    const text = placeholderFor(content);
+    const text = oldOutputPlaceholder(content);
     const share = tokenShare(analysis, m, results.chars[r] as number);
     const placeholderTokens = counter.count(text);
     if (share <= placeholderTokens || content === text) {
@@ -72,12 +72,4 @@ export function planLastNObservations(analysis: TranscriptAnalysis, settings: La
   maskEditedMessages(plan, messages, edits, freed);
   plan.explain = { headline: `${observations} observations, polling ${settings.polling}: ${elided} elided, ${formatNumber(freed, 'compact')} tokens freed`, about: () => undefined };
   return plan;
-}
-
-/** `Old environment output: (N lines omitted)`, N as Python's `len(text.splitlines())`, plus any images. */
-function placeholderFor(content: unknown): string {
-  const text = toolResultText(content);
-  const lines = text === '' ? 0 : text.split(/\r\n|\r|\n/).length - (/(\r\n|\r|\n)$/.test(text) ? 1 : 0);
-  const images = Array.isArray(content) ? content.filter((b) => (b as { type?: unknown } | null)?.type === 'image').length : 0;
-  return `Old environment output: (${lines} lines omitted)${images > 0 ? ` (${images} images omitted)` : ''}`;
 }

@@ -3,6 +3,7 @@ import { defineStrategy } from '../define-strategy';
 import { PEER_TRAITS } from '../peer-traits';
 import { checkOption } from '../check-option';
 import { planLastNObservations, type LastNObservationsSettings } from './plan-last-n-observations';
+import { replayLastN } from './replay-last-n';
 
 /** The `swe-agent-last-n` strategy's config: SWE-agent's `LastNObservations` history processor. */
 export interface SweAgentLastNConfig extends CommonPruneOptions {
@@ -35,6 +36,8 @@ export const sweAgentLastNStrategy = defineStrategy({
   description:
     'SWE-agent LastNObservations (SWE-agent/SWE-agent, sweagent/agent/history_processors.py): every action stays; the first observation (the problem statement) and the last n (5) stay; older tool outputs become "Old environment output: (N lines omitted)"; polling k changes the elided set only every k steps.',
   ...PEER_TRAITS,
+  // Its replay finds what changed since the previous request: not planned per request, so among the quick lanes.
+  slow: false,
   fidelity: {
     exact: ['which observations are elided (n, polling, the first kept), the placeholder text and line count', 'applied to the whole history before every request'],
     approximated: ['observations read as the first user message and every tool result (SWE-agent tags its own)', 'tags given by tool name', 'results no larger than the placeholder are left as they are'],
@@ -50,5 +53,6 @@ export const sweAgentLastNStrategy = defineStrategy({
     pinned: config.pinned ?? [],
   }),
   plan: planLastNObservations,
-  replay: { serverSide: true },
+  // Its live replay is its stateless one, which finds what changed since the previous request.
+  replay: { serverSide: true, stateless: replayLastN },
 });
