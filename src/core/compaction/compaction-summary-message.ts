@@ -1,15 +1,25 @@
 import type { Message } from '../types';
 import type { TokenCounter } from '../tokens/types';
-import type { Compaction } from './plan-compaction';
 import { createExtractiveSummarizer } from '../summary/create-extractive-summarizer';
 import { CONTEXT_SUMMARY_MARKER } from '../text/harness-text';
+
+/** What of a peer's compaction its summary message is made from (the fields of `Compaction` that name them). */
+export interface SummaryWrapping {
+  /** The peer's fixed text before the summary ('' for none) and after it. */
+  prefix: string;
+  suffix?: string;
+  /** The summary's size bound, in the analysis' tokens. */
+  summaryTokens: number;
+  /** Passed to the summarizer as the focus. */
+  focus?: string;
+}
 
 /**
  * The one user message a peer's compaction puts in place of what it summarizes: the extractive summary of
  * `summarized` (within the peer's size bound) wrapped in the peer's fixed texts. Shared by `planCompaction` and the
  * replays that build the same message without planning.
  */
-export function compactionSummaryMessage(summarized: readonly Message[], compaction: Pick<Compaction, 'prefix' | 'suffix' | 'summaryTokens' | 'focus'>, counter: TokenCounter): Message {
+export function compactionSummaryMessage(summarized: readonly Message[], compaction: SummaryWrapping, counter: TokenCounter): Message {
   const summarizer = createExtractiveSummarizer({ counter, maxTokens: Math.max(16, Math.round(compaction.summaryTokens)) });
   const summary = summarizer.summarizeSync(summarized, compaction.focus ?? '');
   const content = `${compaction.prefix === '' ? '' : `${compaction.prefix}\n`}${CONTEXT_SUMMARY_MARKER}
