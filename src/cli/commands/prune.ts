@@ -76,7 +76,7 @@ Examples:
   prunescope prune session.jsonl --strategy ${strategyWithOption('maxTurns')} --max-turns 40 > pruned.jsonl
   prunescope prune tau.json --strategy ${strategyWithOption('intent')} --max-tokens 8000 --intent debugging --conversation 12
   cat request.json | prunescope prune - -s ${strategyWithOption('keepRecent')} --keep-recent 5 --to openai-chat
-  prunescope prune session.jsonl -s token-budget --max-tokens 100000 --summarizer model \\
+  prunescope prune session.jsonl -s ${strategyWithOption('softLimitTokens')} --max-tokens 100000 --summarizer model \\
     --base-url http://localhost:11434/v1 --model llama3.1
 `;
 }

@@ -22,6 +22,11 @@ const OTHER_MEANINGS: readonly { under: string; id: string; why: string }[] = [
   { under: 'src/core/replay/', id: 'anthropic', why: "the prompt-cache and price vendor (`'anthropic' | 'openai'`), not the transcript format" },
   { under: 'src/core/formats/ai-sdk/', id: 'anthropic', why: "the AI SDK's provider key in `providerOptions` (a reasoning part's signature), not the transcript format" },
   { under: 'src/core/formats/ai-sdk-ui/', id: 'anthropic', why: "the AI SDK's provider key in `providerMetadata` (a reasoning part's signature), not the transcript format" },
+  // The wire protocol of the user's own model endpoint (what `createModelSummarizer` speaks), not a transcript format:
+  // a format added to the registry adds no protocol, and a protocol (an OpenAI-compatible server) is no format.
+  ...['anthropic', 'openai-chat', 'openai-responses'].flatMap((id) =>
+    ['src/core/model/', 'src/cli/model-flags.ts', 'src/state/model-settings.ts', 'src/ui/model/'].map((under) => ({ under, id, why: "a model endpoint's protocol, not the transcript format" })),
+  ),
 ];
 
 function sourceFiles(dir: string): string[] {
