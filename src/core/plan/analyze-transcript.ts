@@ -41,8 +41,9 @@ export interface AnalyzeOptions {
 }
 
 /**
- * Links, groups, ranks and measures a transcript once, O(n log n), so that `planPrune` can answer each bound in
- * O(n) or less. The inspector's worker keeps this per loaded conversation; `withTokens` swaps in exact counts.
+ * Links, groups, ranks and measures a transcript once, O(n log n) (the ranking and the links on first read), so
+ * that `planPrune` can answer each bound in O(n) or less. The inspector's worker keeps this per loaded conversation;
+ * `withTokens` swaps in exact counts.
  */
 export function analyzeTranscript(messages: readonly Message[], options: AnalyzeOptions = {}): TranscriptAnalysis {
   const groups = groupMessages(messages);
@@ -56,15 +57,36 @@ export function analyzeTranscript(messages: readonly Message[], options: Analyze
     tokens[i] = given !== undefined ? (given[i] as number) : counted !== undefined ? (counted[i] as number) : estimateTokens(groups.scan.textLength[i] as number);
   }
   const units = glueBrokenTurns(groups, messages);
+  // The ranking (a sort) and the links are built on first read: the window and masking strategies never read the
+  // ranking, and only the inspector reads the links, so a one-shot prune does not pay for them.
+  let ranking: ImportanceRanking | undefined;
+  let links: ToolLinks | undefined;
+  const rank = (): ImportanceRanking => (ranking ??= rankMessages(units));
   return {
     ...groups,
-    ...rankMessages(units),
+    get textLength() {
+      return rank().textLength;
+    },
+    get hasToolBlock() {
+      return rank().hasToolBlock;
+    },
+    get score() {
+      return rank().score;
+    },
+    get unitScore() {
+      return rank().unitScore;
+    },
+    get dropOrder() {
+      return rank().dropOrder;
+    },
     unitOf: units.groupOf,
     unitSize: units.groupSize,
     unitFirst: units.groupFirst,
     ...findValidCuts(units),
     messages,
-    links: toolLinksFromScan(groups.scan, messages),
+    get links() {
+      return (links ??= toolLinksFromScan(groups.scan, messages));
+    },
     tokens,
     suffixTokens: suffixSums(tokens),
     counter: options.counter ?? charsTokenCounter,

@@ -1,5 +1,6 @@
 import type { Message } from '../types';
 import type { MessageView } from './message-view';
+import { oneItemRuns } from './one-item-runs';
 
 /**
  * The view of canonical (Anthropic Messages) messages: each `user` and `assistant` message stands for itself (the
@@ -13,7 +14,6 @@ export function canonicalView(messages: readonly unknown[]): MessageView {
   const n = messages.length;
   const owner = new Int32Array(n);
   const view: Message[] = [];
-  const firsts: number[] = [];
   const pinned: number[] = [];
   for (let i = 0; i < n; i++) {
     const message = messages[i] as { role?: unknown } | null;
@@ -26,12 +26,9 @@ export function canonicalView(messages: readonly unknown[]): MessageView {
       continue;
     }
     owner[i] = view.length;
-    firsts.push(i);
     view.push(message as Message);
   }
-  const first = Int32Array.from(firsts);
-  const end = Int32Array.from(firsts, (f) => f + 1);
-  const result: MessageView = { messages: view, owner, first, end };
+  const result: MessageView = { messages: view, owner, ...oneItemRuns(owner, view.length) };
   const inRange = [...new Set(pinned.filter((v) => v < view.length))];
   if (inRange.length > 0) result.pinned = inRange;
   return result;

@@ -3,6 +3,7 @@ import type { MessageView } from '../../prune/message-view';
 import { identifyShape } from '../../shapes/identify-shape';
 import { foreignShapeError } from '../../shapes/foreign-shape-error';
 import { modelPartBlock } from './model-part-block';
+import { oneItemRuns } from '../../prune/one-item-runs';
 
 /** View messages already made, by the caller's message object: a `prepareStep` sees the same objects every step. */
 export type ModelViewCache = WeakMap<object, Message>;
@@ -21,7 +22,6 @@ export function modelMessageView(messages: readonly unknown[], caller: string, c
   const n = messages.length;
   const owner = new Int32Array(n);
   const view: Message[] = [];
-  const firsts: number[] = [];
   for (let i = 0; i < n; i++) {
     const message = messages[i];
     if (message === null || typeof message !== 'object') {
@@ -37,10 +37,9 @@ export function modelMessageView(messages: readonly unknown[], caller: string, c
       cache?.set(message, viewed);
     }
     owner[i] = view.length;
-    firsts.push(i);
     view.push(viewed);
   }
-  return { messages: view, owner, first: Int32Array.from(firsts), end: Int32Array.from(firsts, (f) => f + 1) };
+  return { messages: view, owner, ...oneItemRuns(owner, view.length) };
 }
 
 function viewOf(message: Record<string, unknown>, i: number, caller: string): Message {

@@ -4,6 +4,7 @@ import { identifyShape } from '../../shapes/identify-shape';
 import { foreignShapeError } from '../../shapes/foreign-shape-error';
 import { LINK_PREFIX } from '../../shapes/link-id';
 import { imageSource } from '../../shapes/image-source';
+import { oneItemRuns } from '../../prune/one-item-runs';
 
 type Record_ = Record<string, unknown>;
 
@@ -21,7 +22,6 @@ export function chatMessageView(messages: readonly unknown[], caller: string): M
   const n = messages.length;
   const owner = new Int32Array(n);
   const view: Message[] = [];
-  const firsts: number[] = [];
   // The link id of the legacy function call the next `function` message answers, if the last message made one.
   let functionCall: string | undefined;
   for (let i = 0; i < n; i++) {
@@ -51,10 +51,9 @@ export function chatMessageView(messages: readonly unknown[], caller: string): M
       throw foreignOr(m, i, caller, `messages[${i}].role must be 'system', 'developer', 'user', 'assistant', 'tool' or 'function', got ${JSON.stringify(role) ?? 'undefined'}`);
     }
     owner[i] = view.length;
-    firsts.push(i);
     view.push(viewed);
   }
-  return { messages: view, owner, first: Int32Array.from(firsts), end: Int32Array.from(firsts, (f) => f + 1) };
+  return { messages: view, owner, ...oneItemRuns(owner, view.length) };
 }
 
 function userView(m: Record_, i: number, caller: string): Message {
