@@ -49,8 +49,12 @@ export function pruneMessages<M extends PrunableMessage>(input: readonly M[], co
   const strategy = getStrategy(config.strategy);
   const settings = normalizeConfig(strategy, config);
   // A custom counter means counting every message anyway: only the full analysis uses it.
-  const fast = config.tokenCounter === undefined ? strategy.prune?.(messages, settings) : undefined;
-  if (fast !== undefined) return fast as unknown as M[];
+  if (config.tokenCounter === undefined) {
+    const fast = strategy.prune?.(messages, settings);
+    if (fast !== undefined) return fast as unknown as M[];
+    const quick = strategy.planQuick?.(messages, settings, false);
+    if (quick !== undefined) return applyPrunePlan(messages, quick) as unknown as M[];
+  }
   const analysis = analyzeTranscript(messages, config.tokenCounter ? { counter: config.tokenCounter } : {});
   return applyPrunePlan(messages, strategy.plan(analysis, settings)) as unknown as M[];
 }

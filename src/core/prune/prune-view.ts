@@ -46,8 +46,10 @@ export function pruneView<T>(
 
   const strategy = getStrategy(config.strategy);
   const settings = normalizeConfig(strategy, viewConfig(config, view, outsideTotal));
-  const analysis = analyzeTranscript(messages, counter === undefined ? {} : { counter, tokens: cachedTokens(messages, counter, tokenCache) });
-  const plan = strategy.plan(analysis, settings);
+  // The default estimate needs no analysis where the strategy plans without one; a counter only the analysis uses.
+  const plan =
+    (counter === undefined ? strategy.planQuick?.(messages, settings, true) : undefined) ??
+    strategy.plan(analyzeTranscript(messages, counter === undefined ? {} : { counter, tokens: cachedTokens(messages, counter, tokenCache) }), settings);
 
   // What each view message sends: itself, a replacement (made once), or nothing.
   const sent = new Uint8Array(count);

@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import type { Message } from '../types';
 import { STRATEGY_REGISTRY, type PruneConfig, type RegisteredStrategy } from './registry';
 import { getStrategy } from './get-strategy';
+import { normalizeConfig } from './normalize-config';
 import { resolveReplay } from './resolve-replay';
 import { analyzeTranscript } from '../plan/analyze-transcript';
 import { planPrune } from '../prune/plan-prune';
@@ -38,6 +39,34 @@ describe('strategy hooks', () => {
         },
       ),
       { numRuns: 1000 },
+    );
+  });
+
+  it('planQuick makes the plan `plan` makes of the default analysis, fates, reasons and totals alike (600 cases)', () => {
+    const quick = STRATEGY_REGISTRY.filter((s) => (s as RegisteredStrategy).planQuick !== undefined).map((s) => s.id);
+    expect(quick.length).toBeGreaterThan(0);
+    fc.assert(
+      fc.property(
+        agentTranscript().chain((messages) =>
+          fc.tuple(
+            fc.constant(messages),
+            strategyConfig(messages.length, analyzeTranscript(messages).suffixTokens[0] as number, quick),
+            fc.uniqueArray(fc.integer({ min: 0, max: messages.length + 1 }), { maxLength: 3 }),
+          ),
+        ),
+        ([messages, config, pinned]) => {
+          const strategy = getStrategy(config.strategy) as RegisteredStrategy;
+          const settings = normalizeConfig(strategy, { ...config, ...(pinned.length > 0 ? { pinned } : {}) } as never);
+          const full = strategy.plan(analyzeTranscript(messages), settings as never);
+          const fast = strategy.planQuick?.(messages, settings as never, true);
+          if (fast === undefined) return;
+          const { replacement: _full, ...want } = full;
+          const { replacement: _fast, ...got } = fast;
+          expect(got).toEqual(want);
+          expect(strategy.planQuick?.(messages, settings as never, false)?.fates).toEqual(full.fates);
+        },
+      ),
+      { numRuns: 600 },
     );
   });
 

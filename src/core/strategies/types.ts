@@ -58,6 +58,13 @@ export interface StrategyDefinition<Id extends string, C extends { strategy: Id 
   /** A faster one-shot path for `pruneMessages`; `undefined` (or no hook) means analyse and plan. */
   prune?(messages: readonly Message[], settings: S): Message[] | undefined;
   /**
+   * The plan `plan` makes of `analyzeTranscript(messages)` (the default token estimate), made without the parts of
+   * the analysis this strategy never reads: for one-shot prunes (`pruneMessages` after `prune`, the SDK adapters'
+   * `pruneView`). `explain: false` may leave every reason at "fits" (only the fates are applied). `undefined` (or no
+   * hook) means analyse and plan. The hooks property test holds it to `plan`.
+   */
+  planQuick?(messages: readonly Message[], settings: S, explain: boolean): StrategyPlan<Id> | undefined;
+  /**
    * Whether a plan of `count` messages holding `total` tokens would keep every message as it is, known without
    * planning; the replays skip the plan when it says so. It must never say so wrongly: a strategy that rewrites
    * messages whatever the bound (masking) keeps the default. Default: only when there are no messages.

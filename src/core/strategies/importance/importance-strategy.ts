@@ -5,7 +5,6 @@ import { groupMessages } from '../../links/group-messages';
 import { glueBrokenTurns } from '../../links/glue-broken-turns';
 import { scoreMessages } from '../../scoring/score-messages';
 import { estimateTokens } from '../../tokens/estimate-tokens';
-import { applyPrunePlan } from '../../plan/apply-prune-plan';
 import { fitsBound } from '../../plan/fits-bound';
 import { planImportance, type ImportanceSettings } from './plan-importance';
 import { replayImportance } from './replay-importance';
@@ -31,7 +30,7 @@ export const importanceStrategy = defineStrategy({
   }),
   plan: (analysis, settings) => planImportance(analysis, settings),
   // One bound only: score the groups and select just the lowest ones, instead of ranking them all.
-  prune: (messages, settings) => {
+  planQuick: (messages, settings, explain) => {
     const groups = groupMessages(messages);
     const { textLength } = groups.scan;
     const tokens = new Float64Array(groups.count);
@@ -42,12 +41,7 @@ export const importanceStrategy = defineStrategy({
     }
     const units = glueBrokenTurns(groups, messages);
     const { unitScore } = scoreMessages(units);
-    const plan = planImportance(
-      { count: groups.count, unitOf: units.groupOf, unitSize: units.groupSize, unitFirst: units.groupFirst, unitScore, tokens, suffixTokens },
-      settings,
-      false,
-    );
-    return applyPrunePlan(messages, plan);
+    return planImportance({ count: groups.count, unitOf: units.groupOf, unitSize: units.groupSize, unitFirst: units.groupFirst, unitScore, tokens, suffixTokens }, settings, explain);
   },
   keepsEverything: fitsBound,
   // The best units drawn from buckets of their bonus: a request costs about what it keeps.
