@@ -42,9 +42,10 @@ import { pruneView } from './prune-view';
  * @throws {RangeError} for a bound or option out of its range
  */
 export function pruneMessages<M extends PrunableMessage>(input: readonly M[], config: PrunerConfig): M[] {
-  checkCanonicalMessages(input, 'pruneMessages', true);
+  const seen = { system: false };
+  checkCanonicalMessages(input, 'pruneMessages', true, seen);
   checkConfigObject(config);
-  if (input.some(isSystem)) return pruneView(input as readonly Message[], canonicalView(input), canonicalCodec, config).messages as unknown as M[];
+  if (seen.system) return pruneView(input as readonly Message[], canonicalView(input), canonicalCodec, config).messages as unknown as M[];
   const messages = input as readonly Message[];
   const strategy = getStrategy(config.strategy);
   const settings = normalizeConfig(strategy, config);
@@ -57,8 +58,4 @@ export function pruneMessages<M extends PrunableMessage>(input: readonly M[], co
   }
   const analysis = analyzeTranscript(messages, config.tokenCounter ? { counter: config.tokenCounter } : {});
   return applyPrunePlan(messages, strategy.plan(analysis, settings)) as unknown as M[];
-}
-
-function isSystem(message: unknown): boolean {
-  return message !== null && typeof message === 'object' && (message as { role?: unknown }).role === 'system';
 }
