@@ -62,7 +62,7 @@ describe('help', () => {
   it('an unknown command or option is bad usage, named', () => {
     const command = cli(['shrink', TAU]);
     expect(command.status).toBe(2);
-    expect(command.stderr).toBe('prunescope: unknown command "shrink"; the commands are prune, check, stats, replay, report (prunescope --help)\n');
+    expect(command.stderr).toBe('prunescope: unknown command "shrink"; the commands are prune, check, stats, replay, report, advise (prunescope --help)\n');
     const option = cli(['check', TAU, '--strict']);
     expect(option.status).toBe(2);
     expect(option.stderr).toBe('prunescope: check: unknown option --strict (prunescope check --help lists them)\n');
