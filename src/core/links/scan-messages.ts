@@ -47,7 +47,9 @@ export function scanMessages(messages: readonly Message[]): MessageScan {
   const turn = new Int32Array(count);
   const fromAssistant = new Uint8Array(count);
   let pairs = 0;
-  let useIndex = new Int32Array(Math.min(1024, count));
+  // One pair per message fits the transcripts agents write (about 0.6), so the arrays are rarely grown: growing
+  // from a small start allocated and copied twice their final size.
+  let useIndex = new Int32Array(count);
   let resultIndex = new Int32Array(useIndex.length);
   let pairBlocks = new Float64Array(useIndex.length);
   const orphanIds: string[] = [];
@@ -115,7 +117,9 @@ export function scanMessages(messages: readonly Message[]): MessageScan {
         recentAt[recent++] = m * BLOCK_BITS + b;
       } else if (kind === 'result') {
         const id = (block as { tool_use_id: string }).tool_use_id;
-        let top: number | undefined;
+        // -1 for "not found", never undefined: a number-or-undefined local boxed every position found (a heap
+        // number per pair, a megabyte of garbage at 100k messages).
+        let top = -1;
         for (let k = recent - 1; k >= 0; k--) {
           if (recentIds[k] !== id) continue;
           top = recentAt[k] as number;
@@ -126,15 +130,16 @@ export function scanMessages(messages: readonly Message[]): MessageScan {
           recent--;
           break;
         }
-        if (top === undefined && pending.size > 0) {
-          top = pending.get(id);
-          if (top !== undefined) {
+        if (top < 0 && pending.size > 0) {
+          const spilled = pending.get(id);
+          if (spilled !== undefined) {
+            top = spilled;
             const next = buried.size === 0 ? undefined : buried.get(id)?.pop();
             if (next === undefined) pending.delete(id);
             else pending.set(id, next);
           }
         }
-        if (top === undefined) {
+        if (top < 0) {
           orphanIds.push(id);
           orphanKind.push('result');
           orphanIndex.push(m);
