@@ -231,15 +231,19 @@ describe('replay', () => {
   });
 });
 
+type Json = ReturnType<typeof JSON.parse>;
+
+/** A command's JSON answer with one worker and with two, each run having succeeded. */
+function withOneJobAndTwo(args: string[]): [Json, Json] {
+  const runs = ['1', '2'].map((jobs) => cli([...args, '--jobs', jobs]));
+  for (const run of runs) expect(run.status).toBe(0);
+  return runs.map((run) => JSON.parse(run.stdout) as Json) as [Json, Json];
+}
+
 describe('advise', () => {
   it('tau-bench: the same sweep and recommendation with one job and with two (the worker threads)', () => {
     const flags = ['--json', '--strategy', 'sliding-window,observation-masking,openhands-condenser', '--bounds', '3000,8000'];
-    const one = cli(['advise', TAU, '--jobs', '1', ...flags]);
-    const two = cli(['advise', TAU, '--jobs', '2', ...flags]);
-    expect(one.status).toBe(0);
-    expect(two.status).toBe(0);
-    const a = JSON.parse(one.stdout);
-    const b = JSON.parse(two.stdout);
+    const [a, b] = withOneJobAndTwo(['advise', TAU, ...flags]);
     expect(b.points).toEqual(a.points);
     expect(b.recommendation).toEqual(a.recommendation);
     expect(a.conversations).toHaveLength(200);
@@ -249,12 +253,7 @@ describe('advise', () => {
 
 describe('report', () => {
   it('tau-bench: the same totals with one job and with two', () => {
-    const one = cli(['report', TAU, '--jobs', '1', '--json']);
-    const two = cli(['report', TAU, '--jobs', '2', '--json']);
-    expect(one.status).toBe(0);
-    expect(two.status).toBe(0);
-    const a = JSON.parse(one.stdout);
-    const b = JSON.parse(two.stdout);
+    const [a, b] = withOneJobAndTwo(['report', TAU, '--json']);
     expect(b.totals).toEqual(a.totals);
     expect(b.conversations).toEqual(a.conversations);
     expect(a.totals.map((t: { strategy: string }) => t.strategy)).toEqual(['none', ...STRATEGY_REGISTRY.map((s) => s.id)]);
