@@ -14,5 +14,8 @@ export function withTokens(analysis: TranscriptAnalysis, tokens: ArrayLike<numbe
   const own = Float64Array.from(tokens);
   const suffixTokens = new Float64Array(own.length + 1);
   for (let i = own.length - 1; i >= 0; i--) suffixTokens[i] = (suffixTokens[i + 1] as number) + (own[i] as number);
-  return { ...analysis, tokens: own, suffixTokens, counter };
+  // Copied by descriptor, not spread: spreading would read the ranking's and the links' getters, building at once,
+  // on every exact-count swap, what the analysis builds only when first read (and shares with this copy).
+  const copy = Object.defineProperties({}, Object.getOwnPropertyDescriptors(analysis)) as TranscriptAnalysis;
+  return Object.assign(copy, { tokens: own, suffixTokens, counter });
 }
