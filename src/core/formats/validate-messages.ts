@@ -12,7 +12,7 @@ import { responsesView } from '../shapes/responses-view';
 /** The formats that are an API's own request shape, by id. */
 const APIS = /* @__PURE__ */ apiFormats();
 /** The provider whose API takes an SDK shape as it is, for the error that points there. */
-const PROVIDER_OF_SHAPE = /* @__PURE__ */ providersByShape();
+const PROVIDER_OF_SHAPE = /* @__PURE__ */ providersByShape(APIS);
 
 function apiFormats(): Map<string, NonNullable<FormatDefinition['api']>> {
   const apis = new Map<string, NonNullable<FormatDefinition['api']>>();
@@ -20,8 +20,8 @@ function apiFormats(): Map<string, NonNullable<FormatDefinition['api']>> {
   return apis;
 }
 
-function providersByShape(): Map<string, string> {
-  return new Map([...apiFormats()].map(([id, api]) => [api.shape, id]));
+function providersByShape(apis: ReadonlyMap<string, NonNullable<FormatDefinition['api']>>): Map<string, string> {
+  return new Map([...apis].map(([id, api]) => [api.shape, id]));
 }
 
 /**
