@@ -13,8 +13,6 @@ export interface AdviseRequest extends ReplaySourceRequest {
   prices?: PriceOverrides;
   /** Fit the messages to the recorded bill, as the Replay view does when asked. */
   calibrate: boolean;
-  /** The grid's scale and the window counted against; undefined: the model's. */
-  window?: number;
 }
 
 export interface ModelWindow {

@@ -26,7 +26,7 @@ export async function runAdvise(request: AdviseRequest, post: (response: AdviseR
     const sweep = await sweepTranscriptAsync(
       { messages: source.conversation.messages, ...replayInputsOf(source, prices) },
       {
-        window: request.window ?? prices.contextWindow ?? FALLBACK_WINDOW,
+        window: prices.contextWindow ?? FALLBACK_WINDOW,
         onProgress: (done, total) => post({ type: 'progress', phase: 'sweeping', done, total }),
         pause: yieldToEvents,
         ...(signal ? { signal } : {}),
