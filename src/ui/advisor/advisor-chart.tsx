@@ -7,13 +7,13 @@ import { useEffect, useRef, useState } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import type { AdvicePoint } from '../../core';
+import { useAdvisor } from '../../state/react';
 import { PointFigures } from './advisor-words';
 
 interface AdvisorChartProps {
   points: readonly AdvicePoint[];
   frontier: ReadonlySet<string>;
   recommended?: string;
-  hovered?: string;
   dark: boolean;
   none?: AdvicePoint;
   onHover: (key: string | undefined) => void;
@@ -26,7 +26,9 @@ const REACH = 14;
 const formatCost = (v: number) => `$${v < 1 ? v.toFixed(v < 0.1 ? 3 : 2) : v.toFixed(2)}`;
 const formatLoss = (v: number) => `${Math.round(v * 100)}%`;
 
-export function AdvisorChart({ points, frontier, recommended, hovered, dark, none, onHover, onPick }: AdvisorChartProps) {
+export function AdvisorChart({ points, frontier, recommended, dark, none, onHover, onPick }: AdvisorChartProps) {
+  // Read here, not passed down: a hover then re-renders the chart's ring, not the whole panel around it.
+  const hovered = useAdvisor((s) => s.hovered);
   const host = useRef<HTMLDivElement>(null);
   const figure = useRef<HTMLElement>(null);
   const chart = useRef<uPlot | null>(null);
@@ -113,8 +115,12 @@ export function AdvisorChart({ points, frontier, recommended, hovered, dark, non
       }
       return best;
     };
+    let last: string | undefined;
     const move = (event: MouseEvent) => {
       const p = nearest(event);
+      // Most moves stay on the same point (or on none): nothing to say or place again.
+      if (p?.key === last) return;
+      last = p?.key;
       handlers.current.onHover(p?.key);
       const frame = figure.current?.getBoundingClientRect();
       const over = u.over.getBoundingClientRect();
@@ -125,6 +131,7 @@ export function AdvisorChart({ points, frontier, recommended, hovered, dark, non
       u.over.style.cursor = p ? 'pointer' : 'default';
     };
     const leave = () => {
+      last = undefined;
       handlers.current.onHover(undefined);
       setTip(undefined);
     };

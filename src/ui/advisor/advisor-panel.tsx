@@ -20,7 +20,6 @@ export default function AdvisorPanel() {
   const sweep = useAdvisor((s) => s.sweep);
   const advice = useAdvisor((s) => s.advice);
   const error = useAdvisor((s) => s.error);
-  const hovered = useAdvisor((s) => s.hovered);
   const setHovered = useAdvisor((s) => s.setHovered);
   const addAsLane = useAdvisor((s) => s.addAsLane);
   const model = useAdvisor((s) => s.model);
@@ -85,7 +84,7 @@ export default function AdvisorPanel() {
           </section>
           <Legend dark={dark} />
           <div className="grid grid-cols-1 gap-4 2xl:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
-            <AdvisorChart points={advice.points} frontier={frontier} recommended={recommended} hovered={hovered} dark={dark} none={none} onHover={setHovered} onPick={(p) => addAsLane(p)} />
+            <AdvisorChart points={advice.points} frontier={frontier} recommended={recommended} dark={dark} none={none} onHover={setHovered} onPick={(p) => addAsLane(p)} />
             <div className="min-w-0">
               <AdvisorTable
                 rows={rows}
