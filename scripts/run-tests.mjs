@@ -1,78 +1,123 @@
 #!/usr/bin/env node
-// `npm test`: every suite, in stages, with the time each took. Steps of one stage run at once when each is
-// single-threaded (tsc and eslint; the Python port and the package test), so on the two-core machines CI runs on
-// they share the cores instead of queueing for one; the unit and e2e stages use both cores on their own. A step
-// run beside another has its output held and printed whole when it ends, so the log reads as if they ran in turn.
-// Plain JavaScript with Node's built-ins: nothing to build before the tests start.
+// `npm test`: every suite, each step started as soon as the steps it needs have passed, with the time each took.
+// The machines CI runs on have two cores. Most steps use both (unit, e2e) or pair up to use both (tsc beside
+// eslint), but the Python port is one single-threaded process of several minutes: run in a stage of its own (or
+// beside the short package test only) it left a core idle for three minutes. So it starts right after the preflight
+// and runs beside everything else, filling the gaps the other steps leave; the order of the rest stays fail-fast
+// (types and lint before the unit tests, the package before the browser). A step that runs while another does has
+// its output held and printed whole when it ends, so the log reads as if they ran in turn; a failure stops every
+// running step at once. Plain JavaScript with Node's built-ins: nothing to build before the tests start.
 //
-//   node scripts/run-tests.mjs            every stage
-//   node scripts/run-tests.mjs unit e2e   only the named steps (names below), in their stages
+//   node scripts/run-tests.mjs            every step
+//   node scripts/run-tests.mjs unit e2e   only the named steps (names below), each still after those it needs
 import { spawn } from 'node:child_process';
 
-/** Stages in order; the steps of a stage run at once. Each step is an npm script. */
-const STAGES = [
-  [{ name: 'preflight', script: 'preflight' }],
-  [
-    { name: 'typecheck', script: 'typecheck' },
-    { name: 'lint', script: 'lint' },
-  ],
-  [{ name: 'unit', script: 'test:coverage' }],
-  [
-    { name: 'package', script: 'test:package' },
-    { name: 'python', script: 'test:python' },
-  ],
-  [{ name: 'e2e', script: 'test:e2e' }],
+/** Each step is an npm script; `after` names the steps that must pass before it starts (when they are run). */
+const STEPS = [
+  { name: 'preflight', script: 'preflight', after: [] },
+  { name: 'typecheck', script: 'typecheck', after: ['preflight'] },
+  { name: 'lint', script: 'lint', after: ['preflight'] },
+  { name: 'python', script: 'test:python', after: ['preflight'] },
+  { name: 'unit', script: 'test:coverage', after: ['typecheck', 'lint'] },
+  { name: 'package', script: 'test:package', after: ['unit'] },
+  { name: 'e2e', script: 'test:e2e', after: ['package'] },
 ];
 
 const wanted = new Set(process.argv.slice(2));
-const unknown = [...wanted].filter((name) => !STAGES.flat().some((step) => step.name === name));
+const unknown = [...wanted].filter((name) => !STEPS.some((step) => step.name === name));
 if (unknown.length > 0) {
-  console.error(`run-tests: no step named ${unknown.join(', ')}; the steps: ${STAGES.flat().map((s) => s.name).join(', ')}`);
+  console.error(`run-tests: no step named ${unknown.join(', ')}; the steps: ${STEPS.map((s) => s.name).join(', ')}`);
   process.exit(2);
 }
+const steps = wanted.size === 0 ? STEPS : STEPS.filter((step) => wanted.has(step.name));
+const chosen = new Set(steps.map((step) => step.name));
+// Output is held whenever two steps may overlap; a single step prints as it goes.
+const hold = steps.length > 1;
 
 const seconds = (ms) => `${(ms / 1000).toFixed(0)} s`;
+const startedAll = Date.now();
+const results = [];
+const running = new Map();
+const stopped = new Set();
+let failed = false;
 
-/** Runs one npm script; `hold` keeps its output until it ends. Resolves to its exit code and duration. */
-function run(step, hold) {
+/** Runs one npm script in a process group of its own (so a failure elsewhere can stop it and its children). */
+function run(step) {
   const started = Date.now();
+  if (hold) console.log(`── ${step.name} (npm run ${step.script}) started at ${seconds(started - startedAll)} ──`);
+  const child = spawn('npm', ['run', '--silent', step.script], {
+    stdio: hold ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+    env: process.env,
+    detached: true,
+  });
+  const chunks = [];
+  if (hold) {
+    child.stdout.on('data', (chunk) => chunks.push(chunk));
+    child.stderr.on('data', (chunk) => chunks.push(chunk));
+  }
+  running.set(step.name, child);
   return new Promise((resolve) => {
-    const child = spawn('npm', ['run', '--silent', step.script], { stdio: hold ? ['ignore', 'pipe', 'pipe'] : 'inherit', env: process.env });
-    const chunks = [];
-    if (hold) {
-      child.stdout.on('data', (chunk) => chunks.push(chunk));
-      child.stderr.on('data', (chunk) => chunks.push(chunk));
-    }
     child.on('close', (code, signal) => {
-      if (hold) {
+      running.delete(step.name);
+      const wasStopped = stopped.has(step.name);
+      if (hold && wasStopped) console.log(`\n── ${step.name} stopped: another step failed ──`);
+      else if (hold) {
         console.log(`\n── ${step.name} (npm run ${step.script}) ──`);
         process.stdout.write(Buffer.concat(chunks));
       }
-      resolve({ step, code: code ?? (signal ? 1 : 0), ms: Date.now() - started });
+      resolve({ step, code: code ?? (signal ? 1 : 0), ms: Date.now() - started, stopped: wasStopped });
     });
   });
 }
 
-const results = [];
-const startedAll = Date.now();
-for (const stage of STAGES) {
-  const steps = wanted.size === 0 ? stage : stage.filter((step) => wanted.has(step.name));
-  if (steps.length === 0) continue;
-  const hold = steps.length > 1;
-  if (hold) console.log(`\n── ${steps.map((s) => s.name).join(' and ')}, at once (output of each when it ends) ──`);
-  const done = await Promise.all(steps.map((step) => run(step, hold)));
-  results.push(...done);
-  const failed = done.filter((r) => r.code !== 0);
-  if (failed.length > 0) {
-    summary();
-    console.error(`\nrun-tests: ${failed.map((r) => `${r.step.name} (npm run ${r.step.script})`).join(' and ')} failed: the output is above.`);
-    process.exit(1);
+function stopRunning() {
+  for (const [name, child] of running) {
+    stopped.add(name);
+    try {
+      process.kill(-child.pid, 'SIGTERM');
+    } catch {
+      // already gone
+    }
   }
 }
+
+/** The chosen steps a step waits for: a step not chosen passes its own needs on (`unit e2e` still runs in turn). */
+function needsOf(step) {
+  return [...new Set(step.after.flatMap((name) => (chosen.has(name) ? [name] : needsOf(STEPS.find((s) => s.name === name)))))];
+}
+
+const done = new Map();
+/** Starts a step once each step it needs (among those chosen) has passed; resolves to whether it passed. */
+function schedule(step) {
+  if (done.has(step.name)) return done.get(step.name);
+  const needs = needsOf(step).map((name) => schedule(steps.find((s) => s.name === name)));
+  const result = Promise.all(needs).then(async (passed) => {
+    if (failed || passed.includes(false)) return false;
+    const outcome = await run(step);
+    results.push(outcome);
+    if (outcome.code !== 0 && !outcome.stopped) {
+      if (!failed) {
+        failed = true;
+        stopRunning();
+      }
+      console.error(`\nrun-tests: ${step.name} (npm run ${step.script}) failed: its output is above.`);
+    }
+    return outcome.code === 0;
+  });
+  done.set(step.name, result);
+  return result;
+}
+
+const outcomes = await Promise.all(steps.map(schedule));
 summary();
+if (outcomes.includes(false)) process.exit(1);
 
 function summary() {
   console.log('\n── npm test: time per step ──');
-  for (const { step, code, ms } of results) console.log(`${step.name.padEnd(10)} ${seconds(ms).padStart(6)}  ${code === 0 ? 'passed' : `failed (exit ${code})`}`);
+  const order = (result) => STEPS.indexOf(result.step);
+  for (const { step, code, ms, stopped } of [...results].sort((a, b) => order(a) - order(b))) {
+    const verdict = code === 0 ? 'passed' : stopped ? 'stopped (another step failed)' : `failed (exit ${code})`;
+    console.log(`${step.name.padEnd(10)} ${seconds(ms).padStart(6)}  ${verdict}`);
+  }
   console.log(`${'total'.padEnd(10)} ${seconds(Date.now() - startedAll).padStart(6)}`);
 }
