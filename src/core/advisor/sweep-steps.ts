@@ -5,7 +5,8 @@ import type { SweepOptions, SweepPoint, SweepResult, SweepSkip, TranscriptToSwee
 import type { ProbeKind } from './probes/types';
 import { analyzeTranscript } from '../plan/analyze-transcript';
 import { planPrune } from '../prune/plan-prune';
-import { replayTranscript } from '../replay/replay-transcript';
+import { prepareReplay, type PreparedReplay } from '../replay/prepare-replay';
+import { replayPrepared } from '../replay/replay-prepared';
 import { findProbes } from './probes/find-probes';
 import { scoreProbes } from './probes/score-probes';
 import { PROBE_FAMILIES } from './probes/types';
@@ -15,9 +16,9 @@ import { formatNumber } from '../text/format-number';
 /**
  * The sweep as steps, for `sweepTranscript` (run at once) and `sweepTranscriptAsync` (a pause between steps, so a
  * worker can take a cancel): each step replays one strategy's points of one mode and trigger in one
- * `replayTranscript` call (they share its analysis of the requests) and scores each with the probes. Loss is
- * measured on the plan of the whole transcript (what a request after the last message is sent, stateless); a live
- * agent that never pruned loses nothing, and one that did is taken to hold that plan (its last context is what it
+ * `replayPrepared` run over the transcript prepared once (every run shares its analysis of the requests) and
+ * scores each with the probes. Loss is measured on the plan of the whole transcript (what a request after the last
+ * message is sent, stateless); a live agent that never pruned loses nothing, and one that did is taken to hold that plan (its last context is what it
  * kept at its last prune plus what came since, which this approximates). Returns the result when done.
  */
 export function* sweepSteps(input: TranscriptToSweep, options: SweepOptions): Generator<void, SweepResult, void> {
@@ -49,6 +50,8 @@ export function* sweepSteps(input: TranscriptToSweep, options: SweepOptions): Ge
     return plan;
   };
 
+  // Every group replays the same requests: listed, counted and analysed once, with the no-pruning baseline.
+  let prepared: PreparedReplay | undefined;
   const points: SweepPoint[] = [];
   // The baseline is in the first group: a live point whose every request sent what no pruning sends never pruned,
   // so its agent holds everything at the end whatever the plan of the whole transcript would drop.
@@ -66,8 +69,9 @@ export function* sweepSteps(input: TranscriptToSweep, options: SweepOptions): Ge
     const first = group[0] as GridSetting;
     let result: ReplayResult | Error;
     try {
-      result = replayTranscript(messages, {
-        ...replayInputs,
+      // Inputs out of shape throw here, for every group: each point carries the error.
+      prepared ??= prepareReplay(messages, replayInputs);
+      result = replayPrepared(prepared, {
         strategies: group.map((s) => ({ id: s.key, ...(s.config !== undefined ? { config: s.config } : {}) })),
         mode: first.mode,
         ...(first.trigger !== undefined ? { trigger: first.trigger } : {}),

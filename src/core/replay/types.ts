@@ -119,6 +119,12 @@ export interface ReplayOptions {
   observedCache?: ObservedCache & { ttlMs?: number };
 }
 
+/** What a replay runs over, apart from the strategies, the mode and the trigger: one transcript's counts, prices and recordings (`prepareReplay`). */
+export type ReplaySource = Omit<ReplayOptions, 'strategies' | 'mode' | 'trigger' | 'window'>;
+
+/** One run over a prepared transcript (`replayPrepared`): the strategies, the mode, the trigger and the window. */
+export type ReplayRun = Pick<ReplayOptions, 'strategies' | 'mode' | 'trigger' | 'window'>;
+
 /**
  * Which cache rule priced a request. `cold`: nothing cached (the first request without a warm start, or the cache
  * expired); `warm`: the first request read what an earlier session cached; `append`: it read everything the previous

@@ -1,24 +1,12 @@
 import type { Message } from '../types';
-import { describeValue } from '../tokens/describe-value';
-import { checkConfigObject } from '../prune/check-config-object';
-import { resolveReplay, type ResolvedReplay } from '../strategies/resolve-replay';
-import type { ObservedCache, ReplayOptions } from './types';
-import type { ReplayTrigger } from '../requests/types';
-import { requestFactsOf } from './request-facts-of';
-
-/** The default trigger of a live replay: 80% of a 200,000-token window, about where agents compact. */
-export const DEFAULT_TRIGGER: ReplayTrigger = { kind: 'fraction', of: 0.8, window: 200_000 };
-
-function fail(field: string, value: unknown, expected: string): never {
-  throw new (typeof value === 'number' ? RangeError : TypeError)(`replayTranscript: ${field} is ${describeValue(value)}; expected ${expected}.`);
-}
+import { failReplayOption as fail } from './fail-replay-option';
+import type { ObservedCache, ReplaySource } from './types';
 
 /**
- * Checks what `replayTranscript` was given; every error names the field. Returns each strategy's config checked by
- * its own `normalize` (so a bad option fails here, not at the first request that prunes), bound to its replays, and
- * the trigger.
+ * Checks what a replay is given apart from its strategies, mode and trigger (`checkReplayRun` checks those); every
+ * error names the field.
  */
-export function checkReplayOptions(messages: readonly Message[], options: ReplayOptions): { replays: (ResolvedReplay | undefined)[]; trigger: ReplayTrigger } {
+export function checkReplayInputs(messages: readonly Message[], options: ReplaySource): void {
   if (!Array.isArray(messages)) fail('messages', messages, 'an array of messages');
   if (options === null || typeof options !== 'object') fail('options', options, 'an object');
   const n = messages.length;
@@ -29,8 +17,6 @@ export function checkReplayOptions(messages: readonly Message[], options: Replay
   }
   const fixed = options.fixedTokens ?? 0;
   if (typeof fixed !== 'number' || !Number.isFinite(fixed) || fixed < 0) fail('options.fixedTokens', fixed, 'a number of tokens, 0 or more');
-  if (options.mode !== 'stateless' && options.mode !== 'live') fail('options.mode', options.mode, '"stateless" or "live"');
-  if (options.window !== undefined && !(typeof options.window === 'number' && options.window > 0)) fail('options.window', options.window, 'a number of tokens above 0');
 
   const prices = options.prices;
   if (prices === null || typeof prices !== 'object') fail('options.prices', prices, 'ModelPrices (loadModelPrices)');
@@ -57,9 +43,6 @@ export function checkReplayOptions(messages: readonly Message[], options: Replay
     if (ttl !== undefined && !(typeof ttl === 'number' && ttl > 0)) fail('options.observedCache.ttlMs', ttl, 'milliseconds above 0');
   }
 
-  const trigger = options.trigger ?? DEFAULT_TRIGGER;
-  if (options.mode === 'live') checkTrigger(trigger);
-
   if (options.contextStarts !== undefined) {
     if (!Array.isArray(options.contextStarts)) fail('options.contextStarts', options.contextStarts, 'an array of message indices');
     options.contextStarts.forEach((start, k) => {
@@ -77,22 +60,6 @@ export function checkReplayOptions(messages: readonly Message[], options: Replay
       }
     });
   }
-
-  if (!Array.isArray(options.strategies)) fail('options.strategies', options.strategies, 'an array of { id, config? }');
-  const seen = new Set<string>();
-  const facts = requestFactsOf(messages, options);
-  const replays = options.strategies.map((strategy, k) => {
-    if (strategy === null || typeof strategy !== 'object' || typeof strategy.id !== 'string' || strategy.id === '') {
-      fail(`options.strategies[${k}].id`, strategy?.id, 'a non-empty string');
-    }
-    if (seen.has(strategy.id)) fail(`options.strategies[${k}].id`, strategy.id, 'an id no other strategy has');
-    seen.add(strategy.id);
-    if (strategy.config === undefined) return undefined;
-    checkConfigObject(strategy.config);
-    // What the replay knows of its requests, unless the config says otherwise.
-    return resolveReplay({ ...strategy.config, request: { ...facts, ...strategy.config.request } });
-  });
-  return { replays, trigger };
 }
 
 function checkObservedCache(field: string, cache: ObservedCache): void {
@@ -112,23 +79,5 @@ function checkCounts(field: string, counts: ArrayLike<number> | undefined, n: nu
   for (let i = 0; i < n; i++) {
     const value = (counts as ArrayLike<number>)[i];
     if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) fail(`${field}[${i}]`, value, 'a number of tokens, 0 or more');
-  }
-}
-
-function checkTrigger(trigger: ReplayTrigger): void {
-  if (trigger === null || typeof trigger !== 'object') fail('options.trigger', trigger, '{ kind: "tokens" | "every" | "fraction", … }');
-  switch (trigger.kind) {
-    case 'tokens':
-      if (typeof trigger.over !== 'number' || !(trigger.over >= 0)) fail('options.trigger.over', trigger.over, 'a number of tokens, 0 or more');
-      return;
-    case 'every':
-      if (!Number.isInteger(trigger.requests) || trigger.requests < 1) fail('options.trigger.requests', trigger.requests, 'a whole number of requests, 1 or more');
-      return;
-    case 'fraction':
-      if (typeof trigger.of !== 'number' || !(trigger.of > 0 && trigger.of <= 1)) fail('options.trigger.of', trigger.of, 'a fraction above 0, at most 1');
-      if (typeof trigger.window !== 'number' || !(trigger.window > 0)) fail('options.trigger.window', trigger.window, 'a number of tokens above 0');
-      return;
-    default:
-      fail('options.trigger.kind', (trigger as { kind?: unknown }).kind, '"tokens", "every" or "fraction"');
   }
 }
