@@ -5,17 +5,19 @@ import { PROBE_FAMILIES } from './types';
 import { FATE } from '../../plan/fate';
 import { contentText } from '../../text/content-text';
 import { collapseWhitespace, probeNeedle } from './probe-needle';
+import { createSubstringSearch } from './create-substring-search';
 
 /**
  * How a plan fares on a transcript's probes (`findProbes`). A probe is kept when one of its messages is sent as it
  * was, or masked while what is sent in its place still holds the fact (masking clears results, and inputs when
  * asked); summarized when its fact (`probeNeedle`) is in the text a plan sends in
  * place of what it removed (a summary it inserts, a message summarized in place); else lost. `loss` is the weighted
- * share lost. Summaries are searched once per plan, so a plan costs O(probes × summary length) at worst.
+ * share lost. Summaries are joined once per plan and searched through a gram filter (`createSubstringSearch`), so a
+ * long summary is scanned only for needles it may hold; needles are drawn once per list of probes.
  */
 export function scoreProbes(probes: readonly Probe[], plan: Pick<StrategyPlan, 'fates' | 'inserts' | 'replacement'>): ProbeScore {
-  let haystack: string | undefined;
-  const summaries = (): string => (haystack ??= collapseWhitespace(plan.inserts.map((insert) => contentText(insert.message.content)).join('\n')));
+  let search: ((needle: string) => boolean) | undefined;
+  const inSummaries = (needle: string): boolean => (search ??= createSubstringSearch(collapseWhitespace(plan.inserts.map((insert) => contentText(insert.message.content)).join('\n'))))(needle);
   const replaced = new Map<number, string>();
   const replacementText = (index: number): string => {
     let text = replaced.get(index);
@@ -27,8 +29,9 @@ export function scoreProbes(probes: readonly Probe[], plan: Pick<StrategyPlan, '
     return text;
   };
 
-  const fates = probes.map((probe): ProbeFate => {
-    const needle = probeNeedle(probe.fact, probe.kind === 'file');
+  const needles = needlesOf(probes);
+  const fates = probes.map((probe, k): ProbeFate => {
+    const needle = needles[k] as string;
     let summarized = false;
     for (const i of probe.messages) {
       const fate = plan.fates[i];
@@ -38,10 +41,21 @@ export function scoreProbes(probes: readonly Probe[], plan: Pick<StrategyPlan, '
         if (plan.replacement === undefined || replacementText(i).includes(needle)) return 'kept';
       } else if (fate === FATE.summarized && needle !== '' && replacementText(i).includes(needle)) summarized = true;
     }
-    if (summarized || (needle !== '' && plan.inserts.length > 0 && summaries().includes(needle))) return 'summarized';
+    if (summarized || (needle !== '' && plan.inserts.length > 0 && inSummaries(needle))) return 'summarized';
     return 'lost';
   });
   return tally(probes, fates);
+}
+
+/** Each probe's needle, once per list of probes: a sweep scores the same probes against every point's plan. */
+const needleCache = new WeakMap<readonly Probe[], readonly string[]>();
+function needlesOf(probes: readonly Probe[]): readonly string[] {
+  let needles = needleCache.get(probes);
+  if (needles === undefined) {
+    needles = probes.map((probe) => probeNeedle(probe.fact, probe.kind === 'file'));
+    needleCache.set(probes, needles);
+  }
+  return needles;
 }
 
 function tally(probes: readonly Probe[], fates: ProbeFate[]): ProbeScore {
