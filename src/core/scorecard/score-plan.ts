@@ -1,24 +1,31 @@
 import type { StrategyPlan } from '../plan/types';
 import type { Scorecard, ScorecardFacts } from './types';
-import { FATE } from '../plan/fate';
+import { scoreProbes } from '../advisor/probes/score-probes';
 
 /**
- * A plan's scorecard: whether the task is still sent, and how many of the prompts, failed results and files touched
- * the agent still has. Sent means kept, or masked (a masked message keeps its text and calls; only old results are
- * cleared). A file counts as named when a sent call names it or a summary the plan adds mentions its path. O(n).
+ * A plan's scorecard: a view of its fates on the scorecard's probes (`scoreProbes`, the advisor's rule too, so the
+ * two never disagree on a masked or summarized message). The task and prompts count when still sent; a file when
+ * still named, sent or in a summary. O(n) plus the summaries' search.
  */
-export function scorePlan(facts: ScorecardFacts, plan: Pick<StrategyPlan, 'fates' | 'inserts'>): Scorecard {
-  const sent = (i: number) => plan.fates[i] === FATE.kept || plan.fates[i] === FATE.masked;
-  const count = (list: readonly number[]) => list.reduce((n, i) => n + (sent(i) ? 1 : 0), 0);
-  const summaries = plan.inserts.map((insert) => (typeof insert.message.content === 'string' ? insert.message.content : JSON.stringify(insert.message.content)));
+export function scorePlan(facts: ScorecardFacts, plan: Pick<StrategyPlan, 'fates' | 'inserts' | 'replacement'>): Scorecard {
+  const { fates } = scoreProbes(facts.probes, plan);
+  let task: boolean | undefined;
+  let prompts = 0;
+  let errors = 0;
   let named = 0;
-  for (const [path, at] of facts.files) {
-    if (at.some(sent) || summaries.some((text) => text.includes(path))) named++;
-  }
+  facts.probes.forEach((probe, k) => {
+    const fate = fates[k];
+    if (probe.kind === 'task') task = fate === 'kept';
+    else if (probe.kind === 'request' && fate === 'kept') prompts++;
+    else if (probe.kind === 'error' && fate === 'kept') errors++;
+    else if (probe.kind === 'file' && fate !== 'lost') named++;
+  });
+  // The task counts among the prompts when a person typed it (not when it is a compaction's summary).
+  if (task === true && facts.prompts[0] === facts.task) prompts++;
   return {
-    task: facts.task < 0 ? undefined : sent(facts.task),
-    prompts: { kept: count(facts.prompts), total: facts.prompts.length },
-    errors: { kept: count(facts.errors), total: facts.errors.length },
+    task,
+    prompts: { kept: prompts, total: facts.prompts.length },
+    errors: { kept: errors, total: facts.errors.length },
     files: { named, total: facts.files.size },
   };
 }
