@@ -38,7 +38,8 @@ export interface AdviseJson {
   version: 1;
   settings: AdviseSettings;
   constraints: AdviceConstraints;
-  recommendation: (NonNullable<Advice['recommendation']> & { reason: string }) | null;
+  recommendation: NonNullable<Advice['recommendation']> | null;
+  /** Why this recommendation, or why none: said once, beside it. */
   reason: string;
   feasible: number;
   frontier: Advice['points'];

@@ -30,6 +30,8 @@ describe('advise', () => {
     expect(json.points[0]?.strategy).toBe('none');
     expect(json.points.every((p) => p.conversations === 2)).toBe(true);
     expect(json.reason).toMatch(/keeps the task and every error/);
+    // The reason is said once, beside the recommendation, not copied into it.
+    expect(json.recommendation).not.toHaveProperty('reason');
   }, 60_000);
 
   it('says in words what it recommends, and draws the frontier', async () => {
@@ -64,7 +66,21 @@ describe('advise', () => {
     writeFileSync(join(dir, 'x.json'), '{"prunescope":"report"}');
     const io3 = testIo();
     expect(await run(['advise', '--merge', join(dir, 'x.json')], io3)).toBe(2);
-    expect(io3.err).toContain('not the output of prunescope advise --json');
+    expect(io3.err).toContain('is not the --json output of prunescope advise');
+  });
+
+  it('--merge of parts swept with other settings names the part and the settings that differ', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'advise-'));
+    const base = { prunescope: 'advise', version: 1, files: [], conversations: [] };
+    writeFileSync(join(dir, 'a.json'), JSON.stringify({ ...base, settings: { encoding: 'chars', bounds: [5000] } }));
+    writeFileSync(join(dir, 'b.json'), JSON.stringify({ ...base, settings: { encoding: 'chars', bounds: [8000] } }));
+    writeFileSync(join(dir, 'v2.json'), JSON.stringify({ ...base, version: 2, settings: {} }));
+    const io = testIo();
+    expect(await run(['advise', '--merge', join(dir, 'a.json'), '--merge', join(dir, 'b.json')], io)).toBe(2);
+    expect(io.err).toContain(`advise: ${join(dir, 'b.json')} was run with other settings than ${join(dir, 'a.json')} (bounds differs); merge parts of one run`);
+    const io2 = testIo();
+    expect(await run(['advise', '--merge', join(dir, 'v2.json')], io2)).toBe(2);
+    expect(io2.err).toContain('is a version 2 sweep; this prunescope merges version 1');
   });
 
   it('says so when nothing meets the constraints', async () => {

@@ -80,9 +80,12 @@ export async function adviseCommand(args: readonly string[], io: Io, options: Re
   }
   const merged = await readMergeFiles(COMMAND, io, listOf(values.merge));
   if (positionals.length === 0 && merged === undefined) throw new CliError(`${COMMAND}: give transcript files or directories, or --merge (prunescope advise --help)`);
-  const settings = merged?.settings ?? readSettings(values);
+  const windowText = single(COMMAND, values, 'window');
+  // With --merge the window is only the constraint (the parts were swept at theirs); else the grid's scale too.
+  const window = windowText === undefined ? undefined : readInteger(COMMAND, 'window', windowText, 1_000, 100_000_000);
+  const settings = merged?.settings ?? readSettings(values, window);
   if (merged !== undefined && hasSettingFlags(values)) throw new CliError(`${COMMAND}: with --merge the settings are the merged files'; give only --keep, --max-extra-cost, --window, --jobs, --json`);
-  const constraints = readConstraints(values, settings);
+  const constraints = readConstraints(values, window ?? settings.window);
   const { jobs, format } = readCorpusFlags(COMMAND, io, values);
   const replay = options.replay ?? replayCore;
 
@@ -114,7 +117,7 @@ export async function adviseCommand(args: readonly string[], io: Io, options: Re
     version: 1,
     settings,
     constraints,
-    recommendation: advice.recommendation === undefined ? null : { ...advice.recommendation, reason: advice.reason },
+    recommendation: advice.recommendation ?? null,
     reason: advice.reason,
     feasible: advice.feasible,
     frontier: advice.frontier,
@@ -128,31 +131,28 @@ export async function adviseCommand(args: readonly string[], io: Io, options: Re
   return troubled ? EXIT_PROBLEMS : EXIT_OK;
 }
 
-function readSettings(values: FlagValues): AdviseSettings {
+function readSettings(values: FlagValues, window: number | undefined): AdviseSettings {
   const strategies = [...new Set(readStrategies(COMMAND, values))];
   const model = single(COMMAND, values, 'model');
-  const windowText = single(COMMAND, values, 'window');
   const boundsText = single(COMMAND, values, 'bounds');
   const pricesText = single(COMMAND, values, 'prices');
   const bounds = boundsText === undefined ? undefined : boundsText.split(',').map((b) => readInteger(COMMAND, 'bounds', b.trim(), 1, 100_000_000));
   return {
     encoding: readChoice(COMMAND, 'encoding', single(COMMAND, values, 'encoding') ?? 'auto', ENCODING_CHOICES) as EncodingChoice,
     ...(model !== undefined ? { model } : {}),
-    ...(windowText !== undefined ? { window: readInteger(COMMAND, 'window', windowText, 1_000, 100_000_000) } : {}),
+    ...(window !== undefined ? { window } : {}),
     ...(bounds !== undefined ? { bounds } : {}),
     ...(strategies.length > 0 ? { strategies } : {}),
     ...(pricesText !== undefined ? { prices: readPrices(COMMAND, pricesText) } : {}),
   };
 }
 
-function readConstraints(values: FlagValues, settings: AdviseSettings): AdviceConstraints {
+function readConstraints(values: FlagValues, window: number | undefined): AdviceConstraints {
   const keepText = single(COMMAND, values, 'keep') ?? 'task';
   const keep = keepText === 'none' || keepText === '' ? [] : keepText.split(',').map((k) => readChoice(COMMAND, 'keep', k.trim(), KEEP_TARGETS));
   const extraText = single(COMMAND, values, 'max-extra-cost');
   const extra = extraText === undefined ? undefined : Number(extraText.replace(/%$/, ''));
   if (extra !== undefined && !(Number.isFinite(extra) && extra > -100)) throw new CliError(`${COMMAND}: --max-extra-cost takes a percentage above -100, such as 10 or -20; got ${JSON.stringify(extraText)}`);
-  const windowText = single(COMMAND, values, 'window');
-  const window = windowText !== undefined ? readInteger(COMMAND, 'window', windowText, 1_000, 100_000_000) : settings.window;
   return { keep: [...new Set(keep)], ...(window !== undefined ? { window } : {}), ...(extra !== undefined ? { maxExtraCost: extra / 100 } : {}) };
 }
 

@@ -1,4 +1,4 @@
-import { CliError } from '../errors';
+import { mergeParts } from './merge-parts';
 import type { ConversationOutcome, FileOutcome, ReportJson, ReportSettings, StrategyTotals } from './types';
 
 /**
@@ -63,25 +63,6 @@ export function reportJson(settings: ReportSettings, files: FileOutcome[], conve
  * same settings, or their totals would not add up to anything; the error says which part differs.
  */
 export function mergeReports(parts: readonly { label: string; value: unknown }[]): ReportJson {
-  let settings: ReportSettings | undefined;
-  let first = '';
-  const files: FileOutcome[] = [];
-  const conversations: ConversationOutcome[] = [];
-  for (const { label, value } of parts) {
-    const part = value as Partial<ReportJson> | null;
-    if (part === null || typeof part !== 'object' || part.prunescope !== 'report' || !Array.isArray(part.conversations) || !Array.isArray(part.files)) {
-      throw new CliError(`report: ${label} is not the --json output of prunescope report`);
-    }
-    if (part.version !== 1) throw new CliError(`report: ${label} is a version ${String(part.version)} report; this prunescope merges version 1`);
-    if (settings === undefined) {
-      settings = part.settings as ReportSettings;
-      first = label;
-    } else if (JSON.stringify(part.settings) !== JSON.stringify(settings)) {
-      throw new CliError(`report: ${label} was run with other settings than ${first} (strategies, options, bound or encoding); merge parts of one run`);
-    }
-    files.push(...part.files);
-    conversations.push(...part.conversations);
-  }
-  if (settings === undefined) throw new CliError('report: --merge needs at least one report file');
+  const { settings, files, conversations } = mergeParts<ReportSettings, ConversationOutcome>('report', 'report', parts);
   return reportJson(settings, files, conversations);
 }

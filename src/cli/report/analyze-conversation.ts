@@ -2,9 +2,6 @@ import {
   FATE,
   analyzeTranscript,
   applyPrunePlan,
-  countMessageTokens,
-  countSystemTokens,
-  createTokenCounter,
   findUserPrompts,
   planOutputOrigins,
   planPrune,
@@ -12,9 +9,9 @@ import {
   type PrunerConfig,
   type StrategyId,
 } from '../../lib/index';
-import { encodingForFormat, providerForFormat } from '../../lib/formats';
+import { providerForFormat } from '../../lib/formats';
 import type { ReplayCore } from '../replay/replay-core';
-import { defaultReplayModel as defaultModel } from '../../lib/formats';
+import { replaySourceFor } from './replay-source-for';
 import { strategyConfig } from '../strategy-flags';
 import type { ConversationOutcome, ConversationTask, ReportBound, ReportSettings, StrategyOutcome } from './types';
 
@@ -24,9 +21,8 @@ import type { ConversationOutcome, ConversationTask, ReportBound, ReportSettings
  * Runs in a worker thread, or in-process with `--jobs 1`; a strategy that throws is recorded, not fatal.
  */
 export async function analyzeConversation(task: ConversationTask, settings: ReportSettings, replay?: ReplayCore): Promise<ConversationOutcome> {
-  const counter = await createTokenCounter({ encoding: settings.encoding === 'auto' ? encodingForFormat(task.format) : settings.encoding });
+  const { counter, tokens, source } = await replaySourceFor(task, settings, replay);
   const { messages } = task;
-  const tokens = countMessageTokens(messages, counter);
   let total = 0;
   for (const t of tokens) total += t;
   const analysis = analyzeTranscript(messages, { tokens, counter });
@@ -69,28 +65,15 @@ export async function analyzeConversation(task: ConversationTask, settings: Repo
     hasTask: taskIndex >= 0,
     strategies,
   };
-  if (replay !== undefined) {
-    const model = settings.model ?? task.recorded?.find((r) => r.model !== undefined)?.model ?? defaultModel(task.format);
-    const prices = await replay.pricesFor(model, settings.prices);
-    if (prices !== undefined) {
-      outcome.pricedWith = prices.source ?? prices.model;
-      const result = replay.replayTranscript(messages, {
-        strategies: [{ id: 'none' }, ...[...configs].map(([id, config]) => ({ id, config }))],
-        mode: 'stateless',
-        prices,
-        cache: replay.cacheRulesFor(model),
-        tokens,
-        fixedTokens: task.system !== undefined ? countSystemTokens(task.system, counter) : 0,
-        counter,
-        ...(task.recorded && task.recorded.length > 0 ? { recorded: task.recorded } : {}),
-      });
-      const cost = new Map(result.strategies.map((s) => [s.id, s.totals.costUsd]));
-      const none = cost.get('none');
-      if (none !== undefined) outcome.costUsd = none;
-      for (const s of strategies) {
-        const c = cost.get(s.strategy);
-        if (c !== undefined) s.costUsd = c;
-      }
+  if (replay !== undefined && source !== undefined) {
+    outcome.pricedWith = source.prices.source ?? source.prices.model;
+    const result = replay.replayTranscript(messages, { ...source, strategies: [{ id: 'none' }, ...[...configs].map(([id, config]) => ({ id, config }))], mode: 'stateless' });
+    const cost = new Map(result.strategies.map((s) => [s.id, s.totals.costUsd]));
+    const none = cost.get('none');
+    if (none !== undefined) outcome.costUsd = none;
+    for (const s of strategies) {
+      const c = cost.get(s.strategy);
+      if (c !== undefined) s.costUsd = c;
     }
   }
   return outcome;

@@ -1,0 +1,40 @@
+import { countMessageTokens, countSystemTokens, createTokenCounter, type SweepReplayInputs, type TokenCounter } from '../../lib/index';
+import { defaultReplayModel, encodingForFormat } from '../../lib/formats';
+import type { ReplayCore } from '../replay/replay-core';
+import type { EncodingChoice } from '../tokens';
+import type { ConversationTask } from './types';
+
+/** What `report` and `advise` read from their settings to count and price a conversation. */
+export interface PricingSettings {
+  encoding: EncodingChoice;
+  model?: string;
+  prices?: { input?: number; output?: number; cacheRead?: number; cacheWrite?: number };
+}
+
+/**
+ * One conversation counted and priced as `report` and `advise` both do: its tokens with the format's vocabulary
+ * (unless `--encoding` says), the model it is priced at (`--model`, else the one the file records, else the
+ * format's), and, when that model has prices, what a replay of it takes (`source`). Without a replay core (`report`
+ * when nothing is priced) it is only counted.
+ */
+export async function replaySourceFor(
+  task: ConversationTask,
+  settings: PricingSettings,
+  replay: ReplayCore | undefined,
+): Promise<{ counter: TokenCounter; tokens: Float64Array; model: string; source?: SweepReplayInputs }> {
+  const counter = await createTokenCounter({ encoding: settings.encoding === 'auto' ? encodingForFormat(task.format) : settings.encoding });
+  const tokens = countMessageTokens(task.messages, counter);
+  const model = settings.model ?? task.recorded?.find((r) => r.model !== undefined)?.model ?? defaultReplayModel(task.format);
+  if (replay === undefined) return { counter, tokens, model };
+  const prices = await replay.pricesFor(model, settings.prices);
+  if (prices === undefined) return { counter, tokens, model };
+  const source: SweepReplayInputs = {
+    prices,
+    cache: replay.cacheRulesFor(model),
+    tokens,
+    fixedTokens: task.system !== undefined ? countSystemTokens(task.system, counter) : 0,
+    counter,
+    ...(task.recorded && task.recorded.length > 0 ? { recorded: task.recorded } : {}),
+  };
+  return { counter, tokens, model, source };
+}
