@@ -1,7 +1,7 @@
 /**
  * Advisor benchmark (issue 22): a sweep of a 100k-message transcript × 7 strategies × 5 bounds, goal under 30 s.
  *
- *   npx tsx --expose-gc bench/advisor.bench.ts [--size=100000] [--runs=1]
+ *   npx tsx --expose-gc bench/advisor.bench.ts [--size=100000] [--runs=1] [--strategies=a,b]
  *
  * A seeded synthetic transcript (`synthetic-transcript.ts`, counts by characters ÷ 4, untimed), Sonnet 4.5 prices
  * and Anthropic cache rules, a 200k window: the first seven registered strategies the sweep runs at this size over
@@ -12,11 +12,12 @@
  * the probes; the whole sweep (median of `runs`, after a GC), wall and process CPU (the machine is shared: wall
  * includes waiting for a core, CPU does not); each strategy's share, from the progress callback; and, as the peer
  * in the same run, the bare replays of the same points without probes or plans, so the ratio is the advisor's own
- * cost over the replay's.
+ * cost over the replay's. `--strategies` sweeps those instead of the seven: with quick ones (sliding-window,
+ * observation-masking) the replays are small and the ratio shows the sweep's own overhead.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import { charsTokenCounter, countMessageTokens } from '../src/core';
-import { STRATEGY_REGISTRY } from '../src/core/strategies/registry';
+import { STRATEGY_REGISTRY, type StrategyId } from '../src/core/strategies/registry';
 import { cacheRulesFor } from '../src/core/replay/cache-rules-for';
 import { replayTranscript } from '../src/core/replay/replay-transcript';
 import { findProbes } from '../src/core/advisor/probes/find-probes';
@@ -53,7 +54,8 @@ const input = { messages, tokens, prices: PRICES, cache: cacheRulesFor(PRICES.mo
 // whole history (context editing) replay in O(n²) and are left out of long sweeps, which would leave six.
 const all = listSweepSettings(messages.length, { window: 200_000 });
 const left = new Set(all.skipped.filter((skip) => skip.mode === 'live' && skip.key === undefined).map((skip) => skip.strategy));
-const strategies = STRATEGY_REGISTRY.map((d) => d.id).filter((id) => !left.has(id)).slice(0, 7);
+const chosen = process.argv.find((a) => a.startsWith('--strategies='))?.split('=')[1]?.split(',') as StrategyId[] | undefined;
+const strategies = chosen ?? STRATEGY_REGISTRY.map((d) => d.id).filter((id) => !left.has(id)).slice(0, 7);
 const base: SweepOptions = { window: 200_000, strategies };
 const { settings, skipped } = listSweepSettings(messages.length, base);
 for (const id of left) console.log(`  left out of the seven: ${id}: ${all.skipped.find((skip) => skip.strategy === id)?.reason}`);
@@ -109,4 +111,4 @@ const bare = await timed(() => {
     });
   }
 });
-console.log(`bare replays of the same points: ${s(bare.wall)} wall, ${s(bare.cpu)} CPU; sweep ÷ replays: ${(median(cpus) / bare.cpu).toFixed(2)}× CPU`);
+console.log(`bare replays of the same points: ${s(bare.wall)} wall, ${s(bare.cpu)} CPU; sweep ÷ replays: ${(median(cpus) / bare.cpu).toFixed(2)}× CPU, sweep − replays: ${s(median(cpus) - bare.cpu)} CPU`);
