@@ -18,8 +18,9 @@ import { formatNumber } from '../text/format-number';
  * worker can take a cancel): each step replays one strategy's points of one mode and trigger in one
  * `replayPrepared` run over the transcript prepared once (every run shares its analysis of the requests) and
  * scores each with the probes. Loss is measured on the plan of the whole transcript (what a request after the last
- * message is sent, stateless); a live agent that never pruned loses nothing, and one that did is taken to hold that plan (its last context is what it
- * kept at its last prune plus what came since, which this approximates). Returns the result when done.
+ * message is sent, stateless), planned once per setting and shared by its modes; a live agent that never pruned
+ * loses nothing, and one that did is taken to hold that plan (its last context is what it kept at its last prune
+ * plus what came since, which this approximates). Returns the result when done.
  */
 export function* sweepSteps(input: TranscriptToSweep, options: SweepOptions): Generator<void, SweepResult, void> {
   const { messages, ...replayInputs } = input;
