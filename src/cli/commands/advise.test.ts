@@ -53,6 +53,10 @@ describe('advise', () => {
     expect(resumed.json.conversations.map((c) => c.file)).toEqual([CLAUDE, CODEX]);
     expect(resumed.json.recommendation).toEqual(whole.json.recommendation);
     expect(resumed.json.points).toEqual(whole.json.points);
+    // With --merge, --window is the constraint only: the parts keep the window they were swept at.
+    const tight = await advise(['--merge', part, '--window', '1000']);
+    expect(tight.json.settings).toEqual(first.json.settings);
+    expect(tight.json.constraints.window).toBe(1000);
   }, 90_000);
 
   it('rejects bad flags with what was wrong', async () => {
