@@ -108,8 +108,9 @@ export { userPromptText } from './text/user-prompt-text';
 export { toolResultText } from './text/tool-result-text';
 export { toolResultOutcome, type ToolResultOutcome } from './text/tool-result-outcome';
 export { parseGovernorConfig } from './governor/parse-governor-config';
-export type { Scorecard, ScorecardFacts } from './scorecard/types';
-export { findScorecardFacts } from './scorecard/find-scorecard-facts';
+export type { Scorecard } from './scorecard/types';
+export type { ScorecardFacts } from './advisor/probes/types';
+export { findScorecardFacts } from './advisor/probes/find-scorecard-facts';
 export { scorePlan } from './scorecard/score-plan';
 
 // Replay: the agent's requests again under each strategy, priced with prompt caching.

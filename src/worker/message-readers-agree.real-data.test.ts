@@ -4,7 +4,7 @@ import { parseTranscript, toolResultOutcome, type Message } from '../core';
 import { findTaskIndex } from '../core/context-pruner/find-task-index';
 import { analyzeForGovernor } from '../core/governor/analyze-for-governor';
 import { UNIT_TYPES } from '../core/governor/constants';
-import { findScorecardFacts } from '../core/scorecard/find-scorecard-facts';
+import { findScorecardFacts } from '../core/advisor/probes/find-scorecard-facts';
 import { collectSummaryFacts } from '../core/summary/collect-summary-facts';
 import { findUserPrompts } from '../core/text/find-user-prompts';
 import { rowFacts } from './preview';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Message } from '../types';
-import { findScorecardFacts } from './find-scorecard-facts';
+import { findScorecardFacts } from '../advisor/probes/find-scorecard-facts';
 import { scorePlan } from './score-plan';
 import { pruneMessages } from '../prune/prune-messages';
 import { planPrune } from '../prune/plan-prune';

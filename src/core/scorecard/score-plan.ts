@@ -1,5 +1,6 @@
 import type { StrategyPlan } from '../plan/types';
-import type { Scorecard, ScorecardFacts } from './types';
+import type { ScorecardFacts } from '../advisor/probes/types';
+import type { Scorecard } from './types';
 import { scoreProbes } from '../advisor/probes/score-probes';
 
 /**

@@ -1,6 +1,6 @@
 import type { Message } from '../../types';
 import type { Probe } from './types';
-import { findScorecardFacts } from '../../scorecard/find-scorecard-facts';
+import { findScorecardFacts } from './find-scorecard-facts';
 import { findPlanProbe } from './find-plan-probe';
 import { findReferencedResults } from './find-referenced-results';
 

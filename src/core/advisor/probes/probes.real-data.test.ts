@@ -4,7 +4,7 @@ import type { Message } from '../../types';
 import { findProbes } from './find-probes';
 import { scoreProbes } from './score-probes';
 import { probeNeedle, collapseWhitespace } from './probe-needle';
-import { findScorecardFacts } from '../../scorecard/find-scorecard-facts';
+import { findScorecardFacts } from './find-scorecard-facts';
 import { contentText } from '../../text/content-text';
 import { FATE } from '../../plan/fate';
 import { loadFixture } from '../../../../test/support/load-fixture';

@@ -64,3 +64,20 @@ export interface ProbeScore {
 
 /** The four families, in the order the advisor lists them. */
 export const PROBE_FAMILIES: readonly ProbeFamily[] = ['recall', 'artifact', 'continuation', 'decision'];
+
+/** What matters most to keep, found once per transcript: the task, the user's prompts, errors, files touched. */
+export interface ScorecardFacts {
+  /** The first prompt a person typed (not harness text), or -1. */
+  task: number;
+  /** Messages holding text a person typed, ascending. */
+  prompts: readonly number[];
+  /** Messages holding a failed tool result (`is_error`, or a non-zero exit code in its output), ascending. */
+  errors: readonly number[];
+  /** Each file a tool read or changed, with the messages whose calls name it. */
+  files: ReadonlyMap<string, readonly number[]>;
+  /**
+   * The same as probes, which a plan is scored by (`scoreProbes`): the task, each later prompt (`request:i`), each
+   * file (`file:path`) and each error (`error:i`).
+   */
+  probes: readonly Probe[];
+}

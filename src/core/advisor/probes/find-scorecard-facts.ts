@@ -1,12 +1,11 @@
-import type { Message } from '../types';
-import type { Probe } from '../advisor/probes/types';
-import type { ScorecardFacts } from './types';
-import { findUserPrompts } from '../text/find-user-prompts';
-import { compactSummaryText } from '../text/compact-summary-text';
-import { filePathsOfCall } from '../summary/file-paths-of-call';
-import { shortenText } from '../summary/shorten-text';
-import { toolResultOutcome } from '../text/tool-result-outcome';
-import { findErrorFact } from '../advisor/probes/find-error-fact';
+import type { Message } from '../../types';
+import type { Probe, ScorecardFacts } from './types';
+import { findUserPrompts } from '../../text/find-user-prompts';
+import { compactSummaryText } from '../../text/compact-summary-text';
+import { filePathsOfCall } from '../../summary/file-paths-of-call';
+import { shortenText } from '../../summary/shorten-text';
+import { toolResultOutcome } from '../../text/tool-result-outcome';
+import { findErrorFact } from './find-error-fact';
 
 const FACT_CHARS = 120;
 
