@@ -94,6 +94,8 @@ export { createModelSummarizer } from './model/create-model-summarizer';
 export { MODEL_SUMMARY_PROMPT } from './model/model-summary-prompt';
 export { ModelRequestError } from './model/model-request-error';
 export { withModelSummaries, type ModelSummariesOptions } from './model/with-model-summaries';
+export { findSummaryStandIns, type SummaryStandIn } from './model/find-summary-stand-ins';
+export { replaceSummaries } from './model/replace-summaries';
 export type { ModelSummarizer, ModelSummarizerOptions, ModelProtocol, ModelErrorKind, FetchLike, FetchInit, ResponseLike, HeadersLike, BodyReaderLike } from './model/types';
 export type { TaskIntent, ContextUnitType, GovernorProfileName, IntentClassification, GovernorIntent, ScoreWeights, TypeWeights, GovernorProfile, CustomScoreWeights, CustomTypeWeights, GovernorConfig, Summarize } from './governor/types';
 export { UNIT_TYPES, TASK_INTENTS } from './governor/constants';
