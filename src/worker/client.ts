@@ -9,7 +9,7 @@
  *   sent when the quick lanes of the one in flight come back. Slow lanes and verdicts arrive later as events; each
  *   plan says which lane and key it answers, so the store keeps only what matches what is on screen.
  */
-import type { Budget, LoadPlanRequest, OpenOptions, LoadErrorInfo, LoadPhase, LoadSource, DocSummary, ExportResult, MessageDetail, PlanRequest, PlanResult, RowData, Verdict, WorkerRequest, WorkerResponse } from './protocol';
+import type { Budget, LaneModelSettings, LoadPlanRequest, OpenOptions, LoadErrorInfo, LoadPhase, LoadSource, DocSummary, ExportResult, MessageDetail, PlanRequest, PlanResult, RowData, Verdict, WorkerRequest, WorkerResponse } from './protocol';
 import { defaultTransport, type Transport } from './transport';
 import type { TokenEncoding } from '../core';
 
@@ -103,6 +103,14 @@ export class PruneClient {
   setEncoding(docId: number, encoding: TokenEncoding | 'auto', plan: PlanRequest): void {
     const id = this.nextId++;
     this.transport.post({ type: 'set-encoding', id, docId, encoding, plan });
+  }
+
+  /**
+   * The model that writes the lanes' summaries, or null for none. The worker plans every lane again (summaries say
+   * the model is asked) and asks it once the bound settles; its answers arrive as plans through `events.onPlanned`.
+   */
+  setModel(model: LaneModelSettings | null): void {
+    this.transport.post({ type: 'set-model', id: this.nextId++, model });
   }
 
   async search(docId: number, query: string): Promise<Int32Array | null> {

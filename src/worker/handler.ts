@@ -10,7 +10,8 @@
 import { getFormat, parseTranscript } from '../core';
 import { describeDoc, openConversation, type Doc, type DocBase } from './doc';
 import { fingerprintOf } from './open-options';
-import { isSlow, keepOnly, lanePlan, toResult } from './plan-lanes';
+import { isSlow, keepOnly, lanePlan, modelLaneRef, modelLaneResult } from './plan-lanes';
+import { createModelLanes, type ModelLanes } from './model-lanes';
 import { laneVerdict } from './verdicts';
 import { exportText } from './export-text';
 import { countExactly, type EncodingChoice } from './exact-tokens';
@@ -26,6 +27,10 @@ export type Post = (response: WorkerResponse, transfer: Transferable[]) => void;
 export interface HandlerOptions {
   /** Delay before running the validator after a plan; longer for big transcripts so dragging stays fluid. */
   verdictDelay?: (count: number) => number;
+  /** How long a bound must stay still before a model of the user's own is asked for the lanes' summaries. */
+  modelSettleMs?: number;
+  /** The lanes' model summaries (a fake in tests). */
+  models?: ModelLanes;
 }
 
 const yieldToEvents = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0));
@@ -43,6 +48,10 @@ interface HandlerState {
   /** The plan the client asked for last, planned again when exact counts arrive. */
   lastRequest: PlanRequest | undefined;
   countGeneration: number;
+  /** Summaries by a model of the user's own, asked once a bound settles. */
+  models: ModelLanes;
+  modelSettleMs: number;
+  modelTimer: ReturnType<typeof setTimeout> | undefined;
 }
 
 export function createPruneHandler(post: Post, options: HandlerOptions = {}): (request: WorkerRequest) => void {
@@ -57,6 +66,10 @@ export function createPruneHandler(post: Post, options: HandlerOptions = {}): (r
     planRequestId: 0,
     lastRequest: undefined,
     countGeneration: 0,
+    models: options.models ?? createModelLanes(),
+    // Long enough that a drag sends nothing until it stops; short enough to feel like an answer to letting go.
+    modelSettleMs: options.modelSettleMs ?? 600,
+    modelTimer: undefined,
   };
   return (request) => {
     try {
@@ -105,6 +118,13 @@ function dispatch(h: HandlerState, request: WorkerRequest): void {
     case 'export':
       exportLane(h, request);
       return;
+    case 'set-model': {
+      h.models.configure(request.model);
+      const d = h.doc;
+      // Every lane again: summaries turn to `asking` (or back to extractive), then the model is asked.
+      if (d && h.lastRequest) h.send({ type: 'planned', id: h.planRequestId, docId: d.docId, plans: planLanes(h, h.planRequestId, d, h.lastRequest) });
+      return;
+    }
     default: {
       const unknown: never = request;
       throw new Error(`Unknown request ${JSON.stringify(unknown)}`);
@@ -135,7 +155,35 @@ function planLanes(h: HandlerState, id: number, d: Doc, request: PlanRequest): P
     if (result) quick.push(result);
   }
   void planLater(h, generation, id, d, later, request);
+  settleModel(h);
   return quick;
+}
+
+/** Asks the model for the lanes' summaries once the bound has stayed still for `modelSettleMs` (a drag: once). */
+function settleModel(h: HandlerState): void {
+  if (!h.models.on) return;
+  clearTimeout(h.modelTimer);
+  h.modelTimer = setTimeout(() => {
+    const d = h.doc;
+    const request = h.lastRequest;
+    if (!d || !request) return;
+    const refs = [];
+    for (const lane of request.lanes) {
+      try {
+        refs.push(modelLaneRef(d, lane, lanePlan(d, lane, request).plan));
+      } catch {
+        // The lane's error was reported when it was planned.
+      }
+    }
+    h.models.ask(refs, (laneId) => {
+      // An answer is shown for what is asked now: a summary the newest bound still has, else it waits in the cache.
+      const now = h.lastRequest;
+      const lane = now?.lanes.find((l) => l.id === laneId);
+      if (h.doc !== d || !now || !lane) return;
+      const result = tryLane(h, h.planRequestId, d, lane, now);
+      if (result) h.send({ type: 'planned', id: h.planRequestId, docId: d.docId, plans: [result] });
+    });
+  }, h.modelSettleMs);
 }
 
 /** The slow lanes one by one, each after a yield, then the verdicts once the bound settles; stops when superseded. */
@@ -166,7 +214,7 @@ async function planLater(h: HandlerState, generation: number, id: number, d: Doc
 function tryLane(h: HandlerState, id: number, d: Doc, lane: PlanRequest['lanes'][number], request: PlanRequest): PlanResult | undefined {
   try {
     const { key, plan } = lanePlan(d, lane, request);
-    return toResult(d, lane, key, plan);
+    return modelLaneResult(h.models, d, lane, key, plan);
   } catch (error) {
     let key: string;
     try {
@@ -284,6 +332,7 @@ function exportLane(h: HandlerState, request: Extract<WorkerRequest, { type: 'ex
   if (!d) return;
   const lane = request.plan.lanes.find((l) => l.id === request.laneId);
   if (!lane) throw new Error(`No lane ${request.laneId} to export.`);
-  const { plan } = lanePlan(d, lane, request.plan);
+  // What the lane shows is what is exported: the model's summaries where it has written them.
+  const { plan } = h.models.apply(modelLaneRef(d, lane, lanePlan(d, lane, request.plan).plan));
   h.send({ type: 'exported', id: request.id, docId: d.docId, result: exportText(d, plan, lane, request.plan) });
 }

@@ -10,8 +10,10 @@
 import type { CompactionBoundary, ParseWarning, PlanCells, PlanInsert, Provider, RepairChange, Scorecard, SkippedRecords, StrategyId, StrategyPlan, TokenEncoding, TotalComparison, TranscriptFormat } from '../core';
 import type { Budget, PlanRequest } from './lanes';
 import type { OpenOptions } from './open-options';
+import type { LaneModelSettings } from './model-options';
 
 export type { OpenOptions } from './open-options';
+export type { LaneModelSettings } from './model-options';
 
 export type { LaneSpec, Budget, PlanRequest } from './lanes';
 
@@ -48,7 +50,9 @@ export type WorkerRequest =
   | { type: 'detail'; id: number; docId: number; index: number }
   /** Only the lanes' accounts of message `index` (a detail's `explain`), for when plans land with the message open. */
   | { type: 'explain'; id: number; docId: number; index: number }
-  | { type: 'export'; id: number; docId: number; plan: PlanRequest; laneId: string };
+  | { type: 'export'; id: number; docId: number; plan: PlanRequest; laneId: string }
+  /** The model that writes the lanes' summaries, or null for none (extractive). Plans follow as `planned`. */
+  | { type: 'set-model'; id: number; model: LaneModelSettings | null };
 
 export interface ConversationInfo {
   id: string;
@@ -153,6 +157,19 @@ export interface InsertInfo extends Omit<PlanInsert, 'message'> {
   /** Its text, cut to 20,000 characters. */
   text: string;
   textLength: number;
+  /** Set when a model of the user's own writes this summary: what it is doing about it. */
+  model?: InsertModelState;
+}
+
+/**
+ * A summary a model of the user's own writes for a lane: `asking` (the extractive text is shown meanwhile),
+ * `answered` (the text is the model's) or `failed` (the extractive text stays; `reason` says why).
+ */
+export interface InsertModelState {
+  /** The model's name, as configured. */
+  model: string;
+  state: 'asking' | 'answered' | 'failed';
+  reason?: string;
 }
 
 /**
