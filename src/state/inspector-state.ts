@@ -19,6 +19,7 @@ import type { StrategyId, TokenEncoding } from '../core';
 import type { Filters, LaneOptions, ViewState } from './view';
 import { visibleRows, type ExtraRow } from './visible-rows';
 import type { PanelId } from './panels';
+import type { ModelSettings } from './model-settings';
 
 export interface LoadingStatus {
   fileName: string;
@@ -91,6 +92,8 @@ export interface InspectorState {
   panel: PanelId;
   /** How the worker runs: a Worker, or the main-thread fallback. */
   engine: 'worker' | 'main-thread';
+  /** A model of the user's own (the ? dialog's "Model…"), and whether it writes the lanes' summaries. */
+  modelSettings: ModelSettings;
 }
 
 export interface InspectorActions {
@@ -127,6 +130,8 @@ export interface InspectorActions {
   dismissViewNotice(): void;
   applyView(view: ViewState): void;
   announce(text: string): void;
+  /** Keeps the model settings (storage: see `writeModelSettings`) and tells the worker what the lanes use. */
+  setModelSettings(settings: ModelSettings): void;
 }
 
 export type Inspector = InspectorState & InspectorActions;

@@ -22,6 +22,8 @@ const LANES: LaneSpec[] = [
 const MESSAGES = Array.from({ length: 12 }, (_, i) => ({ role: i % 2 === 0 ? 'user' : 'assistant', content: `message ${i}: edited src/file${i}.ts` }));
 const planOf = (value: number) => ({ lanes: LANES, pinned: [], budget: { unit: 'messages' as const, value }, epoch: 0 });
 
+type WithoutId<R> = R extends unknown ? Omit<R, 'id'> : never;
+
 function harness(settleMs = 30) {
   const out: WorkerResponse[] = [];
   const waiters: { test: (r: WorkerResponse) => boolean; resolve: (r: WorkerResponse) => void }[] = [];
@@ -34,7 +36,7 @@ function harness(settleMs = 30) {
     { verdictDelay: () => 0, modelSettleMs: settleMs },
   );
   let id = 0;
-  const send = (r: Omit<WorkerRequest, 'id'> & { type: WorkerRequest['type'] }) => handle({ ...r, id: ++id } as WorkerRequest);
+  const send = (r: WithoutId<WorkerRequest>) => handle({ ...r, id: ++id } as WorkerRequest);
   const next = (test: (r: WorkerResponse) => boolean, limit = 8_000): Promise<WorkerResponse> =>
     new Promise((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error(`timed out; got ${out.map((r) => r.type).join(', ')}`)), limit);
@@ -53,7 +55,7 @@ function harness(settleMs = 30) {
 
 async function loaded(h: ReturnType<typeof harness>, value = 6) {
   const done = h.next((r) => r.type === 'loaded');
-  h.send({ type: 'load', source: { kind: 'text', text: JSON.stringify(MESSAGES), fileName: 'chat.json' }, plan: { ...planOf(value), epoch: undefined } as never, open: { encoding: 'chars' } });
+  h.send({ type: 'load', source: { kind: 'text', text: JSON.stringify(MESSAGES), fileName: 'chat.json' }, plan: { lanes: LANES, pinned: [], budget: { unit: 'messages', value } }, open: { encoding: 'chars' } });
   const r = await done;
   if (r.type !== 'loaded') throw new Error('not loaded');
   return r.doc.docId;

@@ -223,6 +223,7 @@ export function InsertRow({ top, insert, lane, lanes, focusLane }: { top: number
         <span className="min-w-0 shrink truncate font-medium text-amber-800 dark:text-amber-200">
           {owner?.label ?? 'Summary'} · summary of {summaryOf}
         </span>
+        {insert.model && <ModelNote state={insert.model} />}
         <span className="min-w-0 shrink-[4] truncate italic text-zinc-600 dark:text-zinc-400">{insert.text.slice(0, 200)}</span>
       </div>
       <div role="gridcell" className="cell-chars flex items-center justify-end overflow-hidden pr-3 font-mono text-[11.5px] tabular-nums text-zinc-600 dark:text-zinc-400">
@@ -243,6 +244,30 @@ export function InsertRow({ top, insert, lane, lanes, focusLane }: { top: number
         </div>
       ))}
     </div>
+  );
+}
+
+/** What a model of the user's own is doing about a summary: writing it, wrote it, or failed (and why). */
+function ModelNote({ state }: { state: NonNullable<InsertInfo['model']> }) {
+  if (state.state === 'asking') {
+    return (
+      <span role="status" data-model-state="asking" className="inline-flex shrink-0 items-center gap-1 text-[12px] text-indigo-700 dark:text-indigo-300">
+        <span aria-hidden="true" className="inline-block h-3 w-3 animate-spin rounded-full border-2 border-current border-t-transparent motion-reduce:animate-none" />
+        summarizing with {state.model}…
+      </span>
+    );
+  }
+  if (state.state === 'answered') {
+    return (
+      <span data-model-state="answered" className="shrink-0 rounded border border-indigo-400 px-1 text-[10px] font-medium text-indigo-700 dark:border-indigo-400/60 dark:text-indigo-300">
+        by {state.model}
+      </span>
+    );
+  }
+  return (
+    <span role="status" data-model-state="failed" title={state.reason} className="min-w-0 shrink-[2] truncate text-[12px] font-medium text-red-700 dark:text-red-300">
+      {state.model} failed, extractive kept: {state.reason}
+    </span>
   );
 }
 
