@@ -5,7 +5,7 @@
  * the messages a summary stands for, so dragging back and forth asks once; a request whose summary no lane wants any
  * more is aborted. A failure keeps the extractive text and says why on the summary's row.
  */
-import { createModelSummarizer, findSummaryStandIns, replaceSummaries, type Message, type PrunePlan, type TokenCounter } from '../core';
+import { createModelSummarizer, findSummaryStandIns, ModelRequestError, replaceSummaries, type Message, type PrunePlan, type TokenCounter } from '../core';
 import { modelSummarizerOptions, type LaneModelSettings } from './model-options';
 import type { InsertModelState } from './protocol';
 
@@ -77,7 +77,7 @@ export function createModelLanes(make: typeof createModelSummarizer = createMode
           settled = { kind: 'text', text: await own.summarize(next.turns, '', { signal: abort.signal }) };
         } catch (error) {
           // Aborted: nobody wants it now; forgotten, so a later settle may ask again.
-          if (!abort.signal.aborted) settled = { kind: 'failed', reason: error instanceof Error ? error.message : String(error) };
+          if (!abort.signal.aborted) settled = { kind: 'failed', reason: reasonOf(error) };
         }
         // Reconfigured or aborted meanwhile: this answer is for a cache that is gone.
         if (cache.get(next.key) !== entry) continue;
@@ -162,6 +162,16 @@ export function createModelLanes(make: typeof createModelSummarizer = createMode
       void drain();
     },
   };
+}
+
+/**
+ * Why a request failed, in words. A browser says no more than "Failed to fetch" when the server refuses the page's
+ * origin (CORS) or cannot be reached, so a network failure says what to check.
+ */
+function reasonOf(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  if (!(error instanceof ModelRequestError) || error.kind !== 'network') return message;
+  return `${message}. Is the server running, and does it allow requests from this page's origin (CORS; Ollama: OLLAMA_ORIGINS)?`;
 }
 
 /** Ascending indices as ranges, `3-9,12`: short and equal for equal sets. */
