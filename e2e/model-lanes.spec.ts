@@ -114,11 +114,11 @@ test("a lane's summary is replaced by the model's, and a failure says why and ke
   expect(model.received).toEqual([]);
 
   // Every answer takes a moment, so the row can be seen asking.
-  model.script(...Array.from({ length: 12 }, () => ({ kind: 'json' as const, body: answerBody('openai-chat', SUMMARY), delayMs: 1_500 })));
+  model.script(...Array.from({ length: 12 }, () => ({ kind: 'json' as const, body: answerBody('openai-chat', SUMMARY), delayMs: process.env.MODEL_LANES_SHOTS ? 8_000 : 1_500 })));
   await configure(page, 'tiny-test', true);
   await expect(row.getByRole('status')).toHaveText('summarizing with tiny-test…');
   await shots(page, 'asking');
-  await expect(row).toContainText(SUMMARY, { timeout: 15_000 });
+  await expect(row).toContainText(SUMMARY, { timeout: 20_000 });
   await expect(row).toContainText(`[Previous context: ${summarized} turns summarized]`);
   await expect(row).toContainText('by tiny-test');
   await expect(page.getByRole('region', { name: 'Summarize', exact: true })).toContainText('by tiny-test');
@@ -133,10 +133,16 @@ test("a lane's summary is replaced by the model's, and a failure says why and ke
   model.reset();
   model.script(...Array.from({ length: 12 }, () => ({ kind: 'json' as const, status: 404, body: { error: { message: 'model tiny-missing not found' } } })));
   await configure(page, 'tiny-missing', true);
-  await expect(row.getByRole('status')).toContainText('tiny-missing failed, extractive kept:', { timeout: 15_000 });
+  await expect(row.getByRole('status')).toContainText('⚠ tiny-missing failed: HTTP 404', { timeout: 15_000 });
   await expect(row.getByRole('status')).toContainText('model tiny-missing not found');
   await expect(row).not.toContainText(SUMMARY);
+  // The row has room for a few words: the whole reason is said above the timeline, naming the lane.
+  await expect(page.getByTestId('model-notice')).toContainText('⚠ tiny-missing could not write the summary of Summarize');
+  await expect(page.getByTestId('model-notice')).toContainText('model tiny-missing not found');
+  await expect(page.getByTestId('model-notice')).toContainText('The extractive summary is kept.');
   expect(((await row.textContent()) ?? '').includes(extractive.slice(extractive.indexOf('[Previous context'), extractive.indexOf('[Previous context') + 60))).toBe(true);
   await shots(page, 'failed');
+  await page.getByTestId('model-notice').getByRole('button', { name: 'Dismiss' }).click();
+  await expect(page.getByTestId('model-notice')).toHaveCount(0);
   expect(elsewhere).toEqual([]);
 });

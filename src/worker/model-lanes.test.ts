@@ -93,6 +93,8 @@ describe('model summaries in the lanes', () => {
     h.send({ type: 'set-model', model: { ...MODEL, baseUrl: `${server.origin}/v1` } });
     const failed = h.laneOf(await h.next(h.lanePlanned('sum', 'failed')), 'sum');
     expect(failed.inserts[0]?.model?.reason).toContain('model tiny-test not found');
+    // The row names the model already: the reason starts at what went wrong, not at the endpoint's address.
+    expect(failed.inserts[0]?.model?.reason).toMatch(/^HTTP 400/);
     expect(failed.inserts[0]?.text).toMatch(/^\[Previous context: \d+ turns summarized\]/);
     expect(failed.inserts[0]?.text).not.toContain('tiny-test');
   });

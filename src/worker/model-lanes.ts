@@ -77,7 +77,7 @@ export function createModelLanes(make: typeof createModelSummarizer = createMode
           settled = { kind: 'text', text: await own.summarize(next.turns, '', { signal: abort.signal }) };
         } catch (error) {
           // Aborted: nobody wants it now; forgotten, so a later settle may ask again.
-          if (!abort.signal.aborted) settled = { kind: 'failed', reason: reasonOf(error) };
+          if (!abort.signal.aborted) settled = { kind: 'failed', reason: reasonOf(error, `${own.protocol} model ${own.model} at ${own.url}: `) };
         }
         // Reconfigured or aborted meanwhile: this answer is for a cache that is gone.
         if (cache.get(next.key) !== entry) continue;
@@ -168,8 +168,10 @@ export function createModelLanes(make: typeof createModelSummarizer = createMode
  * Why a request failed, in words. A browser says no more than "Failed to fetch" when the server refuses the page's
  * origin (CORS) or cannot be reached, so a network failure says what to check.
  */
-function reasonOf(error: unknown): string {
-  const message = error instanceof Error ? error.message : String(error);
+function reasonOf(error: unknown, where: string): string {
+  // The row names the model already: the reason starts at what went wrong.
+  const full = error instanceof Error ? error.message : String(error);
+  const message = full.startsWith(where) ? full.slice(where.length) : full;
   if (!(error instanceof ModelRequestError) || error.kind !== 'network') return message;
   return `${message}. Is the server running, and does it allow requests from this page's origin (CORS; Ollama: OLLAMA_ORIGINS)?`;
 }

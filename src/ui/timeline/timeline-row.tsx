@@ -220,10 +220,11 @@ export function InsertRow({ top, insert, lane, lanes, focusLane }: { top: number
       </div>
       <div role="gridcell" className="flex min-w-0 items-center gap-1.5 overflow-hidden pr-2" title={`${owner?.label ?? 'A lane'} puts this message in place of the ${summaryOf} it removes: “${insert.text.slice(0, 300)}”`}>
         <span className="shrink-0 rounded border border-amber-400 px-1 text-[10px] font-medium uppercase tracking-wide text-amber-700 dark:text-amber-300">synthetic</span>
-        <span className="min-w-0 shrink truncate font-medium text-amber-800 dark:text-amber-200">
+        {/* The model's state first: the lane's column already says whose summary this is. */}
+        {insert.model && <ModelNote state={insert.model} />}
+        <span className={cx('min-w-0 truncate font-medium text-amber-800 dark:text-amber-200', insert.model ? 'shrink-[8]' : 'shrink')}>
           {owner?.label ?? 'Summary'} · summary of {summaryOf}
         </span>
-        {insert.model && <ModelNote state={insert.model} />}
         <span className="min-w-0 shrink-[4] truncate italic text-zinc-600 dark:text-zinc-400">{insert.text.slice(0, 200)}</span>
       </div>
       <div role="gridcell" className="cell-chars flex items-center justify-end overflow-hidden pr-3 font-mono text-[11.5px] tabular-nums text-zinc-600 dark:text-zinc-400">
@@ -251,9 +252,9 @@ export function InsertRow({ top, insert, lane, lanes, focusLane }: { top: number
 function ModelNote({ state }: { state: NonNullable<InsertInfo['model']> }) {
   if (state.state === 'asking') {
     return (
-      <span role="status" data-model-state="asking" className="inline-flex shrink-0 items-center gap-1 text-[12px] text-indigo-700 dark:text-indigo-300">
-        <span aria-hidden="true" className="inline-block h-3 w-3 animate-spin rounded-full border-2 border-current border-t-transparent motion-reduce:animate-none" />
-        summarizing with {state.model}…
+      <span role="status" data-model-state="asking" className="inline-flex min-w-0 shrink items-center gap-1 text-[12px] text-indigo-700 dark:text-indigo-300">
+        <span aria-hidden="true" className="inline-block h-3 w-3 shrink-0 animate-spin rounded-full border-2 border-current border-t-transparent motion-reduce:animate-none" />
+        <span className="truncate">summarizing with {state.model}…</span>
       </span>
     );
   }
@@ -265,8 +266,8 @@ function ModelNote({ state }: { state: NonNullable<InsertInfo['model']> }) {
     );
   }
   return (
-    <span role="status" data-model-state="failed" title={state.reason} className="min-w-0 shrink-[2] truncate text-[12px] font-medium text-red-700 dark:text-red-300">
-      {state.model} failed, extractive kept: {state.reason}
+    <span role="status" data-model-state="failed" title={`${state.model} failed: ${state.reason ?? ''} The extractive summary is kept.`} className="min-w-0 shrink truncate text-[12px] font-medium text-red-700 dark:text-red-300">
+      ⚠ {state.model} failed: {state.reason}
     </span>
   );
 }
