@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
 import { answerBody, startModelServer, type ModelServer } from '../test/support/model-server';
 import { contentSecurityPolicy } from '../scripts/content-security-policy';
+import { findProbes } from '../src/core';
 import { SAMPLE, coreCounts, coreMessages, setMaxMessages, skipExplainer } from './support';
 
 /**
@@ -145,4 +146,41 @@ test("a lane's summary is replaced by the model's, and a failure says why and ke
   await page.getByTestId('model-notice').getByRole('button', { name: 'Dismiss' }).click();
   await expect(page.getByTestId('model-notice')).toHaveCount(0);
   expect(elsewhere).toEqual([]);
+});
+
+test('a lane asks the model what it lost: the questions are shown first, then per probe the rule and the model side by side', async ({ page }) => {
+  await skipExplainer(page);
+  await page.goto(`${app.origin}/`);
+  await expect(page.getByTestId('file-name')).toHaveText(SAMPLE, { timeout: 20_000 });
+  await setMaxMessages(page, 20);
+  await configure(page, 'tiny-test', false);
+  model.reset();
+
+  await page.getByRole('button', { name: 'Sliding window lane: options, export, order' }).click();
+  await page.getByRole('button', { name: 'Ask your model what it lost…' }).click();
+  const dialog = page.getByRole('dialog', { name: 'What Sliding window lost, asked of your model' });
+  await expect(dialog.getByRole('list').getByText('What did the user first ask the agent to do? Quote the opening words of that request.')).toBeVisible();
+  await expect(dialog.getByRole('note')).toContainText(`holding this transcript to ${model.origin} (tiny-test)`);
+  // Shown, not sent.
+  await page.waitForTimeout(500);
+  expect(model.received).toEqual([]);
+
+  // The whole transcript's answer to the first question (the task) quotes it; every other answer states nothing.
+  const task = findProbes(coreMessages(SAMPLE)).find((p) => p.kind === 'task');
+  model.script(
+    { kind: 'json', body: answerBody('openai-chat', `"${task?.fact ?? ''}"`) },
+    ...Array.from({ length: 11 }, () => ({ kind: 'json' as const, body: answerBody('openai-chat', 'not in the conversation') })),
+  );
+  await dialog.getByRole('button', { name: `Send to ${model.origin}` }).click();
+  await expect(dialog.getByTestId('probe-status')).toHaveText(/^Done: \d+ requests\.$/, { timeout: 20_000 });
+  const taskRow = dialog.getByRole('row').filter({ has: page.getByRole('cell', { name: 'task', exact: true }) });
+  await expect(taskRow.getByRole('cell').nth(3)).toHaveText('lost');
+  await expect(dialog.getByTestId('probe-losses')).toContainText("by tiny-test's answers: 100.0%");
+  await shots(page, 'probes');
+
+  // A failing endpoint: the reason is said, in the dialog.
+  model.reset();
+  model.script(...Array.from({ length: 3 }, () => ({ kind: 'json' as const, status: 401, body: { error: { message: 'invalid api key' } } })));
+  await dialog.getByRole('button', { name: `Send to ${model.origin}` }).click();
+  await expect(dialog.getByRole('alert')).toContainText('invalid api key');
 });

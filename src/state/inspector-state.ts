@@ -10,6 +10,8 @@ import type {
   MessageDetail,
   PlanRequest,
   PlanResult,
+  ProbePromptInfo,
+  ProbesAnswer,
   RowData,
   Verdict,
 } from '../worker/protocol';
@@ -130,6 +132,11 @@ export interface InspectorActions {
   dismissViewNotice(): void;
   applyView(view: ViewState): void;
   announce(text: string): void;
+  /** The questions a lane's model-answered probes would send (null when stale or nothing is loaded). */
+  probePrompts(laneId: string): Promise<ProbePromptInfo[] | null>;
+  /** A lane's probes answered by the model of the settings; rejects with its error, null when stopped. */
+  askProbes(laneId: string, onStep?: (done: number, total: number) => void): Promise<ProbesAnswer | null>;
+  cancelProbes(): void;
   /** Keeps the model settings (storage: see `writeModelSettings`) and tells the worker what the lanes use. */
   setModelSettings(settings: ModelSettings): void;
 }

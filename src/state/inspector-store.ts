@@ -14,7 +14,7 @@ import { loadActions } from './load-actions';
 import { laneActions } from './lane-actions';
 import { navigationActions } from './navigation-actions';
 import { DEFAULT_PANEL } from './panels';
-import { lanesModel, readModelSettings, writeModelSettings, type ModelSettings } from './model-settings';
+import { lanesModel, probesModel, readModelSettings, writeModelSettings, type ModelSettings } from './model-settings';
 
 export type InspectorStore = StoreApi<Inspector>;
 
@@ -69,6 +69,23 @@ export function createInspectorStore(client: PruneClient, modelSettings: ModelSe
 
       announce(text) {
         set({ announcement: text });
+      },
+
+      async probePrompts(laneId) {
+        const { doc } = get();
+        return doc ? client.probePrompts(doc.docId, planRequestOf(get()), laneId) : null;
+      },
+
+      async askProbes(laneId, onStep) {
+        const { doc, modelSettings } = get();
+        const model = probesModel(modelSettings);
+        if (!doc) return null;
+        if (!model) throw new Error('No model: enter an endpoint and a model in the Model dialog (? → Model…).');
+        return client.askProbes(doc.docId, planRequestOf(get()), laneId, model, onStep);
+      },
+
+      cancelProbes() {
+        client.cancelProbes();
       },
 
       setModelSettings(settings) {

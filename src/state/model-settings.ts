@@ -58,7 +58,12 @@ export function writeModelSettings(settings: ModelSettings, storage: Pick<Storag
  * endpoint and model are filled in, else null (extractive summaries, nothing sent).
  */
 export function lanesModel(settings: ModelSettings): LaneModelSettings | null {
-  if (!settings.summarizeLanes || endpointOrigin(settings.baseUrl) === undefined || settings.model.trim() === '') return null;
+  return settings.summarizeLanes ? probesModel(settings) : null;
+}
+
+/** The model of the settings whenever its endpoint and name are filled in (what a user's explicit ask uses), else null. */
+export function probesModel(settings: ModelSettings): LaneModelSettings | null {
+  if (endpointOrigin(settings.baseUrl) === undefined || settings.model.trim() === '') return null;
   return { protocol: settings.protocol, baseUrl: settings.baseUrl.trim(), model: settings.model.trim(), ...(settings.apiKey !== '' ? { apiKey: settings.apiKey } : {}) };
 }
 

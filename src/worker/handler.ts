@@ -12,6 +12,7 @@ import { describeDoc, openConversation, type Doc, type DocBase } from './doc';
 import { fingerprintOf } from './open-options';
 import { isSlow, keepOnly, lanePlan, modelLaneRef, modelLaneResult } from './plan-lanes';
 import { createModelLanes, type ModelLanes } from './model-lanes';
+import { answerProbes, probePromptInfo } from './probe-requests';
 import { laneVerdict } from './verdicts';
 import { exportText } from './export-text';
 import { countExactly, type EncodingChoice } from './exact-tokens';
@@ -52,6 +53,8 @@ interface HandlerState {
   models: ModelLanes;
   modelSettleMs: number;
   modelTimer: ReturnType<typeof setTimeout> | undefined;
+  /** Model-answered probes on their way, by request id, for `cancel`. */
+  probeRuns: Map<number, AbortController>;
 }
 
 export function createPruneHandler(post: Post, options: HandlerOptions = {}): (request: WorkerRequest) => void {
@@ -70,6 +73,7 @@ export function createPruneHandler(post: Post, options: HandlerOptions = {}): (r
     // Long enough that a drag sends nothing until it stops; short enough to feel like an answer to letting go.
     modelSettleMs: options.modelSettleMs ?? 600,
     modelTimer: undefined,
+    probeRuns: new Map(),
   };
   return (request) => {
     try {
@@ -101,6 +105,7 @@ function dispatch(h: HandlerState, request: WorkerRequest): void {
       return;
     }
     case 'cancel':
+      h.probeRuns.get(request.id)?.abort();
       if (request.id === h.latestLoad) h.latestLoad = -1;
       if (request.id === h.planRequestId) h.planGeneration++;
       return;
@@ -118,6 +123,22 @@ function dispatch(h: HandlerState, request: WorkerRequest): void {
     case 'export':
       exportLane(h, request);
       return;
+    case 'probe-prompts': {
+      const d = currentDoc(h, request.id, request.docId);
+      if (d) h.send({ type: 'probe-prompts', id: request.id, docId: d.docId, prompts: probePromptInfo(d, h.models, request) });
+      return;
+    }
+    case 'ask-probes': {
+      const d = currentDoc(h, request.id, request.docId);
+      if (!d) return;
+      const abort = new AbortController();
+      h.probeRuns.set(request.id, abort);
+      void answerProbes(d, h.models, request, abort.signal, h.send)
+        .then((answer) => h.send({ type: 'probes-answered', id: request.id, docId: d.docId, answer }))
+        .catch((error: unknown) => h.send({ type: 'error', id: request.id, message: abort.signal.aborted ? 'Stopped.' : error instanceof Error ? error.message : String(error) }))
+        .finally(() => h.probeRuns.delete(request.id));
+      return;
+    }
     case 'set-model': {
       h.models.configure(request.model);
       const d = h.doc;
