@@ -10,15 +10,16 @@
 import { getFormat, parseTranscript } from '../core';
 import { describeDoc, openConversation, type Doc, type DocBase } from './doc';
 import { fingerprintOf } from './open-options';
-import { isSlow, keepOnly, lanePlan, modelLaneRef, modelLaneResult } from './plan-lanes';
+import { isSlow, keepOnly, lanePlan, modelLaneResult } from './plan-lanes';
 import { createModelLanes, type ModelLanes } from './model-lanes';
-import { answerProbes, probePromptInfo } from './probe-requests';
+import { handleProbeRequest } from './probe-requests';
+import { settleModelSummaries } from './settle-model';
 import { laneVerdict } from './verdicts';
-import { exportText } from './export-text';
 import { countExactly, type EncodingChoice } from './exact-tokens';
-import { explanations, usageSummary } from './explain';
+import { usageSummary } from './explain';
 import { buildRows } from './rows';
-import { errorInfo, messageDetail, readSource, searchDoc } from './queries';
+import { errorInfo, readSource } from './queries';
+import { answerDocQuery } from './doc-queries';
 import { clampBudget, defaultBudget, planKey, type PlanRequest } from './lanes';
 import { transferablesOf } from './transferables';
 import type { LoadPlanRequest, PlanResult, WorkerRequest, WorkerResponse } from './protocol';
@@ -110,33 +111,17 @@ function dispatch(h: HandlerState, request: WorkerRequest): void {
       if (request.id === h.planRequestId) h.planGeneration++;
       return;
     case 'search':
-      search(h, request);
-      return;
     case 'detail':
-      detail(h, request);
-      return;
-    case 'explain': {
+    case 'explain':
+    case 'export': {
       const d = currentDoc(h, request.id, request.docId);
-      if (d) h.send({ type: 'explained', id: request.id, docId: d.docId, index: request.index, explain: explanations(d, request.index) });
+      if (d) answerDocQuery(d, h.models, request, h.send);
       return;
     }
-    case 'export':
-      exportLane(h, request);
-      return;
-    case 'probe-prompts': {
-      const d = currentDoc(h, request.id, request.docId);
-      if (d) h.send({ type: 'probe-prompts', id: request.id, docId: d.docId, prompts: probePromptInfo(d, h.models, request) });
-      return;
-    }
+    case 'probe-prompts':
     case 'ask-probes': {
       const d = currentDoc(h, request.id, request.docId);
-      if (!d) return;
-      const abort = new AbortController();
-      h.probeRuns.set(request.id, abort);
-      void answerProbes(d, h.models, request, abort.signal, h.send)
-        .then((answer) => h.send({ type: 'probes-answered', id: request.id, docId: d.docId, answer }))
-        .catch((error: unknown) => h.send({ type: 'error', id: request.id, message: abort.signal.aborted ? 'Stopped.' : error instanceof Error ? error.message : String(error) }))
-        .finally(() => h.probeRuns.delete(request.id));
+      if (d) handleProbeRequest(d, h.models, request, h.probeRuns, h.send);
       return;
     }
     case 'set-model': {
@@ -182,29 +167,10 @@ function planLanes(h: HandlerState, id: number, d: Doc, request: PlanRequest): P
 
 /** Asks the model for the lanes' summaries once the bound has stayed still for `modelSettleMs` (a drag: once). */
 function settleModel(h: HandlerState): void {
-  if (!h.models.on) return;
-  clearTimeout(h.modelTimer);
-  h.modelTimer = setTimeout(() => {
-    const d = h.doc;
-    const request = h.lastRequest;
-    if (!d || !request) return;
-    const refs = [];
-    for (const lane of request.lanes) {
-      try {
-        refs.push(modelLaneRef(d, lane, lanePlan(d, lane, request).plan));
-      } catch {
-        // The lane's error was reported when it was planned.
-      }
-    }
-    h.models.ask(refs, (laneId) => {
-      // An answer is shown for what is asked now: a summary the newest bound still has, else it waits in the cache.
-      const now = h.lastRequest;
-      const lane = now?.lanes.find((l) => l.id === laneId);
-      if (h.doc !== d || !now || !lane) return;
-      const result = tryLane(h, h.planRequestId, d, lane, now);
-      if (result) h.send({ type: 'planned', id: h.planRequestId, docId: d.docId, plans: [result] });
-    });
-  }, h.modelSettleMs);
+  settleModelSummaries(h, () => (h.doc && h.lastRequest ? { d: h.doc, request: h.lastRequest } : undefined), (d, lane, request) => {
+    const result = tryLane(h, h.planRequestId, d, lane, request);
+    if (result) h.send({ type: 'planned', id: h.planRequestId, docId: d.docId, plans: [result] });
+  });
 }
 
 /** The slow lanes one by one, each after a yield, then the verdicts once the bound settles; stops when superseded. */
@@ -332,28 +298,4 @@ function reopen(h: HandlerState, request: Extract<WorkerRequest, { type: 'open' 
   const base: DocBase = { docId: h.nextDocId++, fileName: d.fileName, bytes: d.bytes, fingerprint: d.fingerprint, parsed: d.parsed, ...(d.sourceText !== undefined ? { sourceText: d.sourceText } : {}) };
   h.doc = openConversation(base, request.conversation, request.open);
   loaded(h, request.id, h.doc, request.plan, request.open.encoding ?? 'auto');
-}
-
-function search(h: HandlerState, request: Extract<WorkerRequest, { type: 'search' }>): void {
-  const d = currentDoc(h, request.id, request.docId);
-  if (!d) return;
-  h.send({ type: 'search-result', id: request.id, docId: d.docId, query: request.query, matches: searchDoc(d, request.query) });
-}
-
-function detail(h: HandlerState, request: Extract<WorkerRequest, { type: 'detail' }>): void {
-  const d = currentDoc(h, request.id, request.docId);
-  if (!d) return;
-  const result = messageDetail(d, request.index);
-  if (result) h.send({ type: 'detail', id: request.id, docId: d.docId, detail: result });
-  else h.send({ type: 'error', id: request.id, message: `No message ${request.index}.` });
-}
-
-function exportLane(h: HandlerState, request: Extract<WorkerRequest, { type: 'export' }>): void {
-  const d = currentDoc(h, request.id, request.docId);
-  if (!d) return;
-  const lane = request.plan.lanes.find((l) => l.id === request.laneId);
-  if (!lane) throw new Error(`No lane ${request.laneId} to export.`);
-  // What the lane shows is what is exported: the model's summaries where it has written them.
-  const { plan } = h.models.apply(modelLaneRef(d, lane, lanePlan(d, lane, request.plan).plan));
-  h.send({ type: 'exported', id: request.id, docId: d.docId, result: exportText(d, plan, lane, request.plan) });
 }

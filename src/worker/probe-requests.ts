@@ -24,7 +24,7 @@ function laneAndProbes(d: Doc & { probes?: Probe[] }, models: ModelLanes, reques
 }
 
 /** The questions, as `probe-prompts` answers them. */
-export function probePromptInfo(d: Doc, models: ModelLanes, request: Extract<WorkerRequest, { type: 'probe-prompts' }>): ProbePromptInfo[] {
+function probePromptInfo(d: Doc, models: ModelLanes, request: Extract<WorkerRequest, { type: 'probe-prompts' }>): ProbePromptInfo[] {
   const { plan, probes } = laneAndProbes(d, models, request);
   return probePrompts(d.messages, plan, probes).map((prompt) => ({
     kind: prompt.kind,
@@ -38,7 +38,7 @@ export function probePromptInfo(d: Doc, models: ModelLanes, request: Extract<Wor
 }
 
 /** Asks the model; resolves with the answer, or rejects with the model's error (or an abort). */
-export async function answerProbes(d: Doc, models: ModelLanes, request: Extract<WorkerRequest, { type: 'ask-probes' }>, signal: AbortSignal, send: (response: WorkerResponse) => void): Promise<ProbesAnswer> {
+async function answerProbes(d: Doc, models: ModelLanes, request: Extract<WorkerRequest, { type: 'ask-probes' }>, signal: AbortSignal, send: (response: WorkerResponse) => void): Promise<ProbesAnswer> {
   const { plan, probes } = laneAndProbes(d, models, request);
   // Answers are short lists: a small cap keeps a chatty model from writing essays.
   const model = createModelSummarizer(modelSummarizerOptions(request.model, { maxTokens: 1_000 }));
@@ -56,4 +56,18 @@ export async function answerProbes(d: Doc, models: ModelLanes, request: Extract<
     modelLoss: report.loss,
     requests: report.requests,
   };
+}
+
+/** Answers `probe-prompts` at once, and `ask-probes` when the model has answered (or with its error); `runs` holds what `cancel` aborts. */
+export function handleProbeRequest(d: Doc, models: ModelLanes, request: ProbeRequest, runs: Map<number, AbortController>, send: (response: WorkerResponse) => void): void {
+  if (request.type === 'probe-prompts') {
+    send({ type: 'probe-prompts', id: request.id, docId: d.docId, prompts: probePromptInfo(d, models, request) });
+    return;
+  }
+  const abort = new AbortController();
+  runs.set(request.id, abort);
+  void answerProbes(d, models, request, abort.signal, send)
+    .then((answer) => send({ type: 'probes-answered', id: request.id, docId: d.docId, answer }))
+    .catch((error: unknown) => send({ type: 'error', id: request.id, message: abort.signal.aborted ? 'Stopped.' : error instanceof Error ? error.message : String(error) }))
+    .finally(() => runs.delete(request.id));
 }

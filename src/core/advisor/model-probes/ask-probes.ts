@@ -1,6 +1,7 @@
 import type { Message } from '../../types';
 import type { StrategyPlan } from '../../plan/types';
 import type { Probe } from '../probes/types';
+import type { AbortSignalLike } from '../../summary/types';
 import type { CompleteFn, ModelProbeReport, ModelProbeResult } from './types';
 import { probePrompts } from './probe-prompts';
 import { answerHoldsFact } from './answer-holds-fact';
@@ -20,7 +21,7 @@ export async function askProbes(
   plan: StrategyPlan,
   probes: readonly Probe[],
   complete: CompleteFn,
-  options: { signal?: unknown; onProgress?: (done: number, total: number) => void } = {},
+  options: { signal?: AbortSignalLike; onProgress?: (done: number, total: number) => void } = {},
 ): Promise<ModelProbeReport> {
   if (typeof complete !== 'function') throw new TypeError(`askProbes: complete must be a function, got ${typeof complete}`);
   const prompts = probePrompts(messages, plan, probes);

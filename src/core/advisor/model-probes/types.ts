@@ -4,9 +4,10 @@
  * when the pruned context's answer holds its fact too, else lost.
  */
 import type { ProbeKind } from '../probes/types';
+import type { AbortSignalLike } from '../../summary/types';
 
 /** One request of the caller's own: instructions and one user message. `createModelSummarizer(...).complete` fits. */
-export type CompleteFn = (system: string, user: string, options?: { signal?: unknown }) => Promise<string>;
+export type CompleteFn = (system: string, user: string, options?: { signal?: AbortSignalLike }) => Promise<string>;
 
 /** One question, as it will be sent: for every probe of its kind, of each context. */
 export interface ProbePrompt {
