@@ -25,15 +25,21 @@ export interface ProbePrompt {
 
 /** How one probe fared. `unanswerable`: the full context's answer lacks its fact too, so it says nothing of pruning. */
 export interface ModelProbeResult {
+  /** The probe's `id` (`task`, `file:/repo/a.ts`, …). */
   probeId: string;
+  /** Its kind, which picked its question. */
   kind: ProbeKind;
+  /** The fact looked for in the answers. */
   fact: string;
+  /** `kept`: both answers state the fact; `lost`: only the full context's does; `unanswerable`: neither. */
   verdict: 'kept' | 'lost' | 'unanswerable';
 }
 
 /** What the model's answers say of a pruned context, beside the deterministic `scoreProbes`. */
 export interface ModelProbeReport {
+  /** Per probe, in the order the questions were asked. */
   results: ModelProbeResult[];
+  /** Probes kept, lost, and not answered from the full context either. */
   kept: number;
   lost: number;
   unanswerable: number;
