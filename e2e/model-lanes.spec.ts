@@ -114,8 +114,8 @@ test("a lane's summary is replaced by the model's, and a failure says why and ke
   await page.waitForTimeout(900);
   expect(model.received).toEqual([]);
 
-  // Every answer takes a moment, so the row can be seen asking.
-  model.script(...Array.from({ length: 12 }, () => ({ kind: 'json' as const, body: answerBody('openai-chat', SUMMARY), delayMs: process.env.MODEL_LANES_SHOTS ? 8_000 : 1_500 })));
+  // Every answer takes a while (closing the dialogs is slow on a busy machine), so the row can be seen asking.
+  model.script(...Array.from({ length: 12 }, () => ({ kind: 'json' as const, body: answerBody('openai-chat', SUMMARY), delayMs: process.env.MODEL_LANES_SHOTS ? 8_000 : 5_000 })));
   await configure(page, 'tiny-test', true);
   await expect(row.getByRole('status')).toHaveText('summarizing with tiny-test…');
   await shots(page, 'asking');
