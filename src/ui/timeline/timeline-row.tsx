@@ -252,7 +252,7 @@ export function InsertRow({ top, insert, lane, lanes, focusLane }: { top: number
 function ModelNote({ state }: { state: NonNullable<InsertInfo['model']> }) {
   if (state.state === 'asking') {
     return (
-      <span role="status" data-model-state="asking" className="inline-flex min-w-0 shrink items-center gap-1 text-[12px] text-indigo-700 dark:text-indigo-300">
+      <span role="status" data-model-state="asking" title={`Summarizing with ${state.model}: the extractive summary is shown until it answers.`} className="inline-flex min-w-0 shrink items-center gap-1 text-[12px] text-indigo-700 dark:text-indigo-300">
         <span aria-hidden="true" className="inline-block h-3 w-3 shrink-0 animate-spin rounded-full border-2 border-current border-t-transparent motion-reduce:animate-none" />
         <span className="truncate">summarizing with {state.model}…</span>
       </span>
