@@ -126,6 +126,8 @@ export type {
 // decision), a sweep of every strategy over bounds and live triggers, replayed and priced, the Pareto frontier of
 // cost against loss, and a recommendation under constraints. Plain data in and out (a worker posts it as it is).
 export { findProbes, scoreProbes, PROBE_FAMILIES, sweepTranscript, sweepTranscriptAsync, adviseSweeps, paretoFrontier, describeSetting } from '../core';
+export { askProbes, probePrompts, PROBE_SYSTEM_PROMPT } from '../core';
+export type { CompleteFn, ModelProbeReport, ModelProbeResult, ProbePrompt } from '../core';
 export type {
   Probe,
   ProbeFamily,

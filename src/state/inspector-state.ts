@@ -10,6 +10,8 @@ import type {
   MessageDetail,
   PlanRequest,
   PlanResult,
+  ProbePromptInfo,
+  ProbesAnswer,
   RowData,
   Verdict,
 } from '../worker/protocol';
@@ -19,6 +21,7 @@ import type { StrategyId, TokenEncoding } from '../core';
 import type { Filters, LaneOptions, ViewState } from './view';
 import { visibleRows, type ExtraRow } from './visible-rows';
 import type { PanelId } from './panels';
+import type { ModelSettings } from './model-settings';
 
 export interface LoadingStatus {
   fileName: string;
@@ -91,6 +94,8 @@ export interface InspectorState {
   panel: PanelId;
   /** How the worker runs: a Worker, or the main-thread fallback. */
   engine: 'worker' | 'main-thread';
+  /** A model of the user's own (the ? dialog's "Model…"), and whether it writes the lanes' summaries. */
+  modelSettings: ModelSettings;
 }
 
 export interface InspectorActions {
@@ -127,6 +132,13 @@ export interface InspectorActions {
   dismissViewNotice(): void;
   applyView(view: ViewState): void;
   announce(text: string): void;
+  /** The questions a lane's model-answered probes would send (null when stale or nothing is loaded). */
+  probePrompts(laneId: string): Promise<ProbePromptInfo[] | null>;
+  /** A lane's probes answered by the model of the settings; rejects with its error, null when stopped. */
+  askProbes(laneId: string, onStep?: (done: number, total: number) => void): Promise<ProbesAnswer | null>;
+  cancelProbes(): void;
+  /** Keeps the model settings (storage: see `writeModelSettings`) and tells the worker what the lanes use. */
+  setModelSettings(settings: ModelSettings): void;
 }
 
 export type Inspector = InspectorState & InspectorActions;

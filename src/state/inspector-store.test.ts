@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { PruneClient } from '../worker/client';
 import { inProcessTransport } from '../worker/transport';
 import { createInspectorStore } from './inspector-store';
@@ -144,5 +144,28 @@ describe('inspector store', () => {
     expect(lowerBound(items, 3)).toBe(5);
     expect(lowerBound(items, 0)).toBe(0);
     expect(positionOf(items, 4)).toBe(-1);
+  });
+
+  it("tells the worker of a model of the user's own only when what the lanes use changes", () => {
+    const client = new PruneClient(inProcessTransport());
+    const setModel = vi.spyOn(client, 'setModel');
+    const off = { protocol: 'openai-chat' as const, baseUrl: 'http://localhost:11434/v1', model: 'llama3.1', apiKey: '', rememberKey: false, summarizeLanes: false };
+    const store = createInspectorStore(client, off);
+    // Off (the lanes do not use it): nothing to say, at start or on an edit.
+    store.getState().setModelSettings({ ...off, model: 'qwen' });
+    expect(setModel).not.toHaveBeenCalled();
+    store.getState().setModelSettings({ ...off, summarizeLanes: true });
+    expect(setModel).toHaveBeenLastCalledWith({ protocol: 'openai-chat', baseUrl: 'http://localhost:11434/v1', model: 'llama3.1' });
+    // Remembering the key changes nothing the lanes use.
+    store.getState().setModelSettings({ ...off, summarizeLanes: true, rememberKey: true });
+    expect(setModel).toHaveBeenCalledTimes(1);
+    store.getState().setModelSettings({ ...off, summarizeLanes: false });
+    expect(setModel).toHaveBeenLastCalledWith(null);
+    expect(store.getState().modelSettings.summarizeLanes).toBe(false);
+    // A page opened with the lanes on tells the worker at once.
+    const again = new PruneClient(inProcessTransport());
+    const told = vi.spyOn(again, 'setModel');
+    createInspectorStore(again, { ...off, summarizeLanes: true });
+    expect(told).toHaveBeenCalledTimes(1);
   });
 });

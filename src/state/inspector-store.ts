@@ -14,17 +14,27 @@ import { loadActions } from './load-actions';
 import { laneActions } from './lane-actions';
 import { navigationActions } from './navigation-actions';
 import { DEFAULT_PANEL } from './panels';
+import { lanesModel, probesModel, readModelSettings, writeModelSettings, type ModelSettings } from './model-settings';
 
 export type InspectorStore = StoreApi<Inspector>;
 
 const EMPTY = new Int32Array(0);
 
-export function createInspectorStore(client: PruneClient): InspectorStore {
+export function createInspectorStore(client: PruneClient, modelSettings: ModelSettings = readModelSettings()): InspectorStore {
+  // The worker hears of the model only when what the lanes use changes (not on every keystroke of a field it ignores).
+  let told = 'null';
+  const tellModel = (settings: ModelSettings): void => {
+    const model = lanesModel(settings);
+    if (JSON.stringify(model) === told) return;
+    told = JSON.stringify(model);
+    client.setModel(model);
+  };
   const store = createStore<Inspector>()((set, get) => {
     const navigation = navigationActions(set, get, client);
 
     return {
       ...initialState(client),
+      modelSettings,
 
       ...loadActions(set, get, client, navigation),
 
@@ -61,11 +71,35 @@ export function createInspectorStore(client: PruneClient): InspectorStore {
         set({ announcement: text });
       },
 
+      async probePrompts(laneId) {
+        const { doc } = get();
+        return doc ? client.probePrompts(doc.docId, planRequestOf(get()), laneId) : null;
+      },
+
+      async askProbes(laneId, onStep) {
+        const { doc, modelSettings } = get();
+        const model = probesModel(modelSettings);
+        if (!doc) return null;
+        if (!model) throw new Error('No model: enter an endpoint and a model in the Model dialog (? → Model…).');
+        return client.askProbes(doc.docId, planRequestOf(get()), laneId, model, onStep);
+      },
+
+      cancelProbes() {
+        client.cancelProbes();
+      },
+
+      setModelSettings(settings) {
+        writeModelSettings(settings);
+        set({ modelSettings: settings });
+        tellModel(settings);
+      },
+
       applyView: (view: ViewState) => applyView(set, get, client, navigation, view),
     };
   });
 
   followClientEvents(store, client);
+  tellModel(modelSettings);
   return store;
 }
 
@@ -97,7 +131,7 @@ function applyView(set: (partial: Partial<InspectorState>) => void, get: () => I
 }
 
 /** A store before any transcript: the default lanes, no filters, the first panel. */
-function initialState(client: PruneClient): InspectorState {
+function initialState(client: PruneClient): Omit<InspectorState, 'modelSettings'> {
   return {
     scope: 'auto',
     repair: true,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { endpointOrigin, NO_MODEL, policyAllows, readModelSettings, writeModelSettings } from './model-settings';
+import { endpointOrigin, lanesModel, NO_MODEL, policyAllows, readModelSettings, writeModelSettings } from './model-settings';
 
 function memory() {
   const items = new Map<string, string>();
@@ -14,12 +14,22 @@ describe('model settings', () => {
 
   it('keep the key out of storage unless asked to remember it', () => {
     const storage = memory();
-    const settings = { protocol: 'anthropic' as const, baseUrl: 'http://localhost:8000/v1', model: 'm', apiKey: 'sk-secret', rememberKey: false };
+    const settings = { protocol: 'anthropic' as const, baseUrl: 'http://localhost:8000/v1', model: 'm', apiKey: 'sk-secret', rememberKey: false, summarizeLanes: true };
     writeModelSettings(settings, storage);
     expect([...storage.items.values()].join()).not.toContain('sk-secret');
     expect(readModelSettings(storage)).toEqual({ ...settings, apiKey: '' });
     writeModelSettings({ ...settings, rememberKey: true }, storage);
     expect(readModelSettings(storage)).toEqual({ ...settings, rememberKey: true });
+  });
+
+  it('give the lanes a model only when asked to and when the endpoint and model are filled in', () => {
+    const settings = { protocol: 'openai-chat' as const, baseUrl: ' http://localhost:11434/v1 ', model: ' llama3.1 ', apiKey: '', rememberKey: false, summarizeLanes: true };
+    expect(lanesModel(settings)).toEqual({ protocol: 'openai-chat', baseUrl: 'http://localhost:11434/v1', model: 'llama3.1' });
+    expect(lanesModel({ ...settings, apiKey: 'k' })).toEqual({ protocol: 'openai-chat', baseUrl: 'http://localhost:11434/v1', model: 'llama3.1', apiKey: 'k' });
+    expect(lanesModel({ ...settings, summarizeLanes: false })).toBeNull();
+    expect(lanesModel({ ...settings, baseUrl: 'localhost:11434' })).toBeNull();
+    expect(lanesModel({ ...settings, model: ' ' })).toBeNull();
+    expect(lanesModel(NO_MODEL)).toBeNull();
   });
 
   it('ignore what they cannot read', () => {

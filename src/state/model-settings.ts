@@ -3,6 +3,8 @@
  * localStorage, the key only when the user asks for it to be remembered (else it lives in the page's memory and goes
  * when the tab does). Never in the URL: the hash keeps the view alone.
  */
+import type { LaneModelSettings } from '../worker/model-options';
+
 export type ModelProtocolChoice = 'anthropic' | 'openai-chat' | 'openai-responses';
 
 export interface ModelSettings {
@@ -12,9 +14,11 @@ export interface ModelSettings {
   model: string;
   apiKey: string;
   rememberKey: boolean;
+  /** The lanes' summaries are written by the model (off by default: extractive, nothing leaves the page). */
+  summarizeLanes: boolean;
 }
 
-export const NO_MODEL: ModelSettings = { protocol: 'openai-chat', baseUrl: '', model: '', apiKey: '', rememberKey: false };
+export const NO_MODEL: ModelSettings = { protocol: 'openai-chat', baseUrl: '', model: '', apiKey: '', rememberKey: false, summarizeLanes: false };
 
 const KEY = 'prunescope:model';
 const PROTOCOLS: readonly ModelProtocolChoice[] = ['anthropic', 'openai-chat', 'openai-responses'];
@@ -32,6 +36,7 @@ export function readModelSettings(storage: Pick<Storage, 'getItem'> | undefined 
       model: text(value.model),
       apiKey: value.rememberKey === true ? text(value.apiKey) : '',
       rememberKey: value.rememberKey === true,
+      summarizeLanes: value.summarizeLanes === true,
     };
   } catch {
     return NO_MODEL;
@@ -46,6 +51,20 @@ export function writeModelSettings(settings: ModelSettings, storage: Pick<Storag
   } catch {
     // Private mode or a full quota: the settings last for this page only.
   }
+}
+
+/**
+ * What the worker is given for the lanes' summaries: the model when the user asked for the lanes to use it and the
+ * endpoint and model are filled in, else null (extractive summaries, nothing sent).
+ */
+export function lanesModel(settings: ModelSettings): LaneModelSettings | null {
+  return settings.summarizeLanes ? probesModel(settings) : null;
+}
+
+/** The model of the settings whenever its endpoint and name are filled in (what a user's explicit ask uses), else null. */
+export function probesModel(settings: ModelSettings): LaneModelSettings | null {
+  if (endpointOrigin(settings.baseUrl) === undefined || settings.model.trim() === '') return null;
+  return { protocol: settings.protocol, baseUrl: settings.baseUrl.trim(), model: settings.model.trim(), ...(settings.apiKey !== '' ? { apiKey: settings.apiKey } : {}) };
 }
 
 /** `scheme://host[:port]` of the endpoint, or undefined while it is not an http(s) URL. */

@@ -9,7 +9,7 @@
  *   sent when the quick lanes of the one in flight come back. Slow lanes and verdicts arrive later as events; each
  *   plan says which lane and key it answers, so the store keeps only what matches what is on screen.
  */
-import type { Budget, LoadPlanRequest, OpenOptions, LoadErrorInfo, LoadPhase, LoadSource, DocSummary, ExportResult, MessageDetail, PlanRequest, PlanResult, RowData, Verdict, WorkerRequest, WorkerResponse } from './protocol';
+import type { Budget, LaneModelSettings, ProbePromptInfo, ProbesAnswer, LoadPlanRequest, OpenOptions, LoadErrorInfo, LoadPhase, LoadSource, DocSummary, ExportResult, MessageDetail, PlanRequest, PlanResult, RowData, Verdict, WorkerRequest, WorkerResponse } from './protocol';
 import { defaultTransport, type Transport } from './transport';
 import type { TokenEncoding } from '../core';
 
@@ -31,17 +31,19 @@ export interface ClientEvents {
   onPlanError?: (message: string) => void;
 }
 
-type Channel = 'load' | 'search' | 'detail' | 'explain' | 'export';
+type Channel = 'load' | 'search' | 'detail' | 'explain' | 'export' | 'probes';
 
 interface Pending {
   channel: Channel;
   resolve: (response: WorkerResponse | null) => void;
   onProgress?: (phase: LoadPhase, bytes?: number) => void;
+  /** Steps of a long request (the model's probes): requests done of the total. */
+  onStep?: (done: number, total: number) => void;
 }
 
 export class PruneClient {
   private nextId = 1;
-  private readonly latest: Record<Channel, number> = { load: 0, search: 0, detail: 0, explain: 0, export: 0 };
+  private readonly latest: Record<Channel, number> = { load: 0, search: 0, detail: 0, explain: 0, export: 0, probes: 0 };
   private readonly pending = new Map<number, Pending>();
   private planInFlight = 0;
   private lastPlanSent = 0;
@@ -105,6 +107,40 @@ export class PruneClient {
     this.transport.post({ type: 'set-encoding', id, docId, encoding, plan });
   }
 
+  /**
+   * The model that writes the lanes' summaries, or null for none. The worker plans every lane again (summaries say
+   * the model is asked) and asks it once the bound settles; its answers arrive as plans through `events.onPlanned`.
+   */
+  setModel(model: LaneModelSettings | null): void {
+    this.transport.post({ type: 'set-model', id: this.nextId++, model });
+  }
+
+  /** The questions a lane's model-answered probes would send, to show first; null when stale. */
+  async probePrompts(docId: number, plan: PlanRequest, laneId: string): Promise<ProbePromptInfo[] | null> {
+    const id = this.open('probes');
+    const response = await this.ask(id, 'probes', { type: 'probe-prompts', id, docId, plan, laneId });
+    if (response?.type === 'error') throw new Error(response.message);
+    return response?.type === 'probe-prompts' ? response.prompts : null;
+  }
+
+  /** A lane's probes answered by `model`; rejects with the model's error, null when stale or stopped by `cancelProbes`. */
+  async askProbes(docId: number, plan: PlanRequest, laneId: string, model: LaneModelSettings, onStep?: (done: number, total: number) => void): Promise<ProbesAnswer | null> {
+    const id = this.open('probes');
+    const response = await this.ask(id, 'probes', { type: 'ask-probes', id, docId, plan, laneId, model }, undefined, onStep);
+    if (response?.type === 'error') throw new Error(response.message);
+    return response?.type === 'probes-answered' ? response.answer : null;
+  }
+
+  /** Stops the model's probes on their way: the request to the model is aborted, the promise resolves as null. */
+  cancelProbes(): void {
+    const id = this.latest.probes;
+    const pending = this.pending.get(id);
+    if (!pending) return;
+    this.pending.delete(id);
+    pending.resolve(null);
+    this.transport.post({ type: 'cancel', id });
+  }
+
   async search(docId: number, query: string): Promise<Int32Array | null> {
     const id = this.open('search');
     const response = await this.ask(id, 'search', { type: 'search', id, docId, query });
@@ -159,7 +195,7 @@ export class PruneClient {
     if (stale) {
       this.pending.delete(previous);
       stale.resolve(null);
-      if (channel === 'load') this.transport.post({ type: 'cancel', id: previous });
+      if (channel === 'load' || channel === 'probes') this.transport.post({ type: 'cancel', id: previous });
     }
     return id;
   }
@@ -168,18 +204,20 @@ export class PruneClient {
     if (this.lastPlanSent) this.transport.post({ type: 'cancel', id: this.lastPlanSent });
     this.planInFlight = 0;
     this.wantedPlan = undefined;
-    for (const channel of ['search', 'detail', 'explain', 'export'] as const) {
+    for (const channel of ['search', 'detail', 'explain', 'export', 'probes'] as const) {
       const stale = this.pending.get(this.latest[channel]);
       if (stale) {
         this.pending.delete(this.latest[channel]);
         stale.resolve(null);
+        // The model's probes of the old transcript would go on asking: stop them.
+        if (channel === 'probes') this.transport.post({ type: 'cancel', id: this.latest[channel] });
       }
     }
   }
 
-  private ask(id: number, channel: Channel, request: WorkerRequest, onProgress?: Pending['onProgress']): Promise<WorkerResponse | null> {
+  private ask(id: number, channel: Channel, request: WorkerRequest, onProgress?: Pending['onProgress'], onStep?: Pending['onStep']): Promise<WorkerResponse | null> {
     return new Promise((resolve) => {
-      this.pending.set(id, { channel, resolve, ...(onProgress ? { onProgress } : {}) });
+      this.pending.set(id, { channel, resolve, ...(onProgress ? { onProgress } : {}), ...(onStep ? { onStep } : {}) });
       this.transport.post(request);
     });
   }
@@ -228,6 +266,9 @@ export class PruneClient {
         pending?.onProgress?.(response.phase, response.bytes);
         return;
       }
+      case 'probe-progress':
+        this.pending.get(id)?.onStep?.(response.done, response.total);
+        return;
       case 'error':
         if (id === this.planInFlight) {
           this.planInFlight = 0;

@@ -10,13 +10,16 @@
 import { getFormat, parseTranscript } from '../core';
 import { describeDoc, openConversation, type Doc, type DocBase } from './doc';
 import { fingerprintOf } from './open-options';
-import { isSlow, keepOnly, lanePlan, toResult } from './plan-lanes';
+import { isSlow, keepOnly, lanePlan, modelLaneResult } from './plan-lanes';
+import { createModelLanes, type ModelLanes } from './model-lanes';
+import { handleProbeRequest } from './probe-requests';
+import { settleModelSummaries } from './settle-model';
 import { laneVerdict } from './verdicts';
-import { exportText } from './export-text';
 import { countExactly, type EncodingChoice } from './exact-tokens';
-import { explanations, usageSummary } from './explain';
+import { usageSummary } from './explain';
 import { buildRows } from './rows';
-import { errorInfo, messageDetail, readSource, searchDoc } from './queries';
+import { errorInfo, readSource } from './queries';
+import { answerDocQuery } from './doc-queries';
 import { clampBudget, defaultBudget, planKey, type PlanRequest } from './lanes';
 import { transferablesOf } from './transferables';
 import type { LoadPlanRequest, PlanResult, WorkerRequest, WorkerResponse } from './protocol';
@@ -26,6 +29,10 @@ export type Post = (response: WorkerResponse, transfer: Transferable[]) => void;
 export interface HandlerOptions {
   /** Delay before running the validator after a plan; longer for big transcripts so dragging stays fluid. */
   verdictDelay?: (count: number) => number;
+  /** How long a bound must stay still before a model of the user's own is asked for the lanes' summaries. */
+  modelSettleMs?: number;
+  /** The lanes' model summaries (a fake in tests). */
+  models?: ModelLanes;
 }
 
 const yieldToEvents = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0));
@@ -43,6 +50,12 @@ interface HandlerState {
   /** The plan the client asked for last, planned again when exact counts arrive. */
   lastRequest: PlanRequest | undefined;
   countGeneration: number;
+  /** Summaries by a model of the user's own, asked once a bound settles. */
+  models: ModelLanes;
+  modelSettleMs: number;
+  modelTimer: ReturnType<typeof setTimeout> | undefined;
+  /** Model-answered probes on their way, by request id, for `cancel`. */
+  probeRuns: Map<number, AbortController>;
 }
 
 export function createPruneHandler(post: Post, options: HandlerOptions = {}): (request: WorkerRequest) => void {
@@ -57,6 +70,11 @@ export function createPruneHandler(post: Post, options: HandlerOptions = {}): (r
     planRequestId: 0,
     lastRequest: undefined,
     countGeneration: 0,
+    models: options.models ?? createModelLanes(),
+    // Long enough that a drag sends nothing until it stops; short enough to feel like an answer to letting go.
+    modelSettleMs: options.modelSettleMs ?? 600,
+    modelTimer: undefined,
+    probeRuns: new Map(),
   };
   return (request) => {
     try {
@@ -88,23 +106,31 @@ function dispatch(h: HandlerState, request: WorkerRequest): void {
       return;
     }
     case 'cancel':
+      h.probeRuns.get(request.id)?.abort();
       if (request.id === h.latestLoad) h.latestLoad = -1;
       if (request.id === h.planRequestId) h.planGeneration++;
       return;
     case 'search':
-      search(h, request);
-      return;
     case 'detail':
-      detail(h, request);
-      return;
-    case 'explain': {
+    case 'explain':
+    case 'export': {
       const d = currentDoc(h, request.id, request.docId);
-      if (d) h.send({ type: 'explained', id: request.id, docId: d.docId, index: request.index, explain: explanations(d, request.index) });
+      if (d) answerDocQuery(d, h.models, request, h.send);
       return;
     }
-    case 'export':
-      exportLane(h, request);
+    case 'probe-prompts':
+    case 'ask-probes': {
+      const d = currentDoc(h, request.id, request.docId);
+      if (d) handleProbeRequest(d, h.models, request, h.probeRuns, h.send);
       return;
+    }
+    case 'set-model': {
+      h.models.configure(request.model);
+      const d = h.doc;
+      // Every lane again: summaries turn to `asking` (or back to extractive), then the model is asked.
+      if (d && h.lastRequest) h.send({ type: 'planned', id: h.planRequestId, docId: d.docId, plans: planLanes(h, h.planRequestId, d, h.lastRequest) });
+      return;
+    }
     default: {
       const unknown: never = request;
       throw new Error(`Unknown request ${JSON.stringify(unknown)}`);
@@ -135,7 +161,16 @@ function planLanes(h: HandlerState, id: number, d: Doc, request: PlanRequest): P
     if (result) quick.push(result);
   }
   void planLater(h, generation, id, d, later, request);
+  settleModel(h);
   return quick;
+}
+
+/** Asks the model for the lanes' summaries once the bound has stayed still for `modelSettleMs` (a drag: once). */
+function settleModel(h: HandlerState): void {
+  settleModelSummaries(h, () => (h.doc && h.lastRequest ? { d: h.doc, request: h.lastRequest } : undefined), (d, lane, request) => {
+    const result = tryLane(h, h.planRequestId, d, lane, request);
+    if (result) h.send({ type: 'planned', id: h.planRequestId, docId: d.docId, plans: [result] });
+  });
 }
 
 /** The slow lanes one by one, each after a yield, then the verdicts once the bound settles; stops when superseded. */
@@ -166,7 +201,7 @@ async function planLater(h: HandlerState, generation: number, id: number, d: Doc
 function tryLane(h: HandlerState, id: number, d: Doc, lane: PlanRequest['lanes'][number], request: PlanRequest): PlanResult | undefined {
   try {
     const { key, plan } = lanePlan(d, lane, request);
-    return toResult(d, lane, key, plan);
+    return modelLaneResult(h.models, d, lane, key, plan);
   } catch (error) {
     let key: string;
     try {
@@ -263,27 +298,4 @@ function reopen(h: HandlerState, request: Extract<WorkerRequest, { type: 'open' 
   const base: DocBase = { docId: h.nextDocId++, fileName: d.fileName, bytes: d.bytes, fingerprint: d.fingerprint, parsed: d.parsed, ...(d.sourceText !== undefined ? { sourceText: d.sourceText } : {}) };
   h.doc = openConversation(base, request.conversation, request.open);
   loaded(h, request.id, h.doc, request.plan, request.open.encoding ?? 'auto');
-}
-
-function search(h: HandlerState, request: Extract<WorkerRequest, { type: 'search' }>): void {
-  const d = currentDoc(h, request.id, request.docId);
-  if (!d) return;
-  h.send({ type: 'search-result', id: request.id, docId: d.docId, query: request.query, matches: searchDoc(d, request.query) });
-}
-
-function detail(h: HandlerState, request: Extract<WorkerRequest, { type: 'detail' }>): void {
-  const d = currentDoc(h, request.id, request.docId);
-  if (!d) return;
-  const result = messageDetail(d, request.index);
-  if (result) h.send({ type: 'detail', id: request.id, docId: d.docId, detail: result });
-  else h.send({ type: 'error', id: request.id, message: `No message ${request.index}.` });
-}
-
-function exportLane(h: HandlerState, request: Extract<WorkerRequest, { type: 'export' }>): void {
-  const d = currentDoc(h, request.id, request.docId);
-  if (!d) return;
-  const lane = request.plan.lanes.find((l) => l.id === request.laneId);
-  if (!lane) throw new Error(`No lane ${request.laneId} to export.`);
-  const { plan } = lanePlan(d, lane, request.plan);
-  h.send({ type: 'exported', id: request.id, docId: d.docId, result: exportText(d, plan, lane, request.plan) });
 }

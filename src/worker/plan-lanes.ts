@@ -6,6 +6,7 @@ import { findScorecardFacts, getStrategy, planPrune, scorePlan, type PrunePlan }
 import type { Doc } from './doc';
 import { laneConfig, planKey, type LaneSpec, type PlanRequest } from './lanes';
 import type { InsertInfo, PlanResult } from './protocol';
+import type { LaneRef, ModelLanes } from './model-lanes';
 
 const INSERT_TEXT_MAX = 20_000;
 
@@ -66,4 +67,25 @@ export function toResult(d: Doc, lane: LaneSpec, key: string, plan: PrunePlan): 
     ...(plan.explain?.cells ? { cells: { ...plan.explain.cells, tagOf: plan.explain.cells.tagOf.slice(), values: plan.explain.cells.values.slice(), score: plan.explain.cells.score.slice() } } : {}),
     scorecard: scorePlan(d.facts, plan),
   };
+}
+
+/**
+ * `toResult` of the lane's plan with what a model of the user's own wrote in place of its summaries (when one is
+ * configured), each such insert saying what the model is doing about it.
+ */
+export function modelLaneResult(models: ModelLanes, d: Doc, lane: LaneSpec, key: string, plan: PrunePlan): PlanResult {
+  const { plan: shown, states } = models.apply(modelLaneRef(d, lane, plan));
+  const result = toResult(d, lane, key, shown);
+  if (states.some((state) => state !== undefined)) {
+    result.inserts = result.inserts.map((insert, k) => {
+      const model = states[k];
+      return model === undefined ? insert : { ...insert, model };
+    });
+  }
+  return result;
+}
+
+/** The lane's plan as the model's cache knows it. */
+export function modelLaneRef(d: Doc, lane: LaneSpec, plan: PrunePlan): LaneRef {
+  return { docId: d.docId, laneId: lane.id, messages: d.messages, plan, counter: d.analysis.counter };
 }

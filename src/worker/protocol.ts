@@ -7,11 +7,13 @@
  * never copied) and one joined string. Lanes are any number of registered strategies with their options: nothing
  * here lists strategies.
  */
-import type { CompactionBoundary, ParseWarning, PlanCells, PlanInsert, Provider, RepairChange, Scorecard, SkippedRecords, StrategyId, StrategyPlan, TokenEncoding, TotalComparison, TranscriptFormat } from '../core';
+import type { ModelProbeResult, ProbeFate, ProbeKind, CompactionBoundary, ParseWarning, PlanCells, PlanInsert, Provider, RepairChange, Scorecard, SkippedRecords, StrategyId, StrategyPlan, TokenEncoding, TotalComparison, TranscriptFormat } from '../core';
 import type { Budget, PlanRequest } from './lanes';
 import type { OpenOptions } from './open-options';
+import type { LaneModelSettings } from './model-options';
 
 export type { OpenOptions } from './open-options';
+export type { LaneModelSettings } from './model-options';
 
 export type { LaneSpec, Budget, PlanRequest } from './lanes';
 
@@ -48,7 +50,13 @@ export type WorkerRequest =
   | { type: 'detail'; id: number; docId: number; index: number }
   /** Only the lanes' accounts of message `index` (a detail's `explain`), for when plans land with the message open. */
   | { type: 'explain'; id: number; docId: number; index: number }
-  | { type: 'export'; id: number; docId: number; plan: PlanRequest; laneId: string };
+  | { type: 'export'; id: number; docId: number; plan: PlanRequest; laneId: string }
+  /** The questions `ask-probes` would send for a lane, to show before anything is sent. */
+  | { type: 'probe-prompts'; id: number; docId: number; plan: PlanRequest; laneId: string }
+  /** A lane's probes answered by a model of the user's own (`askProbes`); progress as `probe-progress`; `cancel` stops it. */
+  | { type: 'ask-probes'; id: number; docId: number; plan: PlanRequest; laneId: string; model: LaneModelSettings }
+  /** The model that writes the lanes' summaries, or null for none (extractive). Plans follow as `planned`. */
+  | { type: 'set-model'; id: number; model: LaneModelSettings | null };
 
 export interface ConversationInfo {
   id: string;
@@ -153,6 +161,19 @@ export interface InsertInfo extends Omit<PlanInsert, 'message'> {
   /** Its text, cut to 20,000 characters. */
   text: string;
   textLength: number;
+  /** Set when a model of the user's own writes this summary: what it is doing about it. */
+  model?: InsertModelState;
+}
+
+/**
+ * A summary a model of the user's own writes for a lane: `asking` (the extractive text is shown meanwhile),
+ * `answered` (the text is the model's) or `failed` (the extractive text stays; `reason` says why).
+ */
+export interface InsertModelState {
+  /** The model's name, as configured. */
+  model: string;
+  state: 'asking' | 'answered' | 'failed';
+  reason?: string;
 }
 
 /**
@@ -267,4 +288,31 @@ export type WorkerResponse =
   | { type: 'detail'; id: number; docId: number; detail: MessageDetail }
   | { type: 'explained'; id: number; docId: number; index: number; explain: MessageDetail['explain'] }
   | { type: 'exported'; id: number; docId: number; result: ExportResult }
+  | { type: 'probe-prompts'; id: number; docId: number; prompts: ProbePromptInfo[] }
+  | { type: 'probe-progress'; id: number; done: number; total: number }
+  | { type: 'probes-answered'; id: number; docId: number; answer: ProbesAnswer }
   | { type: 'error'; id: number; message: string };
+
+/** One question of a lane's model-answered probes, as shown before sending. */
+export interface ProbePromptInfo {
+  kind: ProbeKind;
+  question: string;
+  system: string;
+  /** How many probes it tests, and the two contexts' sizes in characters. */
+  probes: number;
+  fullChars: number;
+  prunedChars: number;
+  /** The pruned context's request, cut to 20,000 characters. */
+  prunedPreview: string;
+}
+
+/** A lane's probes: per probe, what the rule-based score says and what the model's answers say. */
+export interface ProbesAnswer {
+  laneId: string;
+  model: string;
+  probes: { id: string; kind: ProbeKind; fact: string; rule: ProbeFate; model: ModelProbeResult['verdict'] }[];
+  /** Weighted share lost: by the rule, and by the model's answers (of the probes the full context answers). */
+  ruleLoss: number;
+  modelLoss: number;
+  requests: number;
+}

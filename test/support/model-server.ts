@@ -9,7 +9,8 @@ export type Protocol = 'anthropic' | 'openai-chat' | 'openai-responses';
 
 /** One scripted reply. */
 export type Reply =
-  | { kind: 'json'; status?: number; headers?: Record<string, string>; body: unknown }
+  /** With `delayMs`, the answer comes that long after the request (a model thinking). */
+  | { kind: 'json'; status?: number; headers?: Record<string, string>; body: unknown; delayMs?: number }
   | { kind: 'raw'; status?: number; headers?: Record<string, string>; body: string }
   /** Server-sent events, written one chunk at a time, `delayMs` apart; with `bytes`, each chunk is bytes as latin1. */
   | { kind: 'sse'; chunks: string[]; delayMs?: number; bytes?: boolean }
@@ -41,6 +42,12 @@ export async function startModelServer(): Promise<ModelServer> {
   const received: ReceivedRequest[] = [];
   const open = new Set<ServerResponse>();
   const server = createServer((request, response) => {
+    // A page calls it from another origin (the e2e journeys): the browser asks first, and reads only what is allowed.
+    response.setHeader('access-control-allow-origin', '*');
+    if (request.method === 'OPTIONS') {
+      response.writeHead(204, { 'access-control-allow-methods': 'POST', 'access-control-allow-headers': '*', 'access-control-max-age': '600' }).end();
+      return;
+    }
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
@@ -83,6 +90,8 @@ async function reply(response: ServerResponse, next: Reply | undefined): Promise
   }
   switch (next.kind) {
     case 'json':
+      if (next.delayMs) await new Promise((resolve) => setTimeout(resolve, next.delayMs));
+      if (response.destroyed) return;
       response.writeHead(next.status ?? 200, { 'content-type': 'application/json', ...next.headers }).end(JSON.stringify(next.body));
       return;
     case 'raw':

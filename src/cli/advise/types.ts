@@ -1,5 +1,5 @@
 /** The shapes `advise` passes between its main thread and its workers, and writes as `--json`. */
-import type { Advice, AdviceConstraints, StrategyId, SweepResult } from '../../lib/index';
+import type { Advice, AdviceConstraints, ModelProbeReport, StrategyId, SweepResult } from '../../lib/index';
 import type { TranscriptFormat } from '../../lib/formats';
 import type { EncodingChoice } from '../tokens';
 import type { FileOutcome } from '../report/types';
@@ -47,4 +47,16 @@ export interface AdviseJson {
   skipped: Advice['skipped'];
   files: FileOutcome[];
   conversations: AdviseOutcome[];
+  /** With --probe-model: the recommendation's probes answered by that model, per conversation. */
+  modelProbes?: { model: string; outcomes: ModelProbeOutcome[] };
+}
+
+/** One conversation's probes answered by a model under the recommended setting, or why there are none. */
+export interface ModelProbeOutcome {
+  file: string;
+  id: string;
+  report?: ModelProbeReport;
+  /** Why there is no report although nothing failed (no pruning recommended; prompts only shown). */
+  note?: string;
+  error?: string;
 }

@@ -1,4 +1,4 @@
-import { adviseSweeps, STRATEGY_REGISTRY, type AdviceConstraints, type KeepTarget, type SweepResult } from '../../lib/index';
+import { adviseSweeps, createModelSummarizer, STRATEGY_REGISTRY, type ModelSummarizer, type AdviceConstraints, type KeepTarget, type SweepResult } from '../../lib/index';
 import { parseFlags, readChoice, readInteger, single, type FlagSpec, type FlagValues } from '../args';
 import { CliError, EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE } from '../errors';
 import { FORMATS, readCorpusFlags, WHOLE_HISTORY_HELP } from '../input';
@@ -13,6 +13,8 @@ import { PRICES_USAGE, readPrices } from '../prices';
 import { analyzeForAdvice } from '../advise/analyze-for-advice';
 import { adviseText } from '../advise/advise-text';
 import { readMergeFiles } from '../advise/read-merge-files';
+import { modelProbesText, probeWithModel } from '../advise/probe-with-model';
+import { keyVariables } from '../model-flags';
 import type { ReportOptions } from './report';
 import type { AdviseJson, AdviseOutcome, AdviseSettings } from '../advise/types';
 
@@ -33,6 +35,10 @@ const FLAGS: Record<string, FlagSpec> = {
   json: { type: 'boolean' },
   merge: { type: 'string', multiple: true },
   'whole-history': { type: 'boolean' },
+  'probe-model': { type: 'string' },
+  'probe-protocol': { type: 'string' },
+  'probe-base-url': { type: 'string' },
+  'probe-prompts': { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 };
 
@@ -61,6 +67,16 @@ Options:
                          files are not read again (resume a corpus, or combine parts: repeat it)
   ${WHOLE_HISTORY_HELP}
   -h, --help             this help
+
+Probes answered by a model of your own (opt-in; nothing is sent without --probe-model):
+  --probe-model NAME     ask this model the probe questions (one per kind: the task, later requests, files,
+                         the plan, errors, results relied on) of each conversation's full context and of the
+                         recommendation's pruned one; a probe is lost when the pruned answer no longer states
+                         the fact the full answer states. Each conversation is sent to the endpoint.
+  --probe-protocol P     anthropic, openai-chat or openai-responses (default openai-chat: vLLM, llama.cpp, Ollama)
+  --probe-base-url URL   where the API is (default the protocol's official one), e.g. http://localhost:11434/v1
+  --probe-prompts        write the exact prompts instead, and send nothing
+  The key is read from PRUNESCOPE_API_KEY, else ANTHROPIC_API_KEY or OPENAI_API_KEY.
 
 Exit status: 0 done; 1 a file was skipped or a conversation could not be swept, or nothing met the constraints;
 2 bad usage, or nothing could be read.
@@ -126,9 +142,51 @@ export async function adviseCommand(args: readonly string[], io: Io, options: Re
     files,
     conversations,
   };
-  io.stdout(values.json === true ? `${JSON.stringify(json)}\n` : adviseText(json));
-  const troubled = files.some((f) => f.error !== undefined) || conversations.some((c) => c.error !== undefined) || advice.recommendation === undefined;
+  const probed = await probeRecommendation(io, values, positionals, json, settings, format);
+  if (probed !== undefined) json.modelProbes = probed;
+  io.stdout(values.json === true ? `${JSON.stringify(json)}\n` : `${adviseText(json)}${probed?.outcomes.length ? modelProbesText(probed.outcomes, probed.model) : ''}`);
+  const troubled =
+    files.some((f) => f.error !== undefined) ||
+    conversations.some((c) => c.error !== undefined) ||
+    advice.recommendation === undefined ||
+    (probed?.outcomes.some((o) => o.error !== undefined) ?? false);
   return troubled ? EXIT_PROBLEMS : EXIT_OK;
+}
+
+/**
+ * With --probe-model (or --probe-prompts), the recommendation's pruned context of every conversation asked the probe
+ * questions beside the full one, one conversation at a time (files read again: the sweep kept no messages).
+ */
+async function probeRecommendation(io: Io, values: FlagValues, positionals: readonly string[], json: AdviseJson, settings: AdviseSettings, format: Parameters<typeof runCorpus>[2]['format']): Promise<AdviseJson['modelProbes']> {
+  const name = single(COMMAND, values, 'probe-model');
+  const show = values['probe-prompts'] === true;
+  const given = ['probe-protocol', 'probe-base-url'].filter((flag) => values[flag] !== undefined);
+  if (name === undefined && !show) {
+    if (given.length > 0) throw new CliError(`${COMMAND}: --${given[0]} goes with --probe-model`);
+    return undefined;
+  }
+  if (json.recommendation === null) {
+    io.stderr(`${COMMAND}: no recommendation, so nothing to probe with a model\n`);
+    return undefined;
+  }
+  if (positionals.length === 0) throw new CliError(`${COMMAND}: --probe-model reads the conversations again: give the files as well as --merge`);
+  const model = show ? undefined : probeModel(name ?? '', values, io.env ?? {});
+  const recommendation = json.recommendation;
+  const run = await runCorpus(io, positionals, { command: COMMAND, format, wholeHistory: values['whole-history'] === true, inFlight: 1 }, (task) => probeWithModel(io, task, recommendation, settings, model));
+  return { model: model?.model ?? name ?? '', outcomes: run.outcomes };
+}
+
+function probeModel(name: string, values: FlagValues, env: Readonly<Record<string, string | undefined>>): ModelSummarizer {
+  if (name.trim() === '') throw new CliError(`${COMMAND}: --probe-model needs the model's name, as the endpoint knows it`);
+  const protocol = readChoice(COMMAND, 'probe-protocol', single(COMMAND, values, 'probe-protocol') ?? 'openai-chat', ['anthropic', 'openai-chat', 'openai-responses'] as const);
+  const baseUrl = single(COMMAND, values, 'probe-base-url');
+  const variable = keyVariables(protocol).find((key) => (env[key] ?? '') !== '');
+  try {
+    // Answers are short lists: a small cap keeps a chatty model from writing essays.
+    return createModelSummarizer({ protocol, model: name, maxTokens: 1_000, ...(baseUrl !== undefined ? { baseUrl } : {}), ...(variable !== undefined ? { apiKey: env[variable] as string } : {}) });
+  } catch (error) {
+    throw new CliError(`${COMMAND}: ${(error instanceof Error ? error.message : String(error)).replace(/^createModelSummarizer: baseUrl/, '--probe-base-url')}`);
+  }
 }
 
 function readSettings(values: FlagValues, window: number | undefined): AdviseSettings {

@@ -35,13 +35,18 @@ export function createModelSummarizer(options: ModelSummarizerOptions): ModelSum
 
   async function summarize(turns: readonly MessageLike[], taskContext = '', summarizeOptions?: SummarizeOptions): Promise<string> {
     if (!Array.isArray(turns)) throw new TypeError(`createModelSummarizer: turns must be an array, got ${typeof turns}`);
-    const signal = summarizeOptions?.signal as ListenableSignal | undefined;
     const user = [
       `Summarize these ${turns.length} messages.`,
       taskContext.trim() === '' ? '' : `\nWhat the summary is for: ${taskContext.trim()}\n`,
       `<messages>\n${renderTurnsForModel(turns, settings.maxBlockChars)}\n</messages>`,
     ].join('\n');
-    const request = buildModelRequest({ ...settings, system: settings.prompt, user });
+    return cleanSummary(await complete(settings.prompt, user, summarizeOptions));
+  }
+
+  async function complete(system: string, user: string, completeOptions?: SummarizeOptions): Promise<string> {
+    if (typeof system !== 'string' || typeof user !== 'string') throw new TypeError('createModelSummarizer: complete takes the system and user text as strings');
+    const signal = completeOptions?.signal as ListenableSignal | undefined;
+    const request = buildModelRequest({ ...settings, system, user });
     for (let attempt = 1; ; attempt++) {
       try {
         const text = await sendModelRequest({
@@ -55,7 +60,7 @@ export function createModelSummarizer(options: ModelSummarizerOptions): ModelSum
           signal,
           onText: options.onText,
         });
-        return cleanSummary(text);
+        return text;
       } catch (error) {
         if (!(error instanceof AttemptError)) throw error;
         const tried = attempt === 1 ? '' : ` (after ${attempt} attempts)`;
@@ -76,7 +81,7 @@ export function createModelSummarizer(options: ModelSummarizerOptions): ModelSum
     }
   }
 
-  return { summarize, url, protocol, model, prompt: settings.prompt };
+  return { summarize, complete, url, protocol, model, prompt: settings.prompt };
 }
 
 /** The answer as a summary's text: trimmed, without a marker line the model may have echoed (the pruner adds it). */

@@ -102,6 +102,12 @@ export interface ModelSummarizerOptions {
 export interface ModelSummarizer {
   /** Resolves with the model's summary of `turns`; rejects with a `ModelRequestError` that says why not. */
   summarize(turns: readonly MessageLike[], taskContext?: string, options?: SummarizeOptions): Promise<string>;
+  /**
+   * Sends one request of the caller's own (`system` instructions, one `user` message) with the same retries and
+   * errors as `summarize`, and resolves with the answer's text as written. What the advisor's
+   * model-answered probes ask through.
+   */
+  complete(system: string, user: string, options?: SummarizeOptions): Promise<string>;
   /** Where requests go: the full URL of the endpoint. */
   readonly url: string;
   /** The API it speaks. */

@@ -1,10 +1,10 @@
-import type { Message, MessageLike } from '../types';
-import type { StrategyPlan, PlanInsert } from '../plan/types';
+import type { MessageLike } from '../types';
+import type { StrategyPlan } from '../plan/types';
 import type { SummarizeOptions } from '../summary/types';
 import type { TokenCounter } from '../tokens/types';
-import { FATE } from '../plan/fate';
-import { CONTEXT_SUMMARY_MARKER } from '../text/harness-text';
 import { charsTokenCounter } from '../tokens/chars-token-counter';
+import { findSummaryStandIns } from './find-summary-stand-ins';
+import { replaceSummaries } from './replace-summaries';
 
 /** What `withModelSummaries` needs beside the plan. */
 export interface ModelSummariesOptions extends SummarizeOptions {
@@ -13,8 +13,6 @@ export interface ModelSummariesOptions extends SummarizeOptions {
   /** Passed to the summarizer (what the summary is for). Default is ''. */
   taskContext?: string;
 }
-
-const PLACEHOLDER = /^\[Previous context: \d+ turns? summarized\]/;
 
 /**
  * A plan whose summaries a model wrote: every strategy plans synchronously with the extractive summarizer; this
@@ -38,49 +36,14 @@ export async function withModelSummaries<Id extends string>(
     throw new RangeError(`withModelSummaries: the plan is for ${plan.fates.length} messages but ${messages.length} were given`);
   }
   const counter = options.counter ?? charsTokenCounter;
-  // Messages an inserted summary stands for, in order; the inserts claim them in turn, `replaces` each.
-  const standIns: number[] = [];
-  for (let i = 0; i < messages.length; i++) {
-    if (plan.fates[i] === FATE.summarized && plan.replacement?.(i) === undefined) standIns.push(i);
-  }
-  let next = 0;
-  let added = 0;
-  const inserts: PlanInsert[] = [];
-  for (const insert of plan.inserts) {
-    const claimed = standIns.slice(next, next + insert.replaces);
-    next += insert.replaces;
-    const framing = framingOf(insert.message);
-    if (claimed.length === 0 || framing === undefined) {
-      inserts.push(insert);
-      continue;
-    }
-    const turns = claimed.map((i) => messages[i] as MessageLike);
+  const standIns = findSummaryStandIns(messages, plan);
+  const texts: string[] = [];
+  for (const standIn of standIns) {
+    const turns = standIn.covered.map((i) => messages[i] as MessageLike);
     const signal = options.signal;
     const text = await summarizer.summarize(turns, options.taskContext ?? '', signal === undefined ? {} : { signal });
     if (typeof text !== 'string') throw new TypeError(`withModelSummaries: the summarizer returned ${typeof text}, expected a string`);
-    const content = `${framing}${text}`;
-    const tokens = counter.count(content);
-    added += tokens - insert.tokens;
-    inserts.push({ ...insert, message: { ...insert.message, content }, tokens });
+    texts.push(text);
   }
-  const tokens = plan.tokens + added;
-  const copy: StrategyPlan<Id> = { ...plan, inserts, tokens };
-  const bound = plan.bound.maxTokens;
-  if (tokens > bound) {
-    copy.over = { unit: 'tokens', by: tokens - bound, why: `the model's summaries hold ${added} tokens more than the extractive ones the plan was made with` };
-  } else if (plan.over?.unit === 'tokens') {
-    delete copy.over;
-  }
-  return copy;
-}
-
-/** The part of a summary message kept before the model's text, or undefined when the message is not a summary. */
-function framingOf(message: Message): string | undefined {
-  if (message.role !== 'user' || typeof message.content !== 'string') return undefined;
-  const text = message.content;
-  const placeholder = PLACEHOLDER.exec(text);
-  if (placeholder !== null) return `${placeholder[0]}\n`;
-  if (text.startsWith(`${CONTEXT_SUMMARY_MARKER}\n`)) return `${CONTEXT_SUMMARY_MARKER}\n`;
-  const at = text.indexOf(`\n${CONTEXT_SUMMARY_MARKER}\n`);
-  return at < 0 ? undefined : text.slice(0, at + CONTEXT_SUMMARY_MARKER.length + 2);
+  return replaceSummaries(plan, standIns, texts, counter);
 }

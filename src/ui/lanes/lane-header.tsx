@@ -10,6 +10,7 @@ import { downloadText, copyText } from '../common/clipboard';
 import { Popover } from '../layout/popover';
 import { peopleText } from '../common/people-text';
 import { boundNote, formatSaved, overNote, summaryNote } from './lane-text';
+import { ProbeDialog } from '../model/probe-dialog';
 import { LaneOptionsForm } from './lane-options-form';
 import { VerdictView } from './verdict-view';
 
@@ -157,6 +158,7 @@ function LaneMenu({ lane, label, position, count }: { lane: LaneSpec; label: str
   const exportLane = useInspector((s) => s.exportLane);
   const announce = useInspector((s) => s.announce);
   const [editing, setEditing] = useState(false);
+  const [probing, setProbing] = useState(false);
 
   async function runExport(kind: 'download' | 'copy') {
     try {
@@ -175,47 +177,54 @@ function LaneMenu({ lane, label, position, count }: { lane: LaneSpec; label: str
   }
 
   return (
-    <Popover
-      button={<span aria-hidden="true">⋯</span>}
-      buttonLabel={`${label} lane: options, export, order`}
-      title="Options, export, order"
-      buttonClassName="inline-flex h-5 w-5 shrink-0 items-center justify-center rounded text-[13px] font-bold text-zinc-600 hover:bg-zinc-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 dark:text-zinc-400 dark:hover:bg-zinc-800"
-      panelLabel={`${label} lane`}
-      width={320}
-    >
-      {editing ? (
-        <LaneOptionsForm
-          strategy={lane.strategy}
-          initial={{ options: lane.options, ...(lane.budget ? { budget: lane.budget } : {}) }}
-          submitLabel="Apply"
-          onSubmit={(draft) => {
-            updateLane(lane.id, { options: draft.options, budget: draft.budget ?? null });
-            setEditing(false);
-          }}
-        />
-      ) : (
-        <div className="flex flex-col">
-          <button type="button" className={MENU_ITEM} onClick={() => setEditing(true)}>
-            Options…
-          </button>
-          <button type="button" className={MENU_ITEM} data-popover-close onClick={() => void runExport('download')} aria-label={`Download ${label} transcript`}>
-            Download pruned transcript
-          </button>
-          <button type="button" className={MENU_ITEM} data-popover-close onClick={() => void runExport('copy')} aria-label={`Copy ${label} transcript`}>
-            Copy pruned transcript
-          </button>
-          <button type="button" className={MENU_ITEM} data-popover-close disabled={position === 0} onClick={() => moveLane(lane.id, -1)}>
-            Move left
-          </button>
-          <button type="button" className={MENU_ITEM} data-popover-close disabled={position === count - 1} onClick={() => moveLane(lane.id, 1)}>
-            Move right
-          </button>
-          <button type="button" className={cx(MENU_ITEM, 'text-rose-700 dark:text-rose-300')} data-popover-close disabled={count <= 1} onClick={() => removeLane(lane.id)}>
-            Remove lane
-          </button>
-        </div>
-      )}
-    </Popover>
+    <>
+      <Popover
+        button={<span aria-hidden="true">⋯</span>}
+        buttonLabel={`${label} lane: options, export, order`}
+        title="Options, export, order"
+        buttonClassName="inline-flex h-5 w-5 shrink-0 items-center justify-center rounded text-[13px] font-bold text-zinc-600 hover:bg-zinc-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 dark:text-zinc-400 dark:hover:bg-zinc-800"
+        panelLabel={`${label} lane`}
+        width={320}
+      >
+        {editing ? (
+          <LaneOptionsForm
+            strategy={lane.strategy}
+            initial={{ options: lane.options, ...(lane.budget ? { budget: lane.budget } : {}) }}
+            submitLabel="Apply"
+            onSubmit={(draft) => {
+              updateLane(lane.id, { options: draft.options, budget: draft.budget ?? null });
+              setEditing(false);
+            }}
+          />
+        ) : (
+          <div className="flex flex-col">
+            <button type="button" className={MENU_ITEM} onClick={() => setEditing(true)}>
+              Options…
+            </button>
+            <button type="button" className={MENU_ITEM} data-popover-close onClick={() => void runExport('download')} aria-label={`Download ${label} transcript`}>
+              Download pruned transcript
+            </button>
+            <button type="button" className={MENU_ITEM} data-popover-close onClick={() => void runExport('copy')} aria-label={`Copy ${label} transcript`}>
+              Copy pruned transcript
+            </button>
+            <button type="button" className={MENU_ITEM} data-popover-close onClick={() => setProbing(true)}>
+              Ask your model what it lost…
+            </button>
+            <button type="button" className={MENU_ITEM} data-popover-close disabled={position === 0} onClick={() => moveLane(lane.id, -1)}>
+              Move left
+            </button>
+            <button type="button" className={MENU_ITEM} data-popover-close disabled={position === count - 1} onClick={() => moveLane(lane.id, 1)}>
+              Move right
+            </button>
+            <button type="button" className={cx(MENU_ITEM, 'text-rose-700 dark:text-rose-300')} data-popover-close disabled={count <= 1} onClick={() => removeLane(lane.id)}>
+              Remove lane
+            </button>
+          </div>
+        )}
+      </Popover>
+      {/* Outside the popover, which unmounts when it closes; mounted only while asked for. */}
+      {probing && <ProbeDialog laneId={lane.id} label={label} open={probing} onClose={() => setProbing(false)} />}
+    </>
   );
 }
 

@@ -55,6 +55,12 @@ describe('overNote and summaryNote', () => {
   it('say what the summary count stands for', () => {
     expect(summaryNote(plan(undefined, [{ before: 3, replaces: 3, tokens: 11.2, text: 'x', textLength: 1 }]))).toBe('into 1 message of 11 tokens');
   });
+  it('say who writes the summary when a model of the user\'s own does', () => {
+    const insert = (state: 'asking' | 'answered' | 'failed') => [{ before: 3, replaces: 3, tokens: 40, text: 'x', textLength: 1, model: { model: 'llama3.1', state } }];
+    expect(summaryNote(plan(undefined, insert('answered')))).toBe('into 1 message of 40 tokens by llama3.1');
+    expect(summaryNote(plan(undefined, insert('asking')))).toBe('into 1 message of 40 tokens (asking llama3.1)');
+    expect(summaryNote(plan(undefined, insert('failed')))).toBe('into 1 message of 40 tokens (llama3.1 failed)');
+  });
 });
 
 describe('formatSaved', () => {

@@ -42,7 +42,9 @@ export function summaryNote(plan: PlanResult): string | undefined {
   if (plan.inserts.length === 0) return undefined;
   const tokens = plan.inserts.reduce((sum, insert) => sum + insert.tokens, 0);
   const messages = plan.inserts.length === 1 ? '1 message' : `${plan.inserts.length} messages`;
-  return `into ${messages} of ${formatNumber(tokens)} tokens`;
+  const model = plan.inserts.find((insert) => insert.model !== undefined)?.model;
+  const by = model === undefined ? '' : model.state === 'answered' ? ` by ${model.model}` : model.state === 'asking' ? ` (asking ${model.model})` : ` (${model.model} failed)`;
+  return `into ${messages} of ${formatNumber(tokens)} tokens${by}`;
 }
 
 const plural = (n: number, one: string, many: string): string => `${n} ${n === 1 ? one : many}`;

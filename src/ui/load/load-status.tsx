@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { useInspector } from '../../state/react';
 import { formatBytes } from '../common/format';
 import { peopleText } from '../common/people-text';
+import { ModelNotice } from '../model/model-notice';
 
 const PHASE_LABEL = { reading: 'Reading', parsing: 'Parsing', analyzing: 'Linking and scoring', planning: 'Pruning' } as const;
 const PHASES = ['reading', 'parsing', 'analyzing', 'planning'] as const;
@@ -54,6 +55,7 @@ export function LoadStatus() {
           </button>
         </div>
       )}
+      <ModelNotice />
       {error && (
         <div role="alert" className="flex items-start gap-3 border-b border-rose-200 bg-rose-50 px-4 py-2 text-[13px] text-rose-900 dark:border-rose-500/30 dark:bg-rose-500/10 dark:text-rose-200">
           <span aria-hidden="true" className="mt-px font-bold">

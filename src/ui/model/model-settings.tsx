@@ -1,6 +1,8 @@
 import { useId, useRef, useState } from 'react';
 import { createModelSummarizer, MODEL_SUMMARY_PROMPT } from '../../core';
-import { endpointOrigin, policyAllows, readModelSettings, writeModelSettings, type ModelProtocolChoice, type ModelSettings } from '../../state/model-settings';
+import { endpointOrigin, policyAllows, type ModelProtocolChoice, type ModelSettings } from '../../state/model-settings';
+import { useInspector } from '../../state/react';
+import { modelSummarizerOptions } from '../../worker/model-options';
 import { DialogClose, useModalDialog } from '../common/modal-dialog';
 
 const PROTOCOL_LABELS: Record<ModelProtocolChoice, string> = {
@@ -25,16 +27,15 @@ function pagePolicy(): string | undefined {
  */
 export function ModelSettingsButton() {
   const [open, setOpen] = useState(false);
-  const [settings, setSettings] = useState<ModelSettings>(() => readModelSettings());
+  const settings = useInspector((s) => s.modelSettings);
+  const setModelSettings = useInspector((s) => s.setModelSettings);
   const [test, setTest] = useState<{ state: 'idle' | 'running' | 'ok' | 'failed'; text: string }>({ state: 'idle', text: '' });
   const ref = useRef<HTMLDialogElement>(null);
   const id = useId();
   useModalDialog(ref, open);
 
   const update = (patch: Partial<ModelSettings>): void => {
-    const next = { ...settings, ...patch };
-    setSettings(next);
-    writeModelSettings(next);
+    setModelSettings({ ...settings, ...patch });
     setTest({ state: 'idle', text: '' });
   };
   const origin = endpointOrigin(settings.baseUrl);
@@ -44,16 +45,7 @@ export function ModelSettingsButton() {
   const runTest = async (): Promise<void> => {
     setTest({ state: 'running', text: 'Asking the model…' });
     try {
-      const model = createModelSummarizer({
-        protocol: settings.protocol,
-        baseUrl: settings.baseUrl.trim(),
-        model: settings.model.trim(),
-        ...(settings.apiKey ? { apiKey: settings.apiKey } : {}),
-        ...(settings.protocol === 'anthropic' && settings.apiKey ? { headers: { 'anthropic-dangerous-direct-browser-access': 'true' } } : {}),
-        maxTokens: 64,
-        timeoutMs: 30_000,
-        retries: 0,
-      });
+      const model = createModelSummarizer(modelSummarizerOptions(settings, { maxTokens: 64, timeoutMs: 30_000, retries: 0 }));
       const text = await model.summarize([{ role: 'user', content: 'This is a connection test: answer with the word OK.' }]);
       setTest({ state: 'ok', text: `It answered: ${text.slice(0, 200)}` });
     } catch (error) {
@@ -69,6 +61,7 @@ export function ModelSettingsButton() {
       <div className="flex items-center justify-between gap-3">
         <p className="m-0 text-[12px] text-zinc-600 dark:text-zinc-400">
           Summaries by a model of your own: <strong className="font-medium text-zinc-800 dark:text-zinc-200">{on ? origin : 'off'}</strong>
+          {on && !settings.summarizeLanes ? ' (not used by the lanes)' : ''}
         </p>
         <button type="button" onClick={() => setOpen(true)} aria-label={`Model: ${on ? 'set' : 'off'}`} className={BUTTON}>
           Model…
@@ -96,8 +89,8 @@ export function ModelSettingsButton() {
             <DialogClose onClick={() => setOpen(false)} />
           </div>
           <p className="m-0 text-zinc-700 dark:text-zinc-300">
-            Off by default: summaries are extractive and nothing leaves this page. An endpoint entered here is where summaries would be written; the
-            CLI and the library use it today (<code>--summarizer model</code>), the lanes do not yet.
+            Off by default: summaries are extractive and nothing leaves this page. With an endpoint entered and “Write the lanes’ summaries” on, each
+            lane that inserts a summary shows the extractive one at once and the model’s when it answers (asked once the budget stops moving).
           </p>
           <label className="block">
             <span className="mb-0.5 block font-medium">Protocol</span>
@@ -124,6 +117,10 @@ export function ModelSettingsButton() {
           <label className="flex items-center gap-2">
             <input type="checkbox" checked={settings.rememberKey} onChange={(e) => update({ rememberKey: e.target.checked })} />
             Remember the key in this browser (otherwise it is forgotten when this tab closes; it is never put in the URL)
+          </label>
+          <label className="flex items-center gap-2">
+            <input type="checkbox" checked={settings.summarizeLanes} disabled={!on} onChange={(e) => update({ summarizeLanes: e.target.checked })} />
+            Write the lanes’ summaries with this model
           </label>
           {settings.baseUrl.trim() !== '' &&
             (origin === undefined ? (

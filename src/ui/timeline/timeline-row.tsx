@@ -220,7 +220,9 @@ export function InsertRow({ top, insert, lane, lanes, focusLane }: { top: number
       </div>
       <div role="gridcell" className="flex min-w-0 items-center gap-1.5 overflow-hidden pr-2" title={`${owner?.label ?? 'A lane'} puts this message in place of the ${summaryOf} it removes: “${insert.text.slice(0, 300)}”`}>
         <span className="shrink-0 rounded border border-amber-400 px-1 text-[10px] font-medium uppercase tracking-wide text-amber-700 dark:text-amber-300">synthetic</span>
-        <span className="min-w-0 shrink truncate font-medium text-amber-800 dark:text-amber-200">
+        {/* The model's state first: the lane's column already says whose summary this is. */}
+        {insert.model && <ModelNote state={insert.model} />}
+        <span className={cx('min-w-0 truncate font-medium text-amber-800 dark:text-amber-200', insert.model ? 'shrink-[8]' : 'shrink')}>
           {owner?.label ?? 'Summary'} · summary of {summaryOf}
         </span>
         <span className="min-w-0 shrink-[4] truncate italic text-zinc-600 dark:text-zinc-400">{insert.text.slice(0, 200)}</span>
@@ -243,6 +245,30 @@ export function InsertRow({ top, insert, lane, lanes, focusLane }: { top: number
         </div>
       ))}
     </div>
+  );
+}
+
+/** What a model of the user's own is doing about a summary: writing it, wrote it, or failed (and why). */
+function ModelNote({ state }: { state: NonNullable<InsertInfo['model']> }) {
+  if (state.state === 'asking') {
+    return (
+      <span role="status" data-model-state="asking" title={`Summarizing with ${state.model}: the extractive summary is shown until it answers.`} className="inline-flex min-w-0 shrink items-center gap-1 text-[12px] text-indigo-700 dark:text-indigo-300">
+        <span aria-hidden="true" className="inline-block h-3 w-3 shrink-0 animate-spin rounded-full border-2 border-current border-t-transparent motion-reduce:animate-none" />
+        <span className="truncate">summarizing with {state.model}…</span>
+      </span>
+    );
+  }
+  if (state.state === 'answered') {
+    return (
+      <span data-model-state="answered" className="shrink-0 rounded border border-indigo-400 px-1 text-[10px] font-medium text-indigo-700 dark:border-indigo-400/60 dark:text-indigo-300">
+        by {state.model}
+      </span>
+    );
+  }
+  return (
+    <span role="status" data-model-state="failed" title={`${state.model} failed: ${state.reason ?? ''} The extractive summary is kept.`} className="min-w-0 shrink truncate text-[12px] font-medium text-red-700 dark:text-red-300">
+      ⚠ {state.model} failed: {state.reason}
+    </span>
   );
 }
 
