@@ -18,6 +18,7 @@ import { existsSync, mkdirSync, writeFileSync, statSync, readdirSync, readFileSy
 import { fileURLToPath } from 'node:url';
 import { chromium, type Page } from '@playwright/test';
 import { syntheticTranscript } from './synthetic-transcript';
+import { profileSummary } from './trace-profile';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const OUT = fileURLToPath(new URL('./out/', import.meta.url));
@@ -293,9 +294,25 @@ async function bigFile(page: Page, small: string): Promise<void> {
   const start = await settledMemoryMb(page);
   console.log('\nprunescope inspector, a big file\n\n| measure | input | figure | goal |\n|---|---|---|---|');
   console.log(`| renderer memory (PSS) at the start | the sample | ${start.toFixed(0)} MB | |`);
+  // BROWSER_BENCH_PROFILE=1: a CPU profile of every thread of the renderer through the load (build with --minify false
+  // for readable names), and the worker's own phases.
+  const profile = process.env.BROWSER_BENCH_PROFILE === '1';
+  if (profile) await page.context().browser()?.startTracing(page, { categories: ['disabled-by-default-v8.cpu_profiler', 'v8', 'devtools.timeline', 'toplevel'] });
   const load = await timeLoad(page, file);
   console.log(`| file chosen → first timeline paint | synthetic 50k (${mb} MB) | ${fmt(load.ms)} (longest task ${task(load.longest)}) | ≤ 3 s |`);
   console.log(`| file chosen → exact counts on screen | synthetic 50k | ${fmt(await timeExactCounts(page))} | ≤ 6 s |`);
+  if (profile) {
+    const trace = await page.context().browser()?.stopTracing();
+    console.log('\nworker phases (ms):');
+    for (const worker of page.workers()) {
+      const phases = await worker.evaluate(() => performance.getEntriesByType('measure').filter((m) => m.name.startsWith('ps:')).map((m) => `${m.name} ${m.startTime.toFixed(0)}+${m.duration.toFixed(0)}`));
+      if (phases.length) console.log(`  ${worker.url().replace(/^.*\//, '')}: ${phases.join(', ')}`);
+    }
+    if (trace) {
+      writeFileSync(`${OUT}trace-big.json`, trace);
+      console.log(profileSummary(JSON.parse(trace.toString('utf8')) as Parameters<typeof profileSummary>[0]));
+    }
+  }
   if (process.env.BROWSER_BENCH_MEMORY_ONLY !== '1') await bigFileBudget(page);
   const open = rendererMemoryMb();
   console.log(`| renderer memory (PSS) with it open | synthetic 50k | ${open.toFixed(0)} MB | |`);
