@@ -8,14 +8,14 @@ import type { WorkerRequest, WorkerResponse } from './protocol';
  * Runs the requests and resolves once the handler has sent a response of `type` (never on a fixed wait). `limit`
  * only bounds a failure: exact counts load a vocabulary first, which takes seconds on a busy machine.
  */
-function run(requests: WorkerRequest[], until: WorkerResponse['type'], limit = 5_000): Promise<WorkerResponse[]> {
+function run(requests: WorkerRequest[], until: WorkerResponse['type'], limit = 5_000, enough: (out: WorkerResponse[]) => boolean = () => true): Promise<WorkerResponse[]> {
   const out: WorkerResponse[] = [];
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`no ${until}: got ${out.map((r) => r.type).join(', ')}`)), limit);
     const handle = createPruneHandler(
       (r) => {
         out.push(r);
-        if (r.type === until) {
+        if (r.type === until && enough(out)) {
           clearTimeout(timer);
           resolve(out);
         }
@@ -27,6 +27,10 @@ function run(requests: WorkerRequest[], until: WorkerResponse['type'], limit = 5
 }
 
 const plan = (value: number) => ({ lanes: defaultLanes(), pinned: [], budget: { unit: 'messages' as const, value }, epoch: 0 });
+
+/** Every verdict sent so far (each lane's comes on its own). */
+const verdictsOf = (out: WorkerResponse[]) => out.flatMap((r) => (r.type === 'verdicts' ? r.verdicts : []));
+const everyLane = (out: WorkerResponse[]) => verdictsOf(out).length >= defaultLanes().length;
 
 describe('prune handler', () => {
   it('sends the system prompt and its full length, apart from the message totals', async () => {
@@ -59,9 +63,8 @@ describe('prune handler', () => {
       { role: 'user', content: [blank, { type: 'text', text: 'third' }] },
       { role: 'assistant', content: 'c' },
     ]);
-    const out = await run([{ type: 'load', id: 1, source: { kind: 'text', text, fileName: 'm.json' }, plan: plan(2), open: { repair: false } }], 'verdicts');
-    const verdicts = out.find((r) => r.type === 'verdicts');
-    if (verdicts?.type !== 'verdicts') throw new Error('no verdicts');
+    const out = await run([{ type: 'load', id: 1, source: { kind: 'text', text, fileName: 'm.json' }, plan: plan(2), open: { repair: false } }], 'verdicts', 5_000, everyLane);
+    const verdicts = { verdicts: verdictsOf(out) };
     const sw = verdicts.verdicts.find((v) => v.laneId === 'l1');
     // The last two messages: #4 (a blank block, from the input) and #5.
     expect(sw?.problems.map((p) => [p.messageIndex, p.inherited])).toEqual([[4, true]]);
@@ -78,14 +81,30 @@ describe('prune handler', () => {
       { role: 'user', content: 'second' },
       { role: 'assistant', content: 'b' },
     ]);
-    const out = await run([{ type: 'load', id: 1, source: { kind: 'text', text, fileName: 'r.json' }, plan: plan(2) }], 'verdicts');
+    const out = await run([{ type: 'load', id: 1, source: { kind: 'text', text, fileName: 'r.json' }, plan: plan(2) }], 'verdicts', 5_000, everyLane);
     const loaded = out.find((r) => r.type === 'loaded');
     if (loaded?.type !== 'loaded') throw new Error('not loaded');
     expect(loaded.doc.repair).toMatchObject({ on: true, changeCount: 1, changes: [{ index: 0, rule: 'anthropic/whitespace-text-block' }] });
-    const verdicts = out.find((r) => r.type === 'verdicts');
-    if (verdicts?.type !== 'verdicts') throw new Error('no verdicts');
+    const verdicts = { verdicts: verdictsOf(out) };
     expect(verdicts.verdicts.map((v) => v.problemCount)).toEqual(defaultLanes().map(() => 0));
     expect(verdicts.verdicts.every((v) => v.inputProblemCount === 0)).toBe(true);
+  });
+
+  it('validates one lane per task: a newer plan stops the older plan\'s verdicts after the lane in hand', async () => {
+    const text = JSON.stringify(Array.from({ length: 12 }, (_, i) => ({ role: i % 2 ? 'assistant' : 'user', content: `m${i}` })));
+    const out: WorkerResponse[] = [];
+    // The newer plan comes the moment the first verdict is out, as a bound change would while they are computed.
+    const handle = createPruneHandler(
+      (r) => {
+        out.push(r);
+        if (r.type === 'verdicts' && r.id === 1 && verdictsOf(out).length === 1) handle({ type: 'plan', id: 2, docId: 1, plan: plan(6) });
+      },
+      { verdictDelay: () => 0 },
+    );
+    handle({ type: 'load', id: 1, source: { kind: 'text', text }, plan: plan(4) });
+    for (let i = 0; i < 400 && verdictsOf(out.filter((r) => r.id === 2)).length < defaultLanes().length; i++) await new Promise((r) => setTimeout(r, 5));
+    expect(verdictsOf(out.filter((r) => r.id === 1))).toHaveLength(1);
+    expect(verdictsOf(out.filter((r) => r.id === 2))).toHaveLength(defaultLanes().length);
   });
 
   it('a pasted text that is no transcript says "the pasted text", not "the file"', async () => {

@@ -15,13 +15,14 @@ import { createModelLanes, type ModelLanes } from './model-lanes';
 import { handleProbeRequest } from './probe-requests';
 import { settleModelSummaries } from './settle-model';
 import { laneVerdict } from './verdicts';
-import { countExactly, type EncodingChoice } from './exact-tokens';
+import { countExactly, warmCounting, type EncodingChoice } from './exact-tokens';
 import { usageSummary } from './explain';
 import { buildRows } from './rows';
 import { errorInfo, readSource } from './queries';
 import { answerDocQuery } from './doc-queries';
 import { clampBudget, defaultBudget, planKey, type PlanRequest } from './lanes';
 import { transferablesOf } from './transferables';
+import { timePhase, timePhaseAsync } from './phase-timing';
 import type { LoadPlanRequest, PlanResult, WorkerRequest, WorkerResponse } from './protocol';
 
 export type Post = (response: WorkerResponse, transfer: Transferable[]) => void;
@@ -182,19 +183,19 @@ async function planLater(h: HandlerState, generation: number, id: number, d: Doc
     const result = tryLane(h, id, d, lane, request);
     if (result) h.send({ type: 'planned', id, docId: d.docId, plans: [result] });
   }
-  setTimeout(() => {
+  await new Promise((resolve) => setTimeout(resolve, h.verdictDelay(d.messages.length)));
+  // One lane's verdict per task: at 50k messages each validates the whole output (hundreds of milliseconds), and a
+  // bound change arriving meanwhile must wait for one lane at most, not for all of them.
+  for (const lane of request.lanes) {
     if (!current()) return;
-    const verdicts = [];
-    for (const lane of request.lanes) {
-      try {
-        const { key, plan } = lanePlan(d, lane, request);
-        verdicts.push(laneVerdict(d, lane.id, key, plan));
-      } catch {
-        // The lane's error was reported when it was planned.
-      }
+    try {
+      const { key, plan } = lanePlan(d, lane, request);
+      h.send({ type: 'verdicts', id, docId: d.docId, verdicts: [laneVerdict(d, lane.id, key, plan)] });
+    } catch {
+      // The lane's error was reported when it was planned.
     }
-    h.send({ type: 'verdicts', id, docId: d.docId, verdicts });
-  }, h.verdictDelay(d.messages.length));
+    await yieldToEvents();
+  }
 }
 
 /** One lane's plan, or its error said to the client (and undefined). */
@@ -216,13 +217,13 @@ function tryLane(h: HandlerState, id: number, d: Doc, lane: PlanRequest['lanes']
 
 /** Answers a load or a reopen: the rows and the quick plans together, then exact counts. */
 function loaded(h: HandlerState, id: number, d: Doc, asked: LoadPlanRequest, encoding: EncodingChoice): void {
-  const rows = buildRows(d.messages, d.analysis, d.conversation.annotations);
+  const rows = timePhase('rows', () => buildRows(d.messages, d.analysis, d.conversation.annotations));
   const total = d.analysis.suffixTokens[0] as number;
   const budget = asked.budget ? clampBudget(asked.budget, d.messages.length, total) : defaultBudget(d.messages.length, total, asked.unit);
   // The quick plans go with the rows, so the first paint already shows every quick lane.
   const request: PlanRequest = { ...asked, budget, epoch: d.epoch };
-  const plans = planLanes(h, id, d, request);
-  h.send({ type: 'loaded', id, doc: describeDoc(d), rows, budget, plans });
+  const plans = timePhase('quick-plans', () => planLanes(h, id, d, request));
+  timePhase('post-loaded', () => h.send({ type: 'loaded', id, doc: describeDoc(d), rows, budget, plans }));
   if (encoding !== 'chars') void recount(h, id, d, encoding);
 }
 
@@ -231,7 +232,7 @@ async function recount(h: HandlerState, id: number, d: Doc, encoding: EncodingCh
   const generation = ++h.countGeneration;
   const wanted = () => generation === h.countGeneration && h.doc === d;
   try {
-    const counted = await countExactly(d, encoding, (fraction) => h.send({ type: 'count-progress', id, docId: d.docId, fraction }), wanted);
+    const counted = await timePhaseAsync('count', () => countExactly(d, encoding, (fraction) => h.send({ type: 'count-progress', id, docId: d.docId, fraction }), wanted));
     if (!counted || !wanted()) return;
     h.send({
       type: 'tokens',
@@ -247,7 +248,7 @@ async function recount(h: HandlerState, id: number, d: Doc, encoding: EncodingCh
     });
     if (h.lastRequest) {
       const request = { ...h.lastRequest, epoch: d.epoch };
-      h.send({ type: 'planned', id: h.planRequestId, docId: d.docId, plans: planLanes(h, h.planRequestId, d, request) });
+      h.send({ type: 'planned', id: h.planRequestId, docId: d.docId, plans: timePhase('replan-counted', () => planLanes(h, h.planRequestId, d, request)) });
     }
   } catch (error) {
     h.send({ type: 'count-progress', id, docId: d.docId, fraction: 1, error: error instanceof Error ? error.message : String(error) });
@@ -261,26 +262,27 @@ async function load(h: HandlerState, request: Extract<WorkerRequest, { type: 'lo
   const superseded = () => h.latestLoad !== id;
   let fileName = request.source.fileName ?? 'transcript';
   try {
-    const source = await readSource(request.source, (bytes) => h.send({ type: 'progress', id, phase: 'reading', ...(bytes !== undefined ? { bytes } : {}) }));
+    const source = await timePhaseAsync('read', () => readSource(request.source, (bytes) => h.send({ type: 'progress', id, phase: 'reading', ...(bytes !== undefined ? { bytes } : {}) })));
     fileName = source.fileName;
     if (superseded()) return;
     h.send({ type: 'progress', id, phase: 'parsing', bytes: source.text.length });
     await yieldToEvents();
     if (superseded()) return;
-    const parsed = parseTranscript(source.text, { fileName, origin: request.source.kind === 'text' ? 'paste' : 'file' });
+    const parsed = timePhase('parse', () => parseTranscript(source.text, { fileName, origin: request.source.kind === 'text' ? 'paste' : 'file' }));
     h.send({ type: 'progress', id, phase: 'analyzing' });
+    warmCounting(parsed.conversations[request.conversation ?? 0]?.format ?? parsed.format, request.open?.encoding ?? 'auto');
     await yieldToEvents();
     if (superseded()) return;
     const base: DocBase = {
       docId: h.nextDocId++,
       fileName,
       bytes: source.text.length,
-      fingerprint: fingerprintOf(source.text),
+      fingerprint: timePhase('fingerprint', () => fingerprintOf(source.text)),
       parsed,
       // Some formats (Codex rollouts) record what their requests cost on lines that are not messages: keep the text.
       ...(getFormat(parsed.format).recordedUsage?.fromText === true ? { sourceText: source.text } : {}),
     };
-    const next = openConversation(base, request.conversation ?? 0, request.open);
+    const next = timePhase('analyze', () => openConversation(base, request.conversation ?? 0, request.open));
     if (superseded()) return;
     h.doc = next;
     loaded(h, id, next, request.plan, request.open?.encoding ?? 'auto');
