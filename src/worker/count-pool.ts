@@ -1,9 +1,12 @@
 /**
  * Counting tokens beside the prune worker, so a bound change is never held up by it: a small pool of counting
- * workers (one per spare core, at most 3) each counts a contiguous share of the messages. Where workers cannot be
- * made (the main-thread fallback, Node in tests), the caller counts in slices on its own thread instead.
+ * workers (one per core, at most 3) each counts a contiguous share of the messages. One per core, not per spare core:
+ * while they count, the prune worker and the main thread are mostly idle, and on two cores one counter left half the
+ * machine unused for the longest part of a big load. Where workers cannot be made (the main-thread fallback, Node in
+ * tests), the caller counts in slices on its own thread instead.
  */
 import type { Message, TokenEncoding } from '../core';
+import { collectCountTexts } from './count-texts';
 
 export interface PoolCounts {
   tokens: Float64Array;
@@ -22,15 +25,22 @@ export function canPool(): boolean {
 function workers(): Worker[] {
   if (!pool) {
     const cores = typeof navigator !== 'undefined' && navigator.hardwareConcurrency ? navigator.hardwareConcurrency : 2;
-    const size = Math.max(1, Math.min(3, cores - 1));
+    const size = Math.max(1, Math.min(3, cores));
     pool = Array.from({ length: size }, (_, k) => new Worker(new URL('./count.worker.ts', import.meta.url), { type: 'module', name: `prunescope-count-${k + 1}` }));
   }
   return pool;
 }
 
+/** Loads `encoding`'s vocabulary in every counting worker now, so counting can start at once when it is asked for. */
+export function warmPool(encoding: TokenEncoding): void {
+  if (!canPool() || encoding === 'chars') return;
+  for (const worker of workers()) worker.postMessage({ job: 0, encoding, warm: true });
+}
+
 /**
- * Counts `messages` across the pool; `onProgress` hears each share as it finishes. Small transcripts use one worker:
- * sending a share costs a copy of its messages, which only pays off past a few megabytes.
+ * Counts `messages` across the pool; `onProgress` hears each share as it finishes. A share crosses as its texts and
+ * the rest of its counts (`collectCountTexts`), not as messages. Small transcripts use one worker: a share's copy
+ * only pays off past a few megabytes.
  */
 export function countInPool(messages: readonly Message[], encoding: TokenEncoding, textLength: ArrayLike<number>, onProgress: (fraction: number) => void): Promise<PoolCounts> {
   const all = workers();
@@ -78,7 +88,8 @@ export function countInPool(messages: readonly Message[], encoding: TokenEncodin
         };
         worker.addEventListener('message', listener);
         worker.addEventListener('error', failed);
-        worker.postMessage({ job, encoding, messages: messages.slice(from, to) });
+        const { fixed, texts, owner } = collectCountTexts(messages, encoding, from, to);
+        worker.postMessage({ job, encoding, fixed, texts, owner }, [fixed.buffer, owner.buffer]);
       }),
   );
   return Promise.all(jobs).then(() => ({ tokens, encoding: counted, ...(fallback ? { fallback } : {}) }));

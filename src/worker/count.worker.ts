@@ -1,10 +1,17 @@
-/** A token-counting worker of the pool: counts the messages it is given with one encoding, and says so. */
-import { countMessageTokens, createTokenCounter, type Message, type TokenEncoding } from '../core';
+/**
+ * A token-counting worker of the pool: counts the texts of a share with one encoding (`collectCountTexts`), and says
+ * so. A `warm` message only loads the vocabulary, ahead of the share.
+ */
+import { createTokenCounter, type TokenEncoding } from '../core';
+import { countCollected } from './count-texts';
 
 interface CountRequest {
   job: number;
   encoding: TokenEncoding;
-  messages: Message[];
+  warm?: true;
+  fixed: Float64Array;
+  texts: string[];
+  owner: Int32Array;
 }
 
 interface WorkerScope {
@@ -14,11 +21,17 @@ interface WorkerScope {
 
 const scope = self as unknown as WorkerScope;
 scope.onmessage = (event) => {
-  const { job, encoding, messages } = event.data;
-  void createTokenCounter({ encoding })
+  const request = event.data;
+  const counting = createTokenCounter({ encoding: request.encoding });
+  if (request.warm) {
+    // A vocabulary that fails to load here fails again, and is reported, when a share is counted.
+    counting.catch(() => undefined);
+    return;
+  }
+  void counting
     .then((counter) => {
-      const tokens = countMessageTokens(messages, counter);
-      scope.postMessage({ job, tokens, encoding: counter.encoding, fallback: counter.fallback?.reason }, [tokens.buffer]);
+      const tokens = countCollected(request, counter);
+      scope.postMessage({ job: request.job, tokens, encoding: counter.encoding, fallback: counter.fallback?.reason }, [tokens.buffer]);
     })
-    .catch((error: unknown) => scope.postMessage({ job, error: error instanceof Error ? error.message : String(error) }, []));
+    .catch((error: unknown) => scope.postMessage({ job: request.job, error: error instanceof Error ? error.message : String(error) }, []));
 };

@@ -15,10 +15,11 @@ import {
   withTokens,
   type TokenEncoding,
   type TotalComparison,
+  type TranscriptFormat,
   type UsageComparison,
 } from '../core';
 import type { Doc } from './doc';
-import { canPool, countInPool } from './count-pool';
+import { canPool, countInPool, warmPool } from './count-pool';
 
 /** About this much text is counted between two yields (tens of milliseconds with a real vocabulary). */
 const SLICE_CHARS = 400_000;
@@ -34,6 +35,17 @@ export interface ExactCounts {
   total?: TotalComparison;
 }
 
+/**
+ * Loads the vocabulary a transcript of `format` will be counted with, in the counting workers and on this thread, while
+ * the transcript is still being analysed: counting then starts at once after the first paint.
+ */
+export function warmCounting(format: TranscriptFormat, choice: EncodingChoice): void {
+  const encoding = choice === 'auto' ? encodingForFormat(format) : choice;
+  if (encoding === 'chars') return;
+  warmPool(encoding);
+  createTokenCounter({ encoding }).catch(() => undefined);
+}
+
 export async function countExactly(
   d: Doc,
   choice: EncodingChoice,
@@ -45,7 +57,9 @@ export async function countExactly(
   let tokens: Float64Array;
   let fallback: string | undefined;
   if (requested !== 'chars' && canPool()) {
-    // In the browser: a pool of counting workers, so this thread stays free for bound changes and lanes.
+    // In the browser: a pool of counting workers, so this thread stays free for bound changes and lanes. This thread's
+    // own vocabulary (for what plans add) loads meanwhile, not after.
+    createTokenCounter({ encoding: requested }).catch(() => undefined);
     const pooled = await countInPool(messages, requested, d.analysis.scan.textLength, onProgress);
     if (!stillWanted()) return undefined;
     tokens = pooled.tokens;
