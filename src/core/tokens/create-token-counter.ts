@@ -1,4 +1,5 @@
 import { charsTokenCounter } from './chars-token-counter';
+import { countByLines } from './count-by-lines';
 import { describeValue } from './describe-value';
 import { CLAUDE_CONTENT_SCALE } from './framing';
 import type { TokenCounter, TokenEncoding } from './types';
@@ -48,10 +49,10 @@ export function createTokenCounter(options: CreateTokenCounterOptions): Promise<
   const known = encoding as TokenEncoding;
   if (known === 'chars') return Promise.resolve(charsTokenCounter);
   const { loadVocabulary } = options;
-  if (loadVocabulary !== undefined) return load(known, loadVocabulary);
+  if (loadVocabulary !== undefined) return load(known, loadVocabulary, false);
   let pending = cache.get(known);
   if (pending === undefined) {
-    pending = load(known, importVocabulary).then((counter) => {
+    pending = load(known, importVocabulary, true).then((counter) => {
       if (counter.fallback !== undefined) cache.delete(known);
       return counter;
     });
@@ -60,7 +61,8 @@ export function createTokenCounter(options: CreateTokenCounterOptions): Promise<
   return pending;
 }
 
-async function load(encoding: Exclude<TokenEncoding, 'chars'>, loadVocabulary: VocabularyLoader): Promise<TokenCounter> {
+/** `byLines`: the vocabulary is one of ai-tokenizer's, whose pre-tokenizers `countByLines` is exact for. */
+async function load(encoding: Exclude<TokenEncoding, 'chars'>, loadVocabulary: VocabularyLoader, byLines: boolean): Promise<TokenCounter> {
   let raw: (text: string) => number;
   try {
     raw = await loadVocabulary(encoding);
@@ -76,12 +78,15 @@ async function load(encoding: Exclude<TokenEncoding, 'chars'>, loadVocabulary: V
     });
   }
   const scale = encoding === 'claude' ? CLAUDE_CONTENT_SCALE : 1;
+  const piece = (text: string): number => (text.length < LONG_RUN_LENGTH || !mayHoldLongRun(text) ? raw(text) : countWithLongRuns(raw, text));
+  const lines = new Map<string, number>();
   return Object.freeze({
     encoding,
     count(text: string): number {
       if (typeof text !== 'string') throw new TypeError(`count: text is ${describeValue(text)}; expected a string.`);
       if (text.length === 0) return 0;
-      const tokens = text.length < LONG_RUN_LENGTH || !mayHoldLongRun(text) ? raw(text) : countWithLongRuns(raw, text);
+      // Scaled once for the whole text, as before lines were counted apart: the sum of the raw counts is the same.
+      const tokens = byLines ? countByLines(text, piece, lines) : piece(text);
       return scale === 1 ? tokens : Math.round(tokens * scale);
     },
   });
