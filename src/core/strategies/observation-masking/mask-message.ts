@@ -1,6 +1,9 @@
 import type { ContentBlock, Message } from '../../types';
 import { resultPlaceholder } from './result-placeholder';
 
+// `toLocaleString` builds a formatter per call: one for every cleared input.
+const GROUPED = new Intl.NumberFormat('en-US');
+
 /**
  * A copy of `message` with the given tool results' content replaced by a placeholder (their `tool_use_id` and
  * `is_error` stay, so the pair and the error flag survive) and the given calls' inputs cleared. The input message is
@@ -17,7 +20,7 @@ export function maskMessage(message: Message, results: readonly { block: number;
   for (const block of inputs) {
     const original = blocks[block] as ContentBlock & { input?: unknown };
     const size = safeLength(original.input);
-    blocks[block] = { ...original, input: { cleared: `[Old tool input cleared: ${size.toLocaleString('en-US')} characters]` } };
+    blocks[block] = { ...original, input: { cleared: `[Old tool input cleared: ${GROUPED.format(size)} characters]` } };
   }
   return { ...message, content: blocks };
 }

@@ -1,10 +1,13 @@
+// One formatter for every placeholder: `toLocaleString` builds one per call (about 1 s of the verdicts at 50k messages).
+const GROUPED = new Intl.NumberFormat('en-US');
+
 /**
  * The line a cleared tool result becomes. It says what was removed and how big it was, so the model knows it can
  * run the tool again (see the placeholder texts in use in ../shared/notes: SWE-agent says how many lines, Claude
  * Code says nothing).
  */
 export function resultPlaceholder(lines: number, tokens: number): string {
-  return `[Old tool result cleared: ${lines.toLocaleString('en-US')} ${lines === 1 ? 'line' : 'lines'}, ≈${compact(tokens)} tokens]`;
+  return `[Old tool result cleared: ${GROUPED.format(lines)} ${lines === 1 ? 'line' : 'lines'}, ≈${compact(tokens)} tokens]`;
 }
 
 function compact(n: number): string {
