@@ -319,8 +319,15 @@ async function bigFile(page: Page, small: string): Promise<void> {
   await timeLoad(page, small);
   await timeExactCounts(page);
   const after = await settledMemoryMb(page);
+  if (profile) console.log(`JS heaps after: page ${await heapMb(page)} MB; ${(await Promise.all(page.workers().map(async (w) => `${w.url().replace(/^.*\//, '')} ${await heapMb(w)} MB`))).join('; ')}`);
   const growth = (after / start - 1) * 100;
   console.log(`| renderer memory (PSS) after a small file replaced it | spotter-session.jsonl | ${after.toFixed(0)} MB (${growth >= 0 ? '+' : ''}${growth.toFixed(0)}% of the start) | within 20% |`);
+}
+
+/** A thread's JS heap in use (Chromium's non-standard `performance.memory`), or '?' where it has none. */
+async function heapMb(target: Pick<Page, 'evaluate'>): Promise<string> {
+  const bytes = await target.evaluate(() => (performance as unknown as { memory?: { usedJSHeapSize: number } }).memory?.usedJSHeapSize ?? -1);
+  return bytes < 0 ? '?' : (bytes / 1024 / 1024).toFixed(0);
 }
 
 /** Budget changes and a fast drag over the big file (`BROWSER_BENCH_MEMORY_ONLY=1` skips them). */

@@ -15,6 +15,26 @@ export interface PoolCounts {
 }
 
 let pool: Worker[] | undefined;
+
+/**
+ * After counting this much text the pool's workers are let go, and new ones start for the next count: the tokenizer's
+ * cache of pieces keeps slices of the texts it saw, so a worker that counted a 100 MB transcript held on to much of
+ * it after a small file replaced it. The next count loads its vocabulary again (it is warmed while that file is
+ * analysed).
+ */
+const RETIRE_AFTER_CHARS = 8_000_000;
+
+let counting = 0;
+let retireWhenIdle = false;
+
+/** Lets the workers go once no count is using them (a count still running would never hear back). */
+function retirePool(): void {
+  retireWhenIdle = true;
+  if (counting > 0) return;
+  for (const worker of pool ?? []) worker.terminate();
+  pool = undefined;
+  retireWhenIdle = false;
+}
 let nextJob = 1;
 
 /** Whether this thread can start counting workers. */
@@ -92,5 +112,19 @@ export function countInPool(messages: readonly Message[], encoding: TokenEncodin
         worker.postMessage({ job, encoding, fixed, texts, owner }, [fixed.buffer, owner.buffer]);
       }),
   );
-  return Promise.all(jobs).then(() => ({ tokens, encoding: counted, ...(fallback ? { fallback } : {}) }));
+  counting++;
+  const settle = () => {
+    counting--;
+    if (total >= RETIRE_AFTER_CHARS || retireWhenIdle) retirePool();
+  };
+  return Promise.all(jobs).then(
+    () => {
+      settle();
+      return { tokens, encoding: counted, ...(fallback ? { fallback } : {}) };
+    },
+    (error: unknown) => {
+      settle();
+      throw error;
+    },
+  );
 }

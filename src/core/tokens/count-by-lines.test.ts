@@ -34,7 +34,7 @@ describe('countByLines', () => {
     }
   });
 
-  it('remembers a repeated line instead of counting it again, and never the slice of a longer text', () => {
+  it('remembers a repeated line instead of counting it again', () => {
     const seen: string[] = [];
     const raw = (t: string) => {
       seen.push(t);

@@ -2,7 +2,7 @@
 const MIN_SEGMENT = 16;
 /** Longer segments are counted but not remembered: long lines rarely repeat, and the cache stays small. */
 const MAX_CACHED_LENGTH = 400;
-const MAX_CACHED = 50_000;
+const MAX_CACHED = 250_000;
 const SPACE = /\s/;
 const SLASH = 47;
 
@@ -34,10 +34,7 @@ function remembered(segment: string, rawCount: (text: string) => number, cache: 
   if (tokens === undefined) {
     tokens = rawCount(segment);
     if (cache.size >= MAX_CACHED) cache.clear();
-    // A copy, not the slice: a slice keeps the whole text it was cut from alive for as long as the cache holds it. A
-    // text the copy would change (a lone surrogate) is not remembered.
-    const copy = decoder.decode(encoder.encode(segment));
-    if (copy === segment) cache.set(copy, tokens);
+    cache.set(segment, tokens);
   }
   return tokens;
 }
@@ -46,6 +43,3 @@ function isSpace(code: number): boolean {
   if (code > 32 && code < 127) return false;
   return SPACE.test(String.fromCharCode(code));
 }
-
-const encoder = new TextEncoder();
-const decoder = new TextDecoder();

@@ -79,14 +79,29 @@ async function load(encoding: Exclude<TokenEncoding, 'chars'>, loadVocabulary: V
   }
   const scale = encoding === 'claude' ? CLAUDE_CONTENT_SCALE : 1;
   const piece = (text: string): number => (text.length < LONG_RUN_LENGTH || !mayHoldLongRun(text) ? raw(text) : countWithLongRuns(raw, text));
+  // Lines are remembered for one synchronous run of counting (a share of a transcript, a slice between two yields),
+  // then forgotten: a key is a slice of the text it was cut from, and would keep that whole text alive.
   const lines = new Map<string, number>();
+  let forgetting = false;
+  const forgetLater = () => {
+    if (forgetting) return;
+    forgetting = true;
+    void Promise.resolve().then(() => {
+      lines.clear();
+      forgetting = false;
+    });
+  };
   return Object.freeze({
     encoding,
     count(text: string): number {
       if (typeof text !== 'string') throw new TypeError(`count: text is ${describeValue(text)}; expected a string.`);
       if (text.length === 0) return 0;
       // Scaled once for the whole text, as before lines were counted apart: the sum of the raw counts is the same.
-      const tokens = byLines ? countByLines(text, piece, lines) : piece(text);
+      let tokens: number;
+      if (byLines) {
+        tokens = countByLines(text, piece, lines);
+        forgetLater();
+      } else tokens = piece(text);
       return scale === 1 ? tokens : Math.round(tokens * scale);
     },
   });
