@@ -319,15 +319,41 @@ async function bigFile(page: Page, small: string): Promise<void> {
   await timeLoad(page, small);
   await timeExactCounts(page);
   const after = await settledMemoryMb(page);
-  if (profile) console.log(`JS heaps after: page ${await heapMb(page)} MB; ${(await Promise.all(page.workers().map(async (w) => `${w.url().replace(/^.*\//, '')} ${await heapMb(w)} MB`))).join('; ')}`);
+  if (profile) console.log(`JS heaps after (used/total MB): ${await threadHeaps(page)}`);
   const growth = (after / start - 1) * 100;
   console.log(`| renderer memory (PSS) after a small file replaced it | spotter-session.jsonl | ${after.toFixed(0)} MB (${growth >= 0 ? '+' : ''}${growth.toFixed(0)}% of the start) | within 20% |`);
 }
 
-/** A thread's JS heap in use (Chromium's non-standard `performance.memory`), or '?' where it has none. */
-async function heapMb(target: Pick<Page, 'evaluate'>): Promise<string> {
-  const bytes = await target.evaluate(() => (performance as unknown as { memory?: { usedJSHeapSize: number } }).memory?.usedJSHeapSize ?? -1);
-  return bytes < 0 ? '?' : (bytes / 1024 / 1024).toFixed(0);
+/** Each thread's V8 heap, used and total, through the DevTools protocol (workers attached as targets of the page). */
+async function threadHeaps(page: Page): Promise<string> {
+  const cdp = await page.context().newCDPSession(page);
+  const out: string[] = [];
+  const main = (await cdp.send('Runtime.getHeapUsage')) as { usedSize: number; totalSize: number };
+  const mb = (n: number) => (n / 1024 / 1024).toFixed(0);
+  out.push(`page ${mb(main.usedSize)}/${mb(main.totalSize)}`);
+  const sessions: { sessionId: string; title: string }[] = [];
+  cdp.on('Target.attachedToTarget', (event: { sessionId: string; targetInfo: { title: string; url: string } }) => sessions.push({ sessionId: event.sessionId, title: event.targetInfo.title || event.targetInfo.url.replace(/^.*\//, '') }));
+  const replies = new Map<number, (result: { usedSize: number; totalSize: number }) => void>();
+  cdp.on('Target.receivedMessageFromTarget', (event: { message: string }) => {
+    const message = JSON.parse(event.message) as { id?: number; result?: { usedSize: number; totalSize: number } };
+    if (message.id !== undefined && message.result) replies.get(message.id)?.(message.result);
+  });
+  await cdp.send('Target.setAutoAttach', { autoAttach: true, waitForDebuggerOnStart: false, flatten: false });
+  await page.waitForTimeout(500);
+  let next = 1;
+  for (const { sessionId, title } of sessions) {
+    const id = next++;
+    const result = await Promise.race([
+      new Promise<{ usedSize: number; totalSize: number }>((resolve) => {
+        replies.set(id, resolve);
+        void cdp.send('Target.sendMessageToTarget', { sessionId, message: JSON.stringify({ id, method: 'Runtime.getHeapUsage' }) });
+      }),
+      page.waitForTimeout(3000).then(() => undefined),
+    ]);
+    out.push(`${title} ${result ? `${mb(result.usedSize)}/${mb(result.totalSize)}` : '?'}`);
+  }
+  await cdp.detach();
+  return out.join('; ');
 }
 
 /** Budget changes and a fast drag over the big file (`BROWSER_BENCH_MEMORY_ONLY=1` skips them). */
