@@ -36,14 +36,14 @@ export interface ExactCounts {
 }
 
 /**
- * Loads the vocabulary a transcript of `format` will be counted with, in the counting workers and on this thread, while
- * the transcript is still being analysed: counting then starts at once after the first paint.
+ * Loads the vocabulary a transcript of `format` will be counted with in the counting workers while the transcript is
+ * still being analysed, so counting starts at once after the first paint; only where a core is spare: on two cores
+ * the vocabularies' loading slowed the analysis the first paint waits for. Never on this thread, for that reason.
  */
 export function warmCounting(format: TranscriptFormat, choice: EncodingChoice): void {
   const encoding = choice === 'auto' ? encodingForFormat(format) : choice;
-  if (encoding === 'chars') return;
+  if (encoding === 'chars' || typeof navigator === 'undefined' || (navigator.hardwareConcurrency ?? 2) <= 2) return;
   warmPool(encoding);
-  createTokenCounter({ encoding }).catch(() => undefined);
 }
 
 export async function countExactly(
