@@ -123,3 +123,12 @@ export interface PlanCells {
   values: Float32Array;
   score: Float32Array;
 }
+
+/**
+ * Messages read one at a time: an array, or an SDK adapter's lazy view, which builds a canonical message only when
+ * it is read (`MessageView.at`). What a plan that reads only a suffix takes (`StrategyDefinition.planSuffix`).
+ */
+export interface MessageList {
+  readonly length: number;
+  at(index: number): Message | undefined;
+}

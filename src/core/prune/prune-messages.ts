@@ -32,8 +32,8 @@ import { pruneView } from './prune-view';
  *   away and the entry point that takes them (`prunescope/ai-sdk`, `prunescope/openai`).
  *
  * The seed's three strategies take `{ strategy, maxTurns }` exactly as seed 001 writes them; every strategy also
- * takes `maxTokens`, and its own options (see `STRATEGY_REGISTRY`). O(n) for the window strategies (reading only
- * the kept suffix when bounded by messages), O(n log n) for the others.
+ * takes `maxTokens`, and its own options (see `STRATEGY_REGISTRY`). O(n) for the window strategies (planning on
+ * the kept suffix only), O(n log n) for the others.
  *
  * @param input Anthropic Messages-shaped conversation (`{ role, content }`), oldest first.
  * @param config `{ strategy, maxTurns?, maxTokens?, …options }`; see each strategy's config type.
@@ -53,7 +53,7 @@ export function pruneMessages<M extends PrunableMessage>(input: readonly M[], co
   if (config.tokenCounter === undefined) {
     const fast = strategy.prune?.(messages, settings);
     if (fast !== undefined) return fast as unknown as M[];
-    const quick = strategy.planQuick?.(messages, settings, false);
+    const quick = strategy.planSuffix?.(messages, settings) ?? strategy.planQuick?.(messages, settings, false);
     if (quick !== undefined) return applyPrunePlan(messages, quick) as unknown as M[];
   }
   const analysis = analyzeTranscript(messages, config.tokenCounter ? { counter: config.tokenCounter } : {});

@@ -33,8 +33,8 @@ export function pruneView<T>(
 ): PruneReport<T> {
   checkConfigObject(config);
   const counter = config.tokenCounter;
-  const { owner, first, end, messages } = view;
-  const count = messages.length;
+  const { owner, first, end } = view;
+  const count = first.length;
 
   let outsideTotal = 0;
   const outsideTokens = new Float64Array(items.length);
@@ -47,9 +47,11 @@ export function pruneView<T>(
   const strategy = getStrategy(config.strategy);
   const settings = normalizeConfig(strategy, viewConfig(config, view, outsideTotal));
   // The default estimate needs no analysis where the strategy plans without one; a counter only the analysis uses.
+  // A lazy view's messages are built only where read: by `planSuffix` the kept ones, by the others all.
+  const list = view.at === undefined ? view.messages : { length: count, at: view.at };
   const plan =
-    (counter === undefined ? strategy.planQuick?.(messages, settings, true) : undefined) ??
-    strategy.plan(analyzeTranscript(messages, counter === undefined ? {} : { counter, tokens: cachedTokens(messages, counter, tokenCache) }), settings);
+    (counter === undefined ? (strategy.planSuffix?.(list, settings) ?? strategy.planQuick?.(view.messages, settings, true)) : undefined) ??
+    strategy.plan(analyzeTranscript(view.messages, counter === undefined ? {} : { counter, tokens: cachedTokens(view.messages, counter, tokenCache) }), settings);
 
   // What each view message sends: itself, a replacement (made once), or nothing.
   const sent = new Uint8Array(count);

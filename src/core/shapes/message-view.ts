@@ -2,8 +2,16 @@ import type { Message } from '../types';
 
 /** Canonical messages standing for a caller's items, and which items each stands for. */
 export interface MessageView {
-  /** What the core plans on: one canonical message per run of items (for most SDKs, per message). */
+  /**
+   * What the core plans on: one canonical message per run of items (for most SDKs, per message). A lazy view builds
+   * them all on the first read of this field; `at` builds one.
+   */
   messages: Message[];
+  /**
+   * View message `v`, built on first read (a lazy view: the SDK adapters'), so a plan that reads only a suffix
+   * (`StrategyDefinition.planSuffix`) converts only that. Absent: read `messages`.
+   */
+  at?(v: number): Message;
   /**
    * Per input item: the view message it belongs to, or -1 for an item outside the view (a system or developer
    * message: no strategy reads it, and `ViewCodec.sentOutside` says whether it is sent).

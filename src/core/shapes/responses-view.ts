@@ -5,6 +5,7 @@ import type { ForeignShape } from './foreign-shape';
 import { foreignShapeError } from './foreign-shape-error';
 import { itemSide } from './item-side';
 import { itemBlocks } from './item-blocks';
+import { lazyView } from './lazy-view';
 
 /** The Responses view: per view message, for each of its blocks, the item (its offset in the run) it stands for. */
 export interface ResponsesView extends MessageView {
@@ -20,7 +21,8 @@ const CANONICAL = new Set(['text', 'tool_use', 'tool_result', 'thinking', 'redac
  * outputs) one user view message, with the blocks of `itemBlocks`, item by item. A run is kept or dropped whole, so a
  * reasoning item is never parted from the items it precedes (the API refuses either without the other), and a call
  * pairs with its output by `call_id` as the core pairs tool ids. System and developer messages, added tools and
- * compaction items are outside the view. O(items).
+ * compaction items are outside the view. O(items); every item is checked here, and a view message built only when
+ * read (a lazy view).
  *
  * @throws {TypeError} for an item of another API (naming the index and the entry point that takes it)
  */
@@ -28,17 +30,13 @@ export function responsesView(items: readonly unknown[], caller: string): Respon
   if (!Array.isArray(items)) throw new TypeError(`${caller}: items must be an array, got ${items === null ? 'null' : typeof items}`);
   const n = items.length;
   const owner = new Int32Array(n);
-  const view: Message[] = [];
   const firsts: number[] = [];
   const ends: number[] = [];
-  const blockItem: number[][] = [];
+  const sides: ('output' | 'input')[] = [];
   let side: 'output' | 'input' | undefined;
-  let blocks: ContentBlock[] = [];
-  let offsets: number[] = [];
   const close = (end: number) => {
     if (side === undefined) return;
-    view.push({ role: side === 'output' ? 'assistant' : 'user', content: blocks });
-    blockItem.push(offsets);
+    sides.push(side);
     ends.push(end);
     side = undefined;
   };
@@ -55,19 +53,27 @@ export function responsesView(items: readonly unknown[], caller: string): Respon
     if (wanted !== side) {
       close(i);
       side = wanted;
-      blocks = [];
-      offsets = [];
       firsts.push(i);
     }
-    owner[i] = view.length;
-    const offset = i - (firsts[firsts.length - 1] as number);
-    for (const block of itemBlocks(item)) {
-      blocks.push(block);
-      offsets.push(offset);
-    }
+    owner[i] = firsts.length - 1;
   }
   close(n);
-  return { messages: view, owner, first: Int32Array.from(firsts), end: Int32Array.from(ends), blockItem };
+  const first = Int32Array.from(firsts);
+  const end = Int32Array.from(ends);
+  // Filled as each view message is built: the codec reads a message's offsets only after the message.
+  const blockItem: number[][] = new Array<number[]>(first.length);
+  return lazyView(owner, first, end, (v) => {
+    const blocks: ContentBlock[] = [];
+    const offsets: number[] = [];
+    for (let i = first[v] as number; i < (end[v] as number); i++) {
+      for (const block of itemBlocks(items[i])) {
+        blocks.push(block);
+        offsets.push(i - (first[v] as number));
+      }
+    }
+    blockItem[v] = offsets;
+    return { role: sides[v] === 'output' ? 'assistant' : 'user', content: blocks };
+  }, { blockItem });
 }
 
 function checkItem(item: unknown, i: number, caller: string): void {

@@ -70,6 +70,43 @@ describe('strategy hooks', () => {
     );
   });
 
+  it('planSuffix makes the plan `plan` makes of the default analysis, reading only what it needs (800 cases)', () => {
+    const suffix = STRATEGY_REGISTRY.filter((s) => (s as RegisteredStrategy).planSuffix !== undefined).map((s) => s.id);
+    expect(suffix.sort()).toEqual(['sliding-window', 'summarize']);
+    let settled = 0;
+    fc.assert(
+      fc.property(
+        fc.array(agentTranscript(), { minLength: 1, maxLength: 8 }).chain((parts) => {
+          const messages = parts.flat();
+          const total = analyzeTranscript(messages).suffixTokens[0] as number;
+          return fc.tuple(fc.constant(messages), strategyConfig(messages.length, total, suffix), fc.integer({ min: 1, max: 100 }));
+        }),
+        ([messages, config, percent]) => {
+          const strategy = getStrategy(config.strategy) as RegisteredStrategy;
+          const total = analyzeTranscript(messages).suffixTokens[0] as number;
+          // A token bound small enough that the window cuts far above the start, where the suffix path settles.
+          // Pins make it decline (they reach back anywhere): left out here.
+          const tokens = { ...config, pinned: undefined, maxTokens: Math.floor((total * percent) / 400) } as never;
+          const settings = normalizeConfig(strategy, tokens);
+          const full = strategy.plan(analyzeTranscript(messages), settings as never);
+          const read = new Set<number>();
+          const list = { length: messages.length, at: (i: number) => (read.add(i), messages[i]) };
+          const fast = strategy.planSuffix?.(list, settings as never);
+          if (fast === undefined) return;
+          settled++;
+          const { replacement: _full, ...want } = full;
+          const { replacement: _fast, ...got } = fast;
+          expect(got).toEqual(want);
+          // It reads the kept messages and a margin, not the history before it.
+          expect(Math.min(...read)).toBeGreaterThan(0);
+        },
+      ),
+      { numRuns: 800 },
+    );
+    // A test that never takes the path proves nothing.
+    expect(settled).toBeGreaterThan(300);
+  });
+
   it('a strategy without a fast stateless replay is marked slow, so the O(n²) default is never silent', () => {
     const silent = STRATEGY_REGISTRY.filter((s) => (s as RegisteredStrategy).replay?.stateless === undefined && s.slow !== true).map((s) => s.id);
     expect(silent).toEqual([]);

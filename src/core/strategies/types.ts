@@ -7,7 +7,7 @@
  */
 import type { Message } from '../types';
 import type { TranscriptAnalysis } from '../plan/analyze-transcript';
-import type { PruneBound, StrategyPlan } from '../plan/types';
+import type { MessageList, PruneBound, StrategyPlan } from '../plan/types';
 import type { ReplayContext, ReplayPlanner } from '../requests/replay-context';
 import type { SentShapes } from '../requests/sent-types';
 import type { ReplayTrigger } from '../requests/types';
@@ -64,6 +64,13 @@ export interface StrategyDefinition<Id extends string, C extends { strategy: Id 
    * hook) means analyse and plan. The hooks property test holds it to `plan`.
    */
   planQuick?(messages: readonly Message[], settings: S, explain: boolean): StrategyPlan<Id> | undefined;
+  /**
+   * The plan `plan` makes of `analyzeTranscript(messages)` (the default token estimate), reading only the messages a
+   * strategy that keeps a suffix keeps, and a margin below: `messages` may be an SDK adapter's lazy view, which then
+   * converts only those. Tried before `planQuick`; `undefined` (or no hook) means go on to it. The hooks property
+   * test holds it to `plan`.
+   */
+  planSuffix?(messages: MessageList, settings: S): StrategyPlan<Id> | undefined;
   /**
    * Whether a plan of `count` messages holding `total` tokens would keep every message as it is, known without
    * planning; the replays skip the plan when it says so. It must never say so wrongly: a strategy that rewrites

@@ -5,15 +5,20 @@ import { foreignShapeError } from '../../shapes/foreign-shape-error';
 import { LINK_PREFIX } from '../../shapes/link-id';
 import { imageSource } from '../../shapes/image-source';
 import { oneItemRuns } from '../../prune/one-item-runs';
+import { lazyView } from '../../shapes/lazy-view';
 
 type Record_ = Record<string, unknown>;
+
+/** The content part types of Chat Completions. */
+const PART_TYPES = new Set(['text', 'refusal', 'image_url', 'input_audio', 'file']);
 
 /**
  * The canonical view of OpenAI Chat Completions messages, one view message per message: `user` as it is (text and
  * images), `assistant` as text plus one `tool_use` per `tool_calls` entry (`arguments` kept as the string, for its
  * tokens), `tool` as a user message of one `tool_result`, a legacy `function_call` and the `function` message right
  * after it as a call and its result of a link id. `system` and `developer` messages are outside the view. A user
- * or assistant message of string content with no calls is its own view, the same object.
+ * or assistant message of string content with no calls is its own view, the same object. Every message is checked
+ * here; a view message is built only when read (a lazy view).
  *
  * @throws {TypeError} for a message of another API (naming the index and the entry point) or a role Chat does not have
  */
@@ -21,9 +26,11 @@ export function chatMessageView(messages: readonly unknown[], caller: string): M
   if (!Array.isArray(messages)) throw new TypeError(`${caller}: messages must be an array, got ${messages === null ? 'null' : typeof messages}`);
   const n = messages.length;
   const owner = new Int32Array(n);
-  const view: Message[] = [];
-  // The link id of the legacy function call the next `function` message answers, if the last message made one.
+  let count = 0;
+  // The link id of the legacy function call the next `function` message answers, if the last message made one;
+  // and, per `function` message that answers one, that id.
   let functionCall: string | undefined;
+  let answered: Map<number, string> | undefined;
   for (let i = 0; i < n; i++) {
     const message = messages[i];
     if (message === null || typeof message !== 'object') {
@@ -35,25 +42,51 @@ export function chatMessageView(messages: readonly unknown[], caller: string): M
       owner[i] = -1;
       continue;
     }
-    const answers = functionCall;
-    functionCall = undefined;
-    let viewed: Message;
-    if (role === 'user') viewed = userView(m, i, caller);
-    else if (role === 'assistant') {
-      viewed = assistantView(m, i, caller);
-      if (m.function_call !== null && typeof m.function_call === 'object') functionCall = `${LINK_PREFIX}function:${i}`;
-    } else if (role === 'tool') {
-      if (typeof m.tool_call_id !== 'string') throw foreignOr(m, i, caller, `messages[${i}] is a tool message without a string tool_call_id`);
-      viewed = { role: 'user', content: [{ type: 'tool_result', tool_use_id: String(m.tool_call_id), content: text(m.content) }] };
-    } else if (role === 'function') {
-      viewed = answers === undefined ? { role: 'user', content: text(m.content) } : { role: 'user', content: [{ type: 'tool_result', tool_use_id: answers, content: text(m.content) }] };
-    } else {
-      throw foreignOr(m, i, caller, `messages[${i}].role must be 'system', 'developer', 'user', 'assistant', 'tool' or 'function', got ${JSON.stringify(role) ?? 'undefined'}`);
-    }
-    owner[i] = view.length;
-    view.push(viewed);
+    checkChatMessage(m, i, caller);
+    if (role === 'function' && functionCall !== undefined) (answered ??= new Map()).set(i, functionCall);
+    functionCall = role === 'assistant' && m.function_call !== null && typeof m.function_call === 'object' ? `${LINK_PREFIX}function:${i}` : undefined;
+    owner[i] = count++;
   }
-  return { messages: view, owner, ...oneItemRuns(owner, view.length) };
+  const { first, end } = oneItemRuns(owner, count);
+  return lazyView(owner, first, end, (v) => viewOf(messages[first[v] as number] as Record_, first[v] as number, caller, answered?.get(first[v] as number)), {});
+}
+
+/** Throws what the view of `m` cannot take: another API's message, a role or part Chat does not have. */
+function checkChatMessage(m: Record_, i: number, caller: string): void {
+  const { role, content } = m;
+  if (role === 'tool') {
+    if (typeof m.tool_call_id !== 'string') throw foreignOr(m, i, caller, `messages[${i}] is a tool message without a string tool_call_id`);
+    return;
+  }
+  if (role === 'function') return;
+  if (role !== 'user' && role !== 'assistant') {
+    throw foreignOr(m, i, caller, `messages[${i}].role must be 'system', 'developer', 'user', 'assistant', 'tool' or 'function', got ${JSON.stringify(role) ?? 'undefined'}`);
+  }
+  if (Array.isArray(content)) {
+    for (const part of content) {
+      if (part === null || typeof part !== 'object') continue;
+      const { type } = part as Record_;
+      if (!PART_TYPES.has(type as string)) throw foreignOr(m, i, caller, `messages[${i}] has a content part of type ${JSON.stringify(type) ?? 'undefined'}, which Chat Completions does not have`);
+    }
+  }
+  const calls = m.tool_calls;
+  if (role === 'assistant' && !Array.isArray(calls) && calls !== undefined && calls !== null) {
+    throw new TypeError(`${caller}: messages[${i}].tool_calls must be an array, got ${typeof calls}`);
+  }
+}
+
+/** The view message of checked message `m` (item `i`); `answers`: the legacy call a `function` message answers. */
+function viewOf(m: Record_, i: number, caller: string, answers: string | undefined): Message {
+  switch (m.role) {
+    case 'user':
+      return userView(m, i, caller);
+    case 'assistant':
+      return assistantView(m, i, caller);
+    case 'tool':
+      return { role: 'user', content: [{ type: 'tool_result', tool_use_id: String(m.tool_call_id), content: text(m.content) }] };
+    default:
+      return answers === undefined ? { role: 'user', content: text(m.content) } : { role: 'user', content: [{ type: 'tool_result', tool_use_id: answers, content: text(m.content) }] };
+  }
 }
 
 function userView(m: Record_, i: number, caller: string): Message {

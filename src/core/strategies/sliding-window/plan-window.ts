@@ -5,6 +5,9 @@ import { FATE } from '../../plan/fate';
 import { REASON } from '../../plan/reason';
 import { emptyPlan } from '../../plan/empty-plan';
 
+/** What `planWindow` reads of an analysis: the cut positions and token sums, and (with pins) the units and tokens. */
+export type WindowAnalysis = Pick<TranscriptAnalysis, 'count' | 'suffixTokens' | 'cutAtOrBefore' | 'cutAtOrAfter' | 'unitOf' | 'tokens'>;
+
 /** The window strategies' settings: the bounds, and the messages the user pinned. */
 export interface WindowSettings extends CheckedBound {
   pinned?: readonly number[];
@@ -27,7 +30,7 @@ export interface WindowSettings extends CheckedBound {
  * O(log n) to find the cut over the analysis' prefix sums and valid cuts (O(n) with pins), then one fill of the fates.
  */
 export function planWindow<Id extends string>(
-  analysis: TranscriptAnalysis,
+  analysis: WindowAnalysis,
   strategy: Id,
   settings: WindowSettings,
   summary?: { message: (replaced: number) => Message; tokens: (message: Message) => number },
@@ -114,7 +117,7 @@ interface PinnedUnits {
 }
 
 /** The units (tool groups, glued to broken turns) of the pinned messages; undefined without a valid pin. */
-function pinnedUnits(analysis: TranscriptAnalysis, pinned: readonly number[] | undefined): PinnedUnits | undefined {
+function pinnedUnits(analysis: WindowAnalysis, pinned: readonly number[] | undefined): PinnedUnits | undefined {
   const { count, unitOf, tokens } = analysis;
   if (!pinned || pinned.length === 0) return undefined;
   const units = new Set<number>();

@@ -4,6 +4,7 @@ import { checkBound } from '../../plan/check-bound';
 import { findWindowCut } from '../../links/find-window-cut';
 import { fitsBound } from '../../plan/fits-bound';
 import { planWindow, type WindowSettings } from './plan-window';
+import { planWindowSuffix } from './plan-window-suffix';
 import { replayWindow } from './replay-window';
 
 /** The `sliding-window` strategy's config (seed 001). */
@@ -28,6 +29,8 @@ export const slidingWindowStrategy = defineStrategy({
     const cut = bound.maxTokens === Infinity ? findWindowCut(messages, bound.maxTurns) : -1;
     return cut >= 0 ? messages.slice(cut) : undefined;
   },
+  // A token bound: the same plan from the kept suffix and a margin below it.
+  planSuffix: (messages, settings) => planWindowSuffix(messages, 'sliding-window', settings),
   keepsEverything: fitsBound,
   // The cut found over each request's context, O(log n) per request.
   replay: { stateless: (context, planner) => replayWindow(context, planner) },

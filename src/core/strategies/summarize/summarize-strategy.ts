@@ -5,6 +5,8 @@ import { findWindowCut } from '../../links/find-window-cut';
 import { createSummaryMessage } from '../../summary/create-summary-message';
 import { fitsBound } from '../../plan/fits-bound';
 import { planWindow, type WindowSettings } from '../sliding-window/plan-window';
+import { planWindowSuffix } from '../sliding-window/plan-window-suffix';
+import { charsTokenCounter } from '../../tokens/chars-token-counter';
 import { replayWindow } from '../sliding-window/replay-window';
 
 /** The `summarize` strategy's config (seed 001). */
@@ -36,6 +38,9 @@ export const summarizeStrategy = defineStrategy({
     if (cut < 0) return undefined;
     return cut > 0 ? [createSummaryMessage(cut), ...messages.slice(cut)] : messages.slice();
   },
+  // The default analysis counts the summary as it counts messages: characters ÷ 4.
+  planSuffix: (messages, settings) =>
+    planWindowSuffix(messages, 'summarize', settings, { message: createSummaryMessage, tokens: (message) => charsTokenCounter.count(message.content as string) }),
   keepsEverything: fitsBound,
   replay: { stateless: (context, planner) => replayWindow(context, planner, createSummaryMessage) },
 });
