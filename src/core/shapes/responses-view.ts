@@ -1,4 +1,4 @@
-import type { ContentBlock, Message } from '../types';
+import type { ContentBlock } from '../types';
 import type { MessageView } from './message-view';
 import { identifyShape } from './identify-shape';
 import type { ForeignShape } from './foreign-shape';

@@ -16,6 +16,7 @@ import { validAgentTranscript } from '../../../../test/support/agent-transcript-
 import { strategyConfig } from '../../../../test/support/strategy-config-arbitrary';
 import { checkAdapterLaws, type AdapterPrune } from '../../../../test/support/adapter-laws';
 import { toModelMessages } from '../../../../bench/peer-shapes';
+import { enrichModelMessages as enrich } from '../../../../test/support/enrich-model-messages';
 
 /** The AI SDK's rules as its providers would apply them: Anthropic's on the view, and "results right after the call". */
 function problems(messages: readonly ModelMessage[]): string[] {
@@ -33,30 +34,6 @@ function problems(messages: readonly ModelMessage[]): string[] {
     for (const id of open) out.push(`chat: call ${id} unanswered before a ${m.role} message`);
     open.clear();
     if (m.role === 'assistant') for (const p of parts) if (p.type === 'tool-call' && p.providerExecuted !== true) open.add(p.toolCallId as string);
-  }
-  return out;
-}
-
-/** Adds what `toModelMessages` does not make: a system message, reasoning before calls, an approval round trip. */
-function enrich(messages: ModelMessage[], system: boolean, approvals: boolean): ModelMessage[] {
-  const out: ModelMessage[] = system ? [{ role: 'system', content: 'You are terse.' }] : [];
-  let k = 0;
-  for (const m of messages) {
-    if (m.role === 'assistant' && typeof m.content !== 'string' && m.content.some((p) => p.type === 'tool-call')) {
-      const content = [{ type: 'reasoning' as const, text: 'think', providerOptions: { anthropic: { signature: 'sig' } } }, ...m.content];
-      if (approvals && k % 2 === 0) {
-        const call = m.content.find((p) => p.type === 'tool-call');
-        if (call?.type === 'tool-call') content.push({ type: 'tool-approval-request', approvalId: `ap${k}`, toolCallId: call.toolCallId } as never);
-      }
-      out.push({ ...m, content } as ModelMessage);
-      k++;
-      continue;
-    }
-    if (m.role === 'tool' && approvals && (k - 1) % 2 === 0) {
-      out.push({ ...m, content: [{ type: 'tool-approval-response', approvalId: `ap${k - 1}`, approved: true } as never, ...m.content] });
-      continue;
-    }
-    out.push(m);
   }
   return out;
 }
