@@ -55,7 +55,8 @@ export function pruneView<T>(
 
   // What each view message sends: itself, a replacement (made once), or nothing.
   const sent = new Uint8Array(count);
-  const replaced: (Message | undefined)[] = new Array(count);
+  // Only a plan that rewrites messages has replacements: a window's needs no slot per message.
+  const replaced: (Message | undefined)[] = plan.replacement === undefined ? [] : new Array<Message | undefined>(count);
   for (let v = 0; v < count; v++) {
     const fate = plan.fates[v];
     if (fate === FATE.kept) sent[v] = 1;

@@ -30,14 +30,16 @@ export function responsesView(items: readonly unknown[], caller: string): Respon
   if (!Array.isArray(items)) throw new TypeError(`${caller}: items must be an array, got ${items === null ? 'null' : typeof items}`);
   const n = items.length;
   const owner = new Int32Array(n);
-  const firsts: number[] = [];
-  const ends: number[] = [];
-  const sides: ('output' | 'input')[] = [];
+  // Per run (at most one per item): its first item, one past its last, and whether it is the model's (1).
+  const firsts = new Int32Array(n);
+  const ends = new Int32Array(n);
+  const output = new Uint8Array(n);
+  let runs = 0;
   let side: 'output' | 'input' | undefined;
   const close = (end: number) => {
     if (side === undefined) return;
-    sides.push(side);
-    ends.push(end);
+    output[runs - 1] = side === 'output' ? 1 : 0;
+    ends[runs - 1] = end;
     side = undefined;
   };
   for (let i = 0; i < n; i++) {
@@ -53,13 +55,13 @@ export function responsesView(items: readonly unknown[], caller: string): Respon
     if (wanted !== side) {
       close(i);
       side = wanted;
-      firsts.push(i);
+      firsts[runs++] = i;
     }
-    owner[i] = firsts.length - 1;
+    owner[i] = runs - 1;
   }
   close(n);
-  const first = Int32Array.from(firsts);
-  const end = Int32Array.from(ends);
+  const first = firsts.subarray(0, runs);
+  const end = ends.subarray(0, runs);
   // Filled as each view message is built: the codec reads a message's offsets only after the message.
   const blockItem: number[][] = new Array<number[]>(first.length);
   return lazyView(owner, first, end, (v) => {
@@ -72,7 +74,7 @@ export function responsesView(items: readonly unknown[], caller: string): Respon
       }
     }
     blockItem[v] = offsets;
-    return { role: sides[v] === 'output' ? 'assistant' : 'user', content: blocks };
+    return { role: output[v] === 1 ? 'assistant' : 'user', content: blocks };
   }, { blockItem });
 }
 
