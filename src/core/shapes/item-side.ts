@@ -14,6 +14,9 @@ export function itemSide(item: unknown): 'output' | 'input' | 'outside' | 'neutr
     return 'neutral';
   }
   if (typeof type !== 'string') return 'neutral';
+  // The commonest items first, as the rules below place them: this runs on every item of every prune.
+  if (type === 'function_call' || type === 'reasoning') return 'output';
+  if (type === 'function_call_output') return 'input';
   if (OUTSIDE.has(type)) return 'outside';
   // A tool search the API ran itself answers in the model's own output.
   if (type === 'tool_search_output') return (item as { execution?: unknown }).execution === 'client' ? 'input' : 'output';

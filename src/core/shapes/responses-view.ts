@@ -5,6 +5,7 @@ import type { ForeignShape } from './foreign-shape';
 import { foreignShapeError } from './foreign-shape-error';
 import { itemSide } from './item-side';
 import { itemBlocks } from './item-blocks';
+import { PART_ECOSYSTEM } from './part-ecosystem';
 import { lazyView } from './lazy-view';
 
 /** The Responses view: per view message, for each of its blocks, the item (its offset in the run) it stands for. */
@@ -86,10 +87,28 @@ function checkItem(item: unknown, i: number, caller: string): void {
   const canonicalType = typeof type === 'string' && CANONICAL.has(type);
   const chatOrSdk = role === 'tool' || role === 'function' || 'tool_calls' in item || 'tool_call_id' in item;
   let shape: ForeignShape | undefined = canonicalType ? { ecosystem: 'anthropic-messages', evidence: `type '${String(type)}'` } : undefined;
-  if (shape === undefined && (chatOrSdk || ((type === undefined || type === 'message') && Array.isArray((item as { content?: unknown }).content)))) {
+  if (shape === undefined && (chatOrSdk || ((type === undefined || type === 'message') && mayBeForeign(item as Record<string, unknown>)))) {
     const found = identifyShape(item);
     if (found !== undefined && found.ecosystem !== 'responses-input') shape = found;
   }
   if (shape === undefined && chatOrSdk) shape = { ecosystem: 'chat-completions', evidence: `role ${JSON.stringify(role)}` };
   if (shape !== undefined) throw foreignShapeError(caller, i, shape, 'items');
+}
+
+/**
+ * Whether `identifyShape` could call a message item another API's: a developer role or a `function_call` field, or
+ * a part of a type another API has. A message of Responses parts only (and types nobody has) is read no further:
+ * the full identification built an answer, its evidence text included, for every message of every prune.
+ */
+function mayBeForeign(item: Record<string, unknown>): boolean {
+  const { content } = item;
+  if (!Array.isArray(content)) return false;
+  if (item.role === 'developer' || item.function_call !== undefined) return true;
+  for (const part of content) {
+    const type = part !== null && typeof part === 'object' ? (part as { type?: unknown }).type : undefined;
+    if (typeof type !== 'string') continue;
+    const ecosystem = PART_ECOSYSTEM.get(type);
+    if (ecosystem !== undefined && ecosystem !== 'responses-input') return true;
+  }
+  return false;
 }
