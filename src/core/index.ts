@@ -17,7 +17,7 @@ export { planPrune } from './prune/plan-prune';
 export { withTokens } from './plan/with-tokens';
 export { planOutputOrigins } from './plan/plan-output-origins';
 export { REASON, REASON_TEXT, type ReasonCode, type ReasonName } from './plan/reason';
-export type { StrategyPlan, PlanExplanation, PlanCells, PlanInsert, PlanOverrun, PruneBound, CommonPruneOptions, CheckedBound, RequestFacts } from './plan/types';
+export type { StrategyPlan, PlanExplanation, PlanCells, PlanInsert, PlanOverrun, PruneBound, CommonPruneOptions, CheckedBound, RequestFacts, MessageList } from './plan/types';
 export type { OptionSpec, StrategyDefinition, StrategyFidelity } from './strategies/types';
 export { STRATEGY_REGISTRY, type PrunePlan, type StrategyId, type PruneConfig, type PrunerConfig, type RegisteredStrategy } from './strategies/registry';
 export { getStrategy } from './strategies/get-strategy';

@@ -36,7 +36,7 @@ export type { SlidingWindowConfig, SummarizeConfig, ImportanceConfig, Observatio
 
 // The strategies: every list of them (the CLI's flags, a settings form) reads the registry.
 export { STRATEGY_REGISTRY, getStrategy, isStrategyId } from '../core';
-export type { RegisteredStrategy, StrategyDefinition, OptionSpec, CheckedBound } from '../core';
+export type { RegisteredStrategy, StrategyDefinition, OptionSpec, CheckedBound, MessageList } from '../core';
 
 // Analyse once, plan per bound: what a UI or a many-budget report uses.
 export { analyzeTranscript, planPrune, applyPrunePlan, planOutputOrigins, withTokens, FATE, FATE_NAMES, REASON, REASON_TEXT } from '../core';
