@@ -104,7 +104,7 @@ describe('strategy hooks', () => {
       { numRuns: 800 },
     );
     // A test that never takes the path proves nothing.
-    expect(settled).toBeGreaterThan(300);
+    expect(settled).toBeGreaterThan(200);
   });
 
   it('a strategy without a fast stateless replay is marked slow, so the O(n²) default is never silent', () => {
