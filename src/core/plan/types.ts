@@ -129,6 +129,8 @@ export interface PlanCells {
  * it is read (`MessageView.at`). What a plan that reads only a suffix takes (`StrategyDefinition.planSuffix`).
  */
 export interface MessageList {
+  /** How many messages there are. */
   readonly length: number;
+  /** Message `index` (0 to `length` - 1), built on this read where the list is lazy. */
   at(index: number): Message | undefined;
 }
