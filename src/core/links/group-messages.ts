@@ -1,5 +1,5 @@
 import type { Message } from '../types';
-import { scanMessages, type MessageScan } from './scan-messages';
+import { scanMessages, type MessageScan, type MessageVisitor } from './scan-messages';
 
 /**
  * Messages linked through tool ids, as groups that every strategy keeps or drops whole.
@@ -20,10 +20,13 @@ export interface MessageGroups {
   groupSize: Int32Array;
 }
 
-/** Links tool calls to results and measures text (`scanMessages`), then unions the messages each pair touches. */
-export function groupMessages(messages: readonly Message[]): MessageGroups {
+/**
+ * Links tool calls to results and measures text (`scanMessages`, which shows each message to `visit` first), then
+ * unions the messages each pair touches.
+ */
+export function groupMessages(messages: readonly Message[], visit?: MessageVisitor): MessageGroups {
   const count = messages.length;
-  const scan = scanMessages(messages);
+  const scan = scanMessages(messages, visit);
 
   // Union-find whose root is always the lowest index, so a root is its group's first message, and every
   // parent index is at most its child's.

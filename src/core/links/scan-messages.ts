@@ -29,6 +29,13 @@ export interface MessageScan {
   splitPairMessages: number[];
 }
 
+/**
+ * Called with each message, in order, right before the scan reads it: an entry point's input check rides on the
+ * scan's own read of the message (a separate pass over 100k messages costs as much as the scan, both waiting on
+ * memory). Throwing stops the scan.
+ */
+export type MessageVisitor = (message: unknown, index: number) => void;
+
 /** Packs a (message, block) or (block, block) position in one number: 2²¹ blocks per message is past any API limit. */
 export const BLOCK_BITS = 2 ** 21;
 
@@ -38,9 +45,9 @@ const RECENT_CALLS = 64;
  * The one pass over every block of a transcript: tool links and text lengths, each block's type read once. The
  * pairing rule: a result answers the nearest preceding unanswered call with its id. Built for 100k-message
  * transcripts: positions are packed numbers in typed arrays (no per-pair object, no garbage for the collector to
- * copy), and the common case never touches a hash map.
+ * copy), and the common case never touches a hash map. `visit`, when given, sees each message first.
  */
-export function scanMessages(messages: readonly Message[]): MessageScan {
+export function scanMessages(messages: readonly Message[], visit?: MessageVisitor): MessageScan {
   const count = messages.length;
   const textLength = new Float64Array(count);
   // Per message: its turn (runs of one role), and whether an assistant sent it; read when a pair forms.
@@ -72,6 +79,7 @@ export function scanMessages(messages: readonly Message[]): MessageScan {
   for (let m = 0; m < count; m++) {
     // Malformed input (a null where a message should be) is carried through: a null message has no content.
     const message = messages[m];
+    if (visit !== undefined) visit(message, m);
     const role = message?.role;
     if (m > 0) turn[m] = (turn[m - 1] as number) + (role === previousRole ? 0 : 1);
     previousRole = role;

@@ -1,11 +1,13 @@
 import type { Message } from '../types';
-import type { PrunerConfig } from '../strategies/registry';
+import type { PrunerConfig, RegisteredStrategy } from '../strategies/registry';
 import { getStrategy } from '../strategies/get-strategy';
 import { normalizeConfig } from '../strategies/normalize-config';
 import { analyzeTranscript } from '../plan/analyze-transcript';
 import { applyPrunePlan } from '../plan/apply-prune-plan';
 import { checkConfigObject } from './check-config-object';
 import { checkCanonicalMessages } from '../shapes/check-canonical-messages';
+import { checkCanonicalMessage } from '../shapes/check-canonical-message';
+import type { StrategyPlan } from '../plan/types';
 import type { PrunableMessage } from './prunable-message';
 import { canonicalView } from './canonical-view';
 import { canonicalCodec } from './canonical-codec';
@@ -42,20 +44,57 @@ import { pruneView } from './prune-view';
  * @throws {RangeError} for a bound or option out of its range
  */
 export function pruneMessages<M extends PrunableMessage>(input: readonly M[], config: PrunerConfig): M[] {
+  const settled = settleConfig(config);
   const seen = { system: false };
-  checkCanonicalMessages(input, 'pruneMessages', true, seen);
-  checkConfigObject(config);
+  const quick = settled.error === undefined ? checkedQuickPlan(input, config, settled, seen) : undefined;
+  if (quick === undefined) checkCanonicalMessages(input, 'pruneMessages', true, seen);
+  // The view applies the config itself (and so reports a bad one as it always has).
   if (seen.system) return pruneView(input as readonly Message[], canonicalView(input), canonicalCodec, config).messages as unknown as M[];
+  if (settled.error !== undefined) throw settled.error;
   const messages = input as readonly Message[];
-  const strategy = getStrategy(config.strategy);
-  const settings = normalizeConfig(strategy, config);
+  if (quick?.plan !== undefined) return applyPrunePlan(messages, quick.plan) as unknown as M[];
+  const { strategy, settings } = settled;
   // A custom counter means counting every message anyway: only the full analysis uses it.
-  if (config.tokenCounter === undefined) {
+  if (config.tokenCounter === undefined && quick === undefined) {
     const fast = strategy.prune?.(messages, settings);
     if (fast !== undefined) return fast as unknown as M[];
-    const quick = strategy.planSuffix?.(messages, settings) ?? strategy.planQuick?.(messages, settings, false);
-    if (quick !== undefined) return applyPrunePlan(messages, quick) as unknown as M[];
+    const plan = strategy.planSuffix?.(messages, settings) ?? strategy.planQuick?.(messages, settings, false);
+    if (plan !== undefined) return applyPrunePlan(messages, plan) as unknown as M[];
   }
   const analysis = analyzeTranscript(messages, config.tokenCounter ? { counter: config.tokenCounter } : {});
   return applyPrunePlan(messages, strategy.plan(analysis, settings)) as unknown as M[];
+}
+
+type Settled = { strategy: RegisteredStrategy; settings: unknown; error?: undefined } | { error: unknown };
+
+/**
+ * The config checked as the entry point checks it (object, strategy, keys and values), with what it threw kept
+ * rather than thrown: a bad input array must still be reported before a bad config, as it always was.
+ */
+function settleConfig(config: PrunerConfig): Settled {
+  try {
+    checkConfigObject(config);
+    const strategy = getStrategy(config.strategy);
+    return { strategy, settings: normalizeConfig(strategy, config) };
+  } catch (error) {
+    return { error };
+  }
+}
+
+/**
+ * For a strategy whose quick plan reads every message (importance): the plan, made while the input check reads each
+ * message as the plan reads it, one pass over 100k messages instead of two. `undefined` when the strategy has no such
+ * path (the caller checks the input on its own); otherwise the check has passed over every message, and `plan` is
+ * undefined when the strategy declined or a system message sends the input to the view.
+ */
+function checkedQuickPlan(
+  input: readonly unknown[],
+  config: PrunerConfig,
+  settled: { strategy: RegisteredStrategy; settings: unknown },
+  seen: { system: boolean },
+): { plan?: StrategyPlan } | undefined {
+  const { strategy, settings } = settled;
+  if (!Array.isArray(input) || config.tokenCounter !== undefined || strategy.prune !== undefined || strategy.planSuffix !== undefined || strategy.planQuick === undefined) return undefined;
+  const plan = strategy.planQuick(input as readonly Message[], settings, false, (message, index) => checkCanonicalMessage(message, index, 'pruneMessages', true, seen));
+  return plan === undefined || seen.system ? {} : { plan };
 }

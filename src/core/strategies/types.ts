@@ -6,6 +6,7 @@
  * one folder and one line there (see README.md).
  */
 import type { Message } from '../types';
+import type { MessageVisitor } from '../links/scan-messages';
 import type { TranscriptAnalysis } from '../plan/analyze-transcript';
 import type { MessageList, PruneBound, StrategyPlan } from '../plan/types';
 import type { ReplayContext, ReplayPlanner } from '../requests/replay-context';
@@ -62,8 +63,12 @@ export interface StrategyDefinition<Id extends string, C extends { strategy: Id 
    * the analysis this strategy never reads: for one-shot prunes (`pruneMessages` after `prune`, the SDK adapters'
    * `pruneView`). `explain: false` may leave every reason at "fits" (only the fates are applied). `undefined` (or no
    * hook) means analyse and plan. The hooks property test holds it to `plan`.
+   *
+   * `visit`, when given, must be called with every message, in order, before the plan reads it (or, for a strategy
+   * that reads only some messages, in a loop of its own first), and before any `undefined` is returned: it is the
+   * entry point's input check, riding on the plan's own read of the messages.
    */
-  planQuick?(messages: readonly Message[], settings: S, explain: boolean): StrategyPlan<Id> | undefined;
+  planQuick?(messages: readonly Message[], settings: S, explain: boolean, visit?: MessageVisitor): StrategyPlan<Id> | undefined;
   /**
    * The plan `plan` makes of `analyzeTranscript(messages)` (the default token estimate), reading only the messages a
    * strategy that keeps a suffix keeps, and a margin below: `messages` may be an SDK adapter's lazy view, which then
