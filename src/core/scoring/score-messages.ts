@@ -1,5 +1,6 @@
 import type { MessageGroups } from '../links/group-messages';
 import { importanceScore } from './importance-score';
+import { markToolBlocks } from './mark-tool-blocks';
 
 export interface MessageScores {
   /** Per message: `messageTextLength`. */
@@ -22,12 +23,7 @@ export function scoreMessages(groups: MessageGroups): MessageScores {
   // `groups` are importance's units: the tool groups, glued to orphans' neighbours (glueBrokenTurns).
   const { count, scan, groupOf, groupFirst } = groups;
 
-  const hasToolBlock = new Uint8Array(count);
-  // Index loops: a for…of over 50k pairs allocated an iterator result per element until the loop was optimized.
-  const { useIndex, resultIndex, orphanIndex } = scan;
-  for (let k = 0; k < useIndex.length; k++) hasToolBlock[useIndex[k] as number] = 1;
-  for (let k = 0; k < resultIndex.length; k++) hasToolBlock[resultIndex[k] as number] = 1;
-  for (let k = 0; k < orphanIndex.length; k++) hasToolBlock[orphanIndex[k] as number] = 1;
+  const hasToolBlock = markToolBlocks(scan, count);
 
   const { textLength } = scan;
   const score = new Float64Array(count);

@@ -3,7 +3,7 @@ import { defineStrategy } from '../define-strategy';
 import { checkBound } from '../../plan/check-bound';
 import { groupMessages } from '../../links/group-messages';
 import { glueBrokenTurns } from '../../links/glue-broken-turns';
-import { scoreMessages } from '../../scoring/score-messages';
+import { scoreUnits } from '../../scoring/score-units';
 import { estimateTokens } from '../../tokens/estimate-tokens';
 import { fitsBound } from '../../plan/fits-bound';
 import { planImportance, type ImportanceSettings } from './plan-importance';
@@ -33,15 +33,19 @@ export const importanceStrategy = defineStrategy({
   planQuick: (messages, settings, explain, visit) => {
     const groups = groupMessages(messages, visit);
     const units = glueBrokenTurns(groups, messages);
-    const { unitScore } = scoreMessages(units);
+    const unitScore = scoreUnits(units);
     // The scan is this call's own and its text lengths are read for the last time above, so each becomes its
     // message's tokens in place: one 8-byte-per-message array less for the collector at 100k messages.
     const tokens = groups.scan.textLength;
-    const suffixTokens = new Float64Array(groups.count + 1);
+    // Without a token bound only the total is read (planImportance looks past suffixTokens[0] only to refill).
+    const suffixTokens = new Float64Array(settings.maxTokens === Infinity ? 1 : groups.count + 1);
+    let total = 0;
     for (let i = groups.count - 1; i >= 0; i--) {
       tokens[i] = estimateTokens(tokens[i] as number);
-      suffixTokens[i] = (suffixTokens[i + 1] as number) + (tokens[i] as number);
+      total += tokens[i] as number;
+      if (suffixTokens.length > 1) suffixTokens[i] = total;
     }
+    suffixTokens[0] = total;
     return planImportance({ count: groups.count, unitOf: units.groupOf, unitSize: units.groupSize, unitFirst: units.groupFirst, unitScore, tokens, suffixTokens }, settings, explain);
   },
   keepsEverything: fitsBound,

@@ -27,6 +27,7 @@ export interface ImportanceSettings extends CheckedBound {
  * the seed says, the walk only (the Python port's behaviour).
  *
  * `explain: false` leaves every reason at "fits" (pruneMessages, which only applies the fates, spares the work).
+ * `suffixTokens` is read past its first entry (the total) only under a token bound, to find the best suffix.
  *
  * Takes the analysis' full drop order when it has one (the inspector ranks once, then re-plans each bound in O(n));
  * otherwise picks just enough of the lowest groups through score buckets (one bound, no full sort).
