@@ -11,14 +11,29 @@ export function createMinTree(values: ArrayLike<number>): MinTree {
   const tree = new Float64Array(2 * size).fill(Infinity);
   for (let i = 0; i < values.length; i++) tree[size + i] = values[i] as number;
   for (let node = size - 1; node >= 1; node--) tree[node] = Math.min(tree[2 * node] as number, tree[2 * node + 1] as number);
-  const search = (node: number, low: number, high: number, from: number, to: number, limit: number): number => {
-    if (high < from || low > to || (tree[node] as number) > limit) return -1;
-    if (low === high) return low;
-    const middle = (low + high) >> 1;
-    const right = search(2 * node + 1, middle + 1, high, from, to, limit);
-    return right >= 0 ? right : search(2 * node, low, middle, from, to, limit);
-  };
   return {
-    lastAtMost: (from, to, limit) => (from > to ? -1 : search(1, 0, size - 1, Math.max(from, 0), Math.min(to, values.length - 1), limit)),
+    // Bottom-up, without recursion (the replay asks this for every bucket of every request): from the leaf at `to`,
+    // climb until a left sibling (the nodes just before what was climbed) holds a value at most the limit, then descend
+    // to its rightmost such leaf. That is the last such position at or before `to`; none in range when it is before
+    // `from`.
+    lastAtMost: (from, to, limit) => {
+      const low = Math.max(from, 0);
+      const high = Math.min(to, values.length - 1);
+      if (low > high) return -1;
+      let node = size + high;
+      if ((tree[node] as number) > limit) {
+        for (;;) {
+          if (node === 1) return -1;
+          if ((node & 1) === 1 && (tree[node - 1] as number) <= limit) {
+            node--;
+            break;
+          }
+          node >>= 1;
+        }
+        while (node < size) node = (tree[2 * node + 1] as number) <= limit ? 2 * node + 1 : 2 * node;
+      }
+      const position = node - size;
+      return position >= low ? position : -1;
+    },
   };
 }
