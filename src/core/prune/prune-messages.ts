@@ -46,12 +46,13 @@ import { pruneView } from './prune-view';
 export function pruneMessages<M extends PrunableMessage>(input: readonly M[], config: PrunerConfig): M[] {
   const settled = settleConfig(config);
   const seen = { system: false };
-  const quick = settled.error === undefined ? checkedQuickPlan(input, config, settled, seen) : undefined;
+  const quick = settled.ok ? checkedQuickPlan(input, config, settled, seen) : undefined;
   if (quick === undefined) checkCanonicalMessages(input, 'pruneMessages', true, seen);
   // The view applies the config itself (and so reports a bad one as it always has).
-  if (seen.system) return pruneView(input as readonly Message[], canonicalView(input), canonicalCodec, config).messages as unknown as M[];
-  if (settled.error !== undefined) throw settled.error;
-  const messages = input as readonly Message[];
+  // Checked by now, one way or the other.
+  const messages = input as unknown as readonly Message[];
+  if (seen.system) return pruneView(messages, canonicalView(messages), canonicalCodec, config).messages as unknown as M[];
+  if (!settled.ok) throw settled.error;
   if (quick?.plan !== undefined) return applyPrunePlan(messages, quick.plan) as unknown as M[];
   const { strategy, settings } = settled;
   // A custom counter means counting every message anyway: only the full analysis uses it.
@@ -65,7 +66,7 @@ export function pruneMessages<M extends PrunableMessage>(input: readonly M[], co
   return applyPrunePlan(messages, strategy.plan(analysis, settings)) as unknown as M[];
 }
 
-type Settled = { strategy: RegisteredStrategy; settings: unknown; error?: undefined } | { error: unknown };
+type Settled = { ok: true; strategy: RegisteredStrategy; settings: unknown } | { ok: false; error: unknown };
 
 /**
  * The config checked as the entry point checks it (object, strategy, keys and values), with what it threw kept
@@ -75,9 +76,9 @@ function settleConfig(config: PrunerConfig): Settled {
   try {
     checkConfigObject(config);
     const strategy = getStrategy(config.strategy);
-    return { strategy, settings: normalizeConfig(strategy, config) };
+    return { ok: true, strategy, settings: normalizeConfig(strategy, config) };
   } catch (error) {
-    return { error };
+    return { ok: false, error };
   }
 }
 
