@@ -1,5 +1,5 @@
 import type { TokenCounter } from '../tokens/types';
-import type { SummaryFacts, SummaryItem, SummarySection } from './types';
+import type { SummaryFacts, SummaryFactsView, SummaryItem, SummaryListView, SummarySection } from './types';
 import { shortenText } from './shorten-text';
 import { FOCUS_PREFIX, SUMMARY_SECTIONS, TASK_HEADING, TURNS_PREFIX, omittedLine } from './summary-layout';
 
@@ -29,7 +29,7 @@ const MIN_TASK_CHARS = 20;
  * entries (a command run three times before the cut counts three).
  */
 export function renderSummary(
-  facts: SummaryFacts,
+  facts: SummaryFacts | SummaryFactsView,
   taskContext: string,
   budget: { maxTokens: number; counter: TokenCounter; maxTaskChars: number; maxRequestChars: number },
 ): string {
@@ -40,7 +40,7 @@ export function renderSummary(
 
   const sections: SectionState[] = [];
   for (const { key, heading, maxChars } of SUMMARY_SECTIONS) {
-    const items = facts.lists[key];
+    const items: readonly SummaryItem[] | SummaryListView = facts.lists[key];
     const omitted = facts.omitted[key];
     if (items.length === 0 && omitted === 0) continue;
     const chars = maxChars === 'request' ? budget.maxRequestChars : maxChars;
@@ -49,9 +49,11 @@ export function renderSummary(
     const costs: number[] = [];
     const written = new Set<string>();
     let keptCost = 0;
-    let next = items.length - 1;
-    for (; next >= 0 && keptCost <= maxTokens; next--) {
-      const line = `- ${shortenText(write(items[next] as SummaryItem), chars)}`;
+    let visited = 0;
+    for (const item of newestFirst(items)) {
+      if (keptCost > maxTokens) break;
+      visited++;
+      const line = `- ${shortenText(write(item), chars)}`;
       if (written.has(line)) continue;
       written.add(line);
       const c = cost(line);
@@ -61,7 +63,7 @@ export function renderSummary(
     }
     lines.reverse();
     costs.reverse();
-    sections.push({ key, heading, lines, start: 0, cost: costs, keptCost, omitted: omitted + next + 1 });
+    sections.push({ key, heading, lines, start: 0, cost: costs, keptCost, omitted: omitted + items.length - visited });
   }
 
   const fixedCost = (): number => {
@@ -114,6 +116,15 @@ export function renderSummary(
   let text = render();
   while (counter.count(text) > maxTokens && dropOne()) text = render();
   return counter.count(text) <= maxTokens ? text : cutToFit(text, maxTokens, counter);
+}
+
+/** A section's items, newest first: an array read from its end, or a view (`createSummaryFold`). */
+function* newestFirst(items: readonly SummaryItem[] | SummaryListView): Iterable<SummaryItem> {
+  if (!Array.isArray(items)) {
+    yield* (items as SummaryListView).newestFirst();
+    return;
+  }
+  for (let k = items.length - 1; k >= 0; k--) yield items[k] as SummaryItem;
 }
 
 function write(item: SummaryItem): string {

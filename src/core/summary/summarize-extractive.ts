@@ -1,7 +1,7 @@
 import type { MessageLike } from '../types';
 import type { ExtractiveSummarizerOptions } from './types';
 import { charsTokenCounter } from '../tokens/chars-token-counter';
-import { collectSummaryFacts } from './collect-summary-facts';
+import { createSummaryFold } from './create-summary-fold';
 import { renderSummary } from './render-summary';
 
 /** Defaults of `ExtractiveSummarizerOptions`. */
@@ -32,8 +32,10 @@ export function summarizeExtractive(
   if (counter === null || typeof counter !== 'object' || typeof counter.count !== 'function') {
     throw new TypeError('summarizeExtractive: counter must be a TokenCounter (an object with count(text))');
   }
-  const facts = collectSummaryFacts(turns, { maxRequestChars, maxTaskChars });
-  return renderSummary(facts, taskContext, { maxTokens, counter, maxTaskChars, maxRequestChars });
+  // The fold's view, not `collectSummaryFacts`: the files are read newest first only as far as the summary shows them.
+  const fold = createSummaryFold({ maxRequestChars, maxTaskChars });
+  for (const turn of turns) fold.add(turn);
+  return renderSummary(fold.view(), taskContext, { maxTokens, counter, maxTaskChars, maxRequestChars });
 }
 
 function integer(field: string, value: unknown, fallback: number, min: number): number {
