@@ -55,6 +55,7 @@ describe('replayTranscript against the naive replay', () => {
     ['anthropic-clear-tool-uses, cleared as uses age', { ids: ['anthropic-clear-tool-uses'], earlierTurns: true }],
     ['anthropic-clear-thinking, cleared as turns pass', { ids: ['anthropic-clear-thinking'], earlierTurns: true }],
     ['langchain-summarization, the summary and the suffix', { ids: ['langchain-summarization'], mode: 'stateless', earlierTurns: true }],
+    ['anthropic-compaction, a growing span summarized', { ids: ['anthropic-compaction'], mode: 'stateless', earlierTurns: true }],
     ['kept whole, then planned', { ids: ['token-budget', 'governor', 'codex-compact'], mode: 'stateless', earlierTurns: true }],
   ])('gives the same numbers: %s', (_name, narrowed) => {
     fc.assert(

@@ -16,7 +16,11 @@ import { responseFollows } from './response-follows';
  * of messages and compared with a previous whole one in O(1), so a strategy that never fires costs what no pruning
  * costs; its items are spelled out only beside a planned request, which costs O(n) anyway.
  */
-export function replayExact(context: ReplayContext, planner: ReplayPlanner): SentShapes {
+export function replayExact(
+  context: ReplayContext,
+  planner: ReplayPlanner,
+  sentAt: (r: number) => SentItems | SentRuns = (r) => planRequestView(context, planner, r),
+): SentShapes {
   const { count, contextStart, messageIndex, turnStart } = context.requests;
   const { counts } = context;
   const shapes: SentShapes = { sent: new Float64Array(count), common: new Float64Array(count), extends: new Uint8Array(count), follows: new Uint8Array(count) };
@@ -29,7 +33,7 @@ export function replayExact(context: ReplayContext, planner: ReplayPlanner): Sen
     const total = counts.sum(start, end, turn);
     const current: SentItems | SentRuns = planner.keepsEverything(end - start, total)
       ? { headTokens: 0, runs: end > start ? [start, end] : [], turnStart: turn, total }
-      : planRequestView(context, planner, r);
+      : sentAt(r);
     shapes.sent[r] = current.total;
     const response = messageIndex[r - 1] as number;
     if (previous === undefined) {
