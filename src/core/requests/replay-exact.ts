@@ -5,6 +5,7 @@ import { planRequestView } from './plan-request-view';
 import { compareSentItems } from './compare-sent-items';
 import { compareSentRuns } from './compare-sent-runs';
 import { responseFollows } from './response-follows';
+import { sentItemsOf, type SentPart } from './sent-items-of';
 
 /**
  * The stateless replay of any strategy, planned afresh before every request over the whole history: exact, and
@@ -57,15 +58,10 @@ export function replayExact(
   return shapes;
 }
 
-/** The items of a request, spelled out from its run when it was kept whole (keys as `planRequestView` makes them). */
+/** The items of a request, spelled out from its runs (kept whole, or a hook's head and runs). */
 function itemsOf(sent: SentItems | SentRuns, counts: TurnCounts): SentItems {
   if (!('runs' in sent)) return sent;
-  const items: SentItems = { keys: [], tokens: [], sources: [], total: sent.total };
-  const [from = 0, to = 0] = sent.runs;
-  for (let i = from; i < to; i++) {
-    items.keys.push(i < sent.turnStart && !counts.fixed(i) ? -(i + 1) : i);
-    items.tokens.push(counts.count(i, sent.turnStart));
-    items.sources.push(i);
-  }
-  return items;
+  const parts: SentPart[] = sent.headKey === undefined ? [] : [{ key: sent.headKey, tokens: sent.headTokens }];
+  for (let k = 0; k < sent.runs.length; k += 2) parts.push([sent.runs[k] as number, sent.runs[k + 1] as number]);
+  return sentItemsOf(parts, sent.turnStart, counts);
 }
