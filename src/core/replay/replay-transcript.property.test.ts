@@ -57,6 +57,7 @@ describe('replayTranscript against the naive replay', () => {
     ['langchain-summarization, the summary and the suffix', { ids: ['langchain-summarization'], mode: 'stateless', earlierTurns: true }],
     ['anthropic-compaction, a growing span summarized', { ids: ['anthropic-compaction'], mode: 'stateless', earlierTurns: true }],
     ['openhands-condenser, the cuts searched and the middle summarized', { ids: ['openhands-condenser'], mode: 'stateless', earlierTurns: true }],
+    ['token-budget, the middle summarized on the valid cuts', { ids: ['token-budget'], mode: 'stateless', earlierTurns: true }],
     ['kept whole, then planned', { ids: ['token-budget', 'governor', 'codex-compact'], mode: 'stateless', earlierTurns: true }],
   ])('gives the same numbers: %s', (_name, narrowed) => {
     fc.assert(

@@ -3,14 +3,17 @@ import type { ReplayContext } from './replay-context';
 import type { SummaryWrapping } from '../compaction/compaction-summary-message';
 import { wrapPeerSummary } from '../compaction/wrap-peer-summary';
 import { createSummaryFold, type SummaryFold } from '../summary/create-summary-fold';
-import { renderSummary } from '../summary/render-summary';
+import { renderSummary, type WrittenLines } from '../summary/render-summary';
 import { EXTRACTIVE_DEFAULTS } from '../summary/summary-layout';
 import { countMessageTokens } from '../tokens/count-message-tokens';
 
 /** A summary a request sends, as its items see it: its key and its tokens. */
 export interface SpanSummary {
   key: string;
+  /** As an item: the message's tokens (`countMessageTokens`). */
   tokens: number;
+  /** The message's text alone, as the counter counts it (what a plan's insert counts). */
+  contentTokens: number;
 }
 
 /** The extractive summaries of spans of the transcript, for the stateless replays of the summarizing strategies. */
@@ -38,6 +41,8 @@ export function createSpanSummaries(context: ReplayContext, read: (message: Mess
   let foldFrom = -1;
   let foldTo = -1;
   let last: { span: string; summary: SpanSummary } | undefined;
+  // Lines as written for earlier requests: most of a request's summary is the previous one's items.
+  const written: WrittenLines = {};
   return {
     of(from, to, wrapping) {
       const maxTokens = Math.max(16, Math.round(wrapping.summaryTokens));
@@ -50,10 +55,10 @@ export function createSpanSummaries(context: ReplayContext, read: (message: Mess
         foldTo = from;
       }
       for (; foldTo < to; foldTo++) fold.add(read(messages[foldTo] as Message));
-      const text = renderSummary(fold.view(), focus, { maxTokens, counter, maxTaskChars: EXTRACTIVE_DEFAULTS.maxTaskChars, maxRequestChars: EXTRACTIVE_DEFAULTS.maxRequestChars });
+      const text = renderSummary(fold.view(), focus, { maxTokens, counter, maxTaskChars: EXTRACTIVE_DEFAULTS.maxTaskChars, maxRequestChars: EXTRACTIVE_DEFAULTS.maxRequestChars }, written);
       const message = wrapPeerSummary(text, wrapping);
       const key = synthetic.insertKey(message);
-      const summary = last !== undefined && last.summary.key === key ? last.summary : { key, tokens: countMessageTokens([message], counter)[0] as number };
+      const summary = last !== undefined && last.summary.key === key ? last.summary : { key, tokens: countMessageTokens([message], counter)[0] as number, contentTokens: counter.count(message.content as string) };
       last = { span, summary };
       return last.summary;
     },

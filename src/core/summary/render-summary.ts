@@ -3,6 +3,9 @@ import type { SummaryFacts, SummaryFactsView, SummaryItem, SummaryListView, Summ
 import { shortenText } from './shorten-text';
 import { FOCUS_PREFIX, SUMMARY_SECTIONS, TASK_HEADING, TURNS_PREFIX, omittedLine } from './summary-layout';
 
+/** Per section, each item's line and its tokens, as `renderSummary` wrote them (for one counter and one set of limits). */
+export type WrittenLines = Partial<Record<SummarySection, Map<SummaryItem, { line: string; cost: number }>>>;
+
 interface SectionState {
   key: SummarySection;
   heading: string;
@@ -26,12 +29,15 @@ const MIN_TASK_CHARS = 20;
  * text. Sections with nothing to say are left out. Items are written here, newest first, shortened to one line
  * (`SUMMARY_SECTIONS`' `maxChars`), a line equal to a newer one skipped, and only until a section alone would fill
  * the budget: the work is bounded by the budget, not by the number of items, and what is left out is counted in
- * entries (a command run three times before the cut counts three).
+ * entries (a command run three times before the cut counts three). `written` keeps each item's line and its cost
+ * for the next render with the same counter and limits (a replay renders a summary per request over mostly the same
+ * items): an item is a string (the same text, the same line) or a function made once per entry.
  */
 export function renderSummary(
   facts: SummaryFacts | SummaryFactsView,
   taskContext: string,
   budget: { maxTokens: number; counter: TokenCounter; maxTaskChars: number; maxRequestChars: number },
+  written?: WrittenLines,
 ): string {
   const { maxTokens, counter } = budget;
   const cost = (line: string): number => counter.count(`${line}\n`);
@@ -47,16 +53,22 @@ export function renderSummary(
     // Newest first, until the section alone would fill the budget: older items could never be kept.
     const lines: string[] = [];
     const costs: number[] = [];
-    const written = new Set<string>();
+    const shown = new Set<string>();
+    const memo = written === undefined ? undefined : (written[key] ??= new Map());
     let keptCost = 0;
     let visited = 0;
     for (const item of newestFirst(items)) {
       if (keptCost > maxTokens) break;
       visited++;
-      const line = `- ${shortenText(write(item), chars)}`;
-      if (written.has(line)) continue;
-      written.add(line);
-      const c = cost(line);
+      let known = memo?.get(item);
+      if (known === undefined) {
+        const line = `- ${shortenText(write(item), chars)}`;
+        known = { line, cost: cost(line) };
+        memo?.set(item, known);
+      }
+      const { line, cost: c } = known;
+      if (shown.has(line)) continue;
+      shown.add(line);
       lines.push(line);
       costs.push(c);
       keptCost += c;
