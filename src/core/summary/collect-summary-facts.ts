@@ -19,6 +19,10 @@ export function collectSummaryFacts(
   const fold = createSummaryFold(limits);
   for (const turn of turns) fold.add(turn);
   const view = fold.view();
-  const oldestFirst = (list: SummaryListView): string[] => Array.from(list.newestFirst() as Iterable<string>).reverse();
+  const oldestFirst = (list: SummaryListView): string[] => {
+    const paths: string[] = [];
+    list.eachNewest((path) => paths.push(path as string) > 0);
+    return paths.reverse();
+  };
   return { ...view, lists: { ...view.lists, filesChanged: oldestFirst(view.lists.filesChanged), filesRead: oldestFirst(view.lists.filesRead) } };
 }

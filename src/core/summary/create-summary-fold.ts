@@ -68,7 +68,11 @@ export function createSummaryFold(limits: { maxRequestChars: number; maxTaskChar
     get length() {
       return length();
     },
-    *newestFirst() {
+    // Files read are listed unless changed, so their list changes with either log.
+    get version() {
+      return key === 'filesRead' ? log.filesRead.length + log.filesChanged.length : log.filesChanged.length;
+    },
+    eachNewest(visit) {
       const paths = log[key];
       const when = at[key];
       const latest = last[key];
@@ -76,7 +80,7 @@ export function createSummaryFold(limits: { maxRequestChars: number; maxTaskChar
         const path = paths[k] as string;
         if (latest.get(path) !== when[k]) continue;
         if (key === 'filesRead' && last.filesChanged.has(path)) continue;
-        yield path;
+        if (!visit(path)) return;
       }
     },
   });

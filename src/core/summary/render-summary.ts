@@ -3,8 +3,16 @@ import type { SummaryFacts, SummaryFactsView, SummaryItem, SummaryListView, Summ
 import { shortenText } from './shorten-text';
 import { FOCUS_PREFIX, SUMMARY_SECTIONS, TASK_HEADING, TURNS_PREFIX, omittedLine } from './summary-layout';
 
-/** Per section, each item's line and its tokens, as `renderSummary` wrote them (for one counter and one set of limits). */
-export type WrittenLines = Partial<Record<SummarySection, Map<SummaryItem, { line: string; cost: number }>>>;
+/**
+ * What `renderSummary` keeps from one render to the next, for one counter and one set of limits: per section each
+ * item's line and tokens, and the lines it last showed with the items and bound they were for; the tokens of each
+ * "(N earlier left out)" line. Make it `{ lines: {}, shown: {}, omitted: new Map() }`.
+ */
+export interface RenderMemo {
+  lines: Partial<Record<SummarySection, Map<SummaryItem, { line: string; cost: number }>>>;
+  shown: Partial<Record<SummarySection, { items: unknown; version: number; maxTokens: number; lines: string[]; costs: number[]; keptCost: number; visited: number }>>;
+  omitted: Map<number, number>;
+}
 
 interface SectionState {
   key: SummarySection;
@@ -29,18 +37,26 @@ const MIN_TASK_CHARS = 20;
  * text. Sections with nothing to say are left out. Items are written here, newest first, shortened to one line
  * (`SUMMARY_SECTIONS`' `maxChars`), a line equal to a newer one skipped, and only until a section alone would fill
  * the budget: the work is bounded by the budget, not by the number of items, and what is left out is counted in
- * entries (a command run three times before the cut counts three). `written` keeps each item's line and its cost
- * for the next render with the same counter and limits (a replay renders a summary per request over mostly the same
- * items): an item is a string (the same text, the same line) or a function made once per entry.
+ * entries (a command run three times before the cut counts three). `memo` keeps what the next render with the same
+ * counter and limits can reuse (a replay renders a summary per request, and between two requests most sections
+ * have not changed): an item is a string (the same text, the same line) or a function made once per entry.
  */
 export function renderSummary(
   facts: SummaryFacts | SummaryFactsView,
   taskContext: string,
   budget: { maxTokens: number; counter: TokenCounter; maxTaskChars: number; maxRequestChars: number },
-  written?: WrittenLines,
+  memo?: RenderMemo,
 ): string {
   const { maxTokens, counter } = budget;
   const cost = (line: string): number => counter.count(`${line}\n`);
+  const omittedCost = (count: number): number => {
+    let c = memo?.omitted.get(count);
+    if (c === undefined) {
+      c = cost(omittedLine(count));
+      memo?.omitted.set(count, c);
+    }
+    return c;
+  };
   let task = facts.task;
   const focus = taskContext.trim() === '' ? undefined : `${FOCUS_PREFIX}${shortenText(taskContext, budget.maxTaskChars)}`;
 
@@ -50,31 +66,39 @@ export function renderSummary(
     const omitted = facts.omitted[key];
     if (items.length === 0 && omitted === 0) continue;
     const chars = maxChars === 'request' ? budget.maxRequestChars : maxChars;
-    // Newest first, until the section alone would fill the budget: older items could never be kept.
+    // Newest first, until the section alone would fill the budget: older items could never be kept. A memo's
+    // section is taken as it is when its items and the bound are the ones it was written for.
+    const version = Array.isArray(items) ? items.length : (items as SummaryListView).version;
+    const cached = memo?.shown[key];
+    if (cached !== undefined && cached.items === items && cached.version === version && cached.maxTokens === maxTokens) {
+      sections.push({ key, heading, lines: cached.lines, start: 0, cost: cached.costs, keptCost: cached.keptCost, omitted: omitted + items.length - cached.visited });
+      continue;
+    }
     const lines: string[] = [];
     const costs: number[] = [];
     const shown = new Set<string>();
-    const memo = written === undefined ? undefined : (written[key] ??= new Map());
+    const known = memo === undefined ? undefined : (memo.lines[key] ??= new Map());
     let keptCost = 0;
     let visited = 0;
-    for (const item of newestFirst(items)) {
-      if (keptCost > maxTokens) break;
+    eachNewest(items, (item) => {
+      if (keptCost > maxTokens) return false;
       visited++;
-      let known = memo?.get(item);
-      if (known === undefined) {
+      let written = known?.get(item);
+      if (written === undefined) {
         const line = `- ${shortenText(write(item), chars)}`;
-        known = { line, cost: cost(line) };
-        memo?.set(item, known);
+        written = { line, cost: cost(line) };
+        known?.set(item, written);
       }
-      const { line, cost: c } = known;
-      if (shown.has(line)) continue;
-      shown.add(line);
-      lines.push(line);
-      costs.push(c);
-      keptCost += c;
-    }
+      if (shown.has(written.line)) return true;
+      shown.add(written.line);
+      lines.push(written.line);
+      costs.push(written.cost);
+      keptCost += written.cost;
+      return true;
+    });
     lines.reverse();
     costs.reverse();
+    if (memo !== undefined) memo.shown[key] = { items, version, maxTokens, lines, costs, keptCost, visited };
     sections.push({ key, heading, lines, start: 0, cost: costs, keptCost, omitted: omitted + items.length - visited });
   }
 
@@ -85,7 +109,7 @@ export function renderSummary(
       if (task !== undefined) total += cost(task);
       if (focus !== undefined) total += cost(focus);
     }
-    for (const s of sections) total += cost('') + cost(s.heading) + (s.omitted > 0 ? cost(omittedLine(s.omitted)) : 0);
+    for (const s of sections) total += cost('') + cost(s.heading) + (s.omitted > 0 ? omittedCost(s.omitted) : 0);
     return total;
   };
   let total = fixedCost() + sections.reduce((sum, s) => sum + s.keptCost, 0);
@@ -95,11 +119,11 @@ export function renderSummary(
     for (const s of sections) if (s.start < s.lines.length && (pick === undefined || s.keptCost >= pick.keptCost)) pick = s;
     if (pick === undefined) return false;
     const c = pick.cost[pick.start] as number;
-    const before = pick.omitted > 0 ? cost(omittedLine(pick.omitted)) : 0;
+    const before = pick.omitted > 0 ? omittedCost(pick.omitted) : 0;
     pick.start++;
     pick.keptCost -= c;
     pick.omitted++;
-    total += cost(omittedLine(pick.omitted)) - before - c;
+    total += omittedCost(pick.omitted) - before - c;
     return true;
   };
   while (total > maxTokens && dropOne()) {
@@ -130,13 +154,13 @@ export function renderSummary(
   return counter.count(text) <= maxTokens ? text : cutToFit(text, maxTokens, counter);
 }
 
-/** A section's items, newest first: an array read from its end, or a view (`createSummaryFold`). */
-function* newestFirst(items: readonly SummaryItem[] | SummaryListView): Iterable<SummaryItem> {
+/** Calls `visit` with a section's items, newest first, until it returns false. */
+function eachNewest(items: readonly SummaryItem[] | SummaryListView, visit: (item: SummaryItem) => boolean): void {
   if (!Array.isArray(items)) {
-    yield* (items as SummaryListView).newestFirst();
+    (items as SummaryListView).eachNewest(visit);
     return;
   }
-  for (let k = items.length - 1; k >= 0; k--) yield items[k] as SummaryItem;
+  for (let k = items.length - 1; k >= 0; k--) if (!visit(items[k] as SummaryItem)) return;
 }
 
 function write(item: SummaryItem): string {

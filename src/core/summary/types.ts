@@ -57,7 +57,10 @@ export interface SummaryFacts {
 /** A section's entries as `renderSummary` reads them: how many, and the newest first (read only as far as shown). */
 export interface SummaryListView {
   readonly length: number;
-  newestFirst(): Iterable<SummaryItem>;
+  /** Changes whenever what the list holds does (a path seen again moves it without changing its length). */
+  readonly version: number;
+  /** Calls `visit` with each entry, newest first, until it returns false. */
+  eachNewest(visit: (item: SummaryItem) => boolean): void;
 }
 
 /** Facts whose file sections are views (`createSummaryFold`): what `renderSummary` reads. */

@@ -1,6 +1,6 @@
 import type { Message } from '../../types';
 import type { ReplayContext, ReplayPlanner } from '../../requests/replay-context';
-import type { SentRuns, SentShapes } from '../../requests/sent-types';
+import type { SentItems, SentRuns, SentShapes } from '../../requests/sent-types';
 import { replayExact } from '../../requests/replay-exact';
 import { planRequestView } from '../../requests/plan-request-view';
 import { runsFromItems } from '../../requests/runs-from-items';
@@ -39,7 +39,7 @@ export function replayAnthropicCompaction(context: ReplayContext, planner: Repla
     const turnStart = requests.turnStart[r] as number;
     const n = end - start;
     const { cutAtOrBefore } = context.segment(start);
-    if (cutAtOrBefore[n] !== n) return runsOf(context, planner, r, turnStart);
+    if (cutAtOrBefore[n] !== n) return runsOf(summaries.rekey(planRequestView(context, planner, r)), r, turnStart);
     const block = lastBlock(start)[n] as number;
     const from = block === 0 ? 0 : (cutAtOrBefore[block] as number);
     const effective = settings.request.fixedTokens + counts.sum(start + from, end, turnStart);
@@ -53,8 +53,7 @@ export function replayAnthropicCompaction(context: ReplayContext, planner: Repla
 }
 
 /** A request planned afresh, in the runs form (its plan is a summary and a suffix, or a suffix). */
-function runsOf(context: ReplayContext, planner: ReplayPlanner, r: number, turnStart: number): SentRuns {
-  const items = planRequestView(context, planner, r);
+function runsOf(items: SentItems, r: number, turnStart: number): SentRuns {
   const runs = runsFromItems(items, turnStart);
   if (runs === undefined) throw new Error(`replayAnthropicCompaction: the plan for request ${r} is not a summary and a suffix`);
   return runs;

@@ -40,7 +40,7 @@ export function replayOpenHandsCondenser(context: ReplayContext, planner: Replay
     const turnStart = requests.turnStart[r] as number;
     const n = end - start;
     const { cutAtOrBefore, cutAtOrAfter } = context.segment(start);
-    if (cutAtOrBefore[n] !== n) return planRequestView(context, planner, r);
+    if (cutAtOrBefore[n] !== n) return summaries.rekey(planRequestView(context, planner, r));
     const eventStart = eventStarts(start);
     const events = eventStart[n] as number;
     const sum = counts.sum(start, end, turnStart);

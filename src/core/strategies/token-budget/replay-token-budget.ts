@@ -49,7 +49,7 @@ export function replayTokenBudget(context: ReplayContext, planner: ReplayPlanner
     const turnStart = requests.turnStart[r] as number;
     const n = end - start;
     const { cutAtOrBefore, cutAtOrAfter } = context.segment(start);
-    if (settings.pinTask || cutAtOrBefore[n] !== n) return planRequestView(context, planner, r);
+    if (settings.pinTask || cutAtOrBefore[n] !== n) return summaries.rekey(planRequestView(context, planner, r));
     const total = counts.sum(start, end, turnStart);
     const whole: SentRuns = { headTokens: 0, runs: n > 0 ? [start, end] : [], turnStart, total };
     const { before, first } = summariesIn(start);
