@@ -118,16 +118,38 @@ export function renderSummary(
     let pick: SectionState | undefined;
     for (const s of sections) if (s.start < s.lines.length && (pick === undefined || s.keptCost >= pick.keptCost)) pick = s;
     if (pick === undefined) return false;
+    dropFrom(pick);
+    return true;
+  };
+  const dropFrom = (pick: SectionState): void => {
     const c = pick.cost[pick.start] as number;
     const before = pick.omitted > 0 ? omittedCost(pick.omitted) : 0;
     pick.start++;
     pick.keptCost -= c;
     pick.omitted++;
     total += omittedCost(pick.omitted) - before - c;
-    return true;
   };
-  while (total > maxTokens && dropOne()) {
-    // each pass drops one item
+  // dropOne again and again, a section at a time: the section dropOne picks (the last with the most kept tokens) stays
+  // the pick while it keeps at least as many as every section before it and more than every one after it.
+  for (;;) {
+    if (total <= maxTokens) break;
+    let pick = -1;
+    for (let k = 0; k < sections.length; k++) {
+      const s = sections[k] as SectionState;
+      if (s.start < s.lines.length && (pick < 0 || s.keptCost >= (sections[pick] as SectionState).keptCost)) pick = k;
+    }
+    if (pick < 0) break;
+    let before = -Infinity;
+    let after = -Infinity;
+    for (let k = 0; k < sections.length; k++) {
+      const s = sections[k] as SectionState;
+      if (k === pick || s.start >= s.lines.length) continue;
+      if (k < pick) before = Math.max(before, s.keptCost);
+      else after = Math.max(after, s.keptCost);
+    }
+    const s = sections[pick] as SectionState;
+    do dropFrom(s);
+    while (total > maxTokens && s.start < s.lines.length && s.keptCost >= before && s.keptCost > after);
   }
   while (total > maxTokens && task !== undefined && task.length > MIN_TASK_CHARS) {
     task = shortenText(task, Math.max(MIN_TASK_CHARS, Math.floor(task.length / 2)));
