@@ -27,7 +27,8 @@ export interface SpanSummaries {
   of(from: number, to: number, wrapping: SummaryWrapping): SpanSummary;
   /**
    * The items of a request planned afresh (`planRequestView`), its added message keyed as `of` keys summaries, so
-   * that it compares with the requests around it. For plans that add one message, the summary.
+   * that it compares with the requests around it: the first added message, which is the summary in the plans that
+   * use these (a peer's files re-read come after it).
    */
   rekey(items: SentItems): SentItems;
 }
@@ -81,7 +82,10 @@ export function createSpanSummaries(context: ReplayContext, read: (message: Mess
     rekey(items) {
       const planned = (items as SentItems & { messages?: readonly Message[] }).messages;
       if (planned === undefined) return items;
-      const keys = items.keys.map((key, k) => (typeof key === 'string' && key.startsWith('i:') ? keep('', planned[k] as Message).key : key));
+      const first = items.keys.findIndex((key) => typeof key === 'string' && key.startsWith('i:'));
+      if (first < 0) return items;
+      const keys = items.keys.slice();
+      keys[first] = keep('', planned[first] as Message).key;
       return { ...items, keys };
     },
   };
