@@ -72,7 +72,7 @@ describe('replayTranscript against the naive replay', () => {
     const reads = (messages: Message[]): Message[] =>
       messages.map((m) =>
         Array.isArray(m.content)
-          ? { ...m, content: m.content.map((b) => (b.type === 'tool_use' && b.name !== 'Bash' ? { ...b, name: 'Read', input: { file_path: `/src/f${b.id.length % 3}.ts` } } : b)) as ContentBlock[] }
+          ? { ...m, content: m.content.map((b) => (b.type === 'tool_use' && b.name !== 'Bash' ? { ...b, name: 'Read', input: { file_path: `/src/f${String(b.id).length % 3}.ts` } } : b)) as ContentBlock[] }
           : m,
       );
     fc.assert(

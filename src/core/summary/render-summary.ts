@@ -1,6 +1,7 @@
 import type { TokenCounter } from '../tokens/types';
 import type { SummaryFacts, SummaryFactsView, SummaryItem, SummaryListView, SummarySection } from './types';
 import { shortenText } from './shorten-text';
+import { writeSectionLines, type SectionLines } from './write-section-lines';
 import { FOCUS_PREFIX, SUMMARY_SECTIONS, TASK_HEADING, TURNS_PREFIX, omittedLine } from './summary-layout';
 
 /**
@@ -10,7 +11,7 @@ import { FOCUS_PREFIX, SUMMARY_SECTIONS, TASK_HEADING, TURNS_PREFIX, omittedLine
  */
 export interface RenderMemo {
   lines: Partial<Record<SummarySection, Map<SummaryItem, { line: string; cost: number }>>>;
-  shown: Partial<Record<SummarySection, { items: unknown; version: number; maxTokens: number; lines: string[]; costs: number[]; keptCost: number; visited: number }>>;
+  shown: Partial<Record<SummarySection, SectionLines>>;
   omitted: Map<number, number>;
 }
 
@@ -67,39 +68,26 @@ export function renderSummary(
     if (items.length === 0 && omitted === 0) continue;
     const chars = maxChars === 'request' ? budget.maxRequestChars : maxChars;
     // Newest first, until the section alone would fill the budget: older items could never be kept. A memo's
-    // section is taken as it is when its items and the bound are the ones it was written for.
+    // section is taken as it is when its items and the bound are the ones it was written for, and only its new
+    // items written when its list has grown.
     const version = Array.isArray(items) ? items.length : (items as SummaryListView).version;
     const cached = memo?.shown[key];
-    if (cached !== undefined && cached.items === items && cached.version === version && cached.maxTokens === maxTokens) {
-      sections.push({ key, heading, lines: cached.lines, start: 0, cost: cached.costs, keptCost: cached.keptCost, omitted: omitted + items.length - cached.visited });
-      continue;
+    let section: SectionLines;
+    if (cached !== undefined && cached.items === items && cached.version === version && cached.maxTokens === maxTokens) section = cached;
+    else {
+      const known = memo === undefined ? undefined : (memo.lines[key] ??= new Map());
+      section = writeSectionLines(items, version, maxTokens, (item) => {
+        let written = known?.get(item);
+        if (written === undefined) {
+          const line = `- ${shortenText(write(item), chars)}`;
+          written = { line, cost: cost(line) };
+          known?.set(item, written);
+        }
+        return written;
+      }, cached);
+      if (memo !== undefined) memo.shown[key] = section;
     }
-    const lines: string[] = [];
-    const costs: number[] = [];
-    const shown = new Set<string>();
-    const known = memo === undefined ? undefined : (memo.lines[key] ??= new Map());
-    let keptCost = 0;
-    let visited = 0;
-    eachNewest(items, (item) => {
-      if (keptCost > maxTokens) return false;
-      visited++;
-      let written = known?.get(item);
-      if (written === undefined) {
-        const line = `- ${shortenText(write(item), chars)}`;
-        written = { line, cost: cost(line) };
-        known?.set(item, written);
-      }
-      if (shown.has(written.line)) return true;
-      shown.add(written.line);
-      lines.push(written.line);
-      costs.push(written.cost);
-      keptCost += written.cost;
-      return true;
-    });
-    lines.reverse();
-    costs.reverse();
-    if (memo !== undefined) memo.shown[key] = { items, version, maxTokens, lines, costs, keptCost, visited };
-    sections.push({ key, heading, lines, start: 0, cost: costs, keptCost, omitted: omitted + items.length - visited });
+    sections.push({ key, heading, lines: section.lines, start: 0, cost: section.costs, keptCost: section.keptCost, omitted: omitted + items.length - section.visited });
   }
 
   const fixedCost = (): number => {
@@ -174,15 +162,6 @@ export function renderSummary(
   let text = render();
   while (counter.count(text) > maxTokens && dropOne()) text = render();
   return counter.count(text) <= maxTokens ? text : cutToFit(text, maxTokens, counter);
-}
-
-/** Calls `visit` with a section's items, newest first, until it returns false. */
-function eachNewest(items: readonly SummaryItem[] | SummaryListView, visit: (item: SummaryItem) => boolean): void {
-  if (!Array.isArray(items)) {
-    (items as SummaryListView).eachNewest(visit);
-    return;
-  }
-  for (let k = items.length - 1; k >= 0; k--) if (!visit(items[k] as SummaryItem)) return;
 }
 
 function write(item: SummaryItem): string {
