@@ -5,6 +5,7 @@ import { planRequestView } from './plan-request-view';
 import { compareSentItems } from './compare-sent-items';
 import { compareSentRuns } from './compare-sent-runs';
 import { responseFollows } from './response-follows';
+import type { RequestSpan } from './shapes-from-runs';
 import { sentItemsOf, type SentPart } from './sent-items-of';
 
 /**
@@ -20,7 +21,7 @@ import { sentItemsOf, type SentPart } from './sent-items-of';
 export function replayExact(
   context: ReplayContext,
   planner: ReplayPlanner,
-  sentAt: (r: number) => SentItems | SentRuns = (r) => planRequestView(context, planner, r),
+  sentAt: (span: RequestSpan) => SentItems | SentRuns = (span) => planRequestView(context, planner, span.request),
 ): SentShapes {
   const { count, contextStart, messageIndex, turnStart } = context.requests;
   const { counts } = context;
@@ -34,7 +35,7 @@ export function replayExact(
     const total = counts.sum(start, end, turn);
     const current: SentItems | SentRuns = planner.keepsEverything(end - start, total)
       ? { headTokens: 0, runs: end > start ? [start, end] : [], turnStart: turn, total }
-      : sentAt(r);
+      : sentAt({ request: r, start, end, turnStart: turn });
     shapes.sent[r] = current.total;
     const response = messageIndex[r - 1] as number;
     if (previous === undefined) {

@@ -17,7 +17,7 @@ import type { AnthropicCompactionSettings } from './plan-anthropic-compaction';
  * as the LangChain replay takes them. A request that ends inside a unit of the context is planned afresh.
  */
 export function replayAnthropicCompaction(context: ReplayContext, planner: ReplayPlanner<AnthropicCompactionSettings>): SentShapes {
-  const { requests, counts, messages } = context;
+  const { counts, messages } = context;
   const { settings } = planner;
   const summaries = createSpanSummaries(context, unwrapPeerSummary);
   // Per context start: for a view of n messages, the last message 0 < i < n holding a compaction block (0: none).
@@ -33,10 +33,7 @@ export function replayAnthropicCompaction(context: ReplayContext, planner: Repla
     return found;
   };
   const wrapping = { prefix: '', summaryTokens: settings.summaryTokens, focus: settings.instructions };
-  return replayExact(context, planner, (r): SentRuns => {
-    const start = requests.contextStart[r] as number;
-    const end = requests.messageIndex[r] as number;
-    const turnStart = requests.turnStart[r] as number;
+  return replayExact(context, planner, ({ request: r, start, end, turnStart }): SentRuns => {
     const n = end - start;
     const { cutAtOrBefore } = context.segment(start);
     if (cutAtOrBefore[n] !== n) return runsOf(summaries.rekey(planRequestView(context, planner, r)), r, turnStart);

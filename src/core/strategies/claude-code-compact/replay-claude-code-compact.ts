@@ -22,7 +22,7 @@ import type { ClaudeCodeCompactSettings } from './plan-claude-code-compact';
  * (it reads the times), as is a request that ends inside a unit of the context.
  */
 export function replayClaudeCodeCompact(context: ReplayContext, planner: ReplayPlanner<ClaudeCodeCompactSettings>): SentShapes {
-  const { requests, counts, counter } = context;
+  const { counts, counter } = context;
   const { settings } = planner;
   const threshold = claudeCodeThreshold(settings);
   const summaries = createSpanSummaries(context, unwrapPeerSummary);
@@ -47,14 +47,11 @@ export function replayClaudeCodeCompact(context: ReplayContext, planner: ReplayP
     if (planned === undefined) return summarized;
     return { ...summarized, keys: summarized.keys.map((key, k) => (typeof key === 'string' && key.startsWith('i:file#') ? key : typeof key === 'string' && key.startsWith('i:') && k > 0 ? keyOf(planned[k] as Message) : key)) };
   };
-  return replayExact(context, planner, (r): SentItems | SentRuns => {
+  return replayExact(context, planner, ({ request: r, start, end, turnStart }): SentItems | SentRuns => {
     builtBefore = built;
     built = new Map();
     keysBefore = keys;
     keys = new Map();
-    const start = requests.contextStart[r] as number;
-    const end = requests.messageIndex[r] as number;
-    const turnStart = requests.turnStart[r] as number;
     const n = end - start;
     const segment = context.segment(start);
     const { cutAtOrBefore } = segment;

@@ -18,7 +18,7 @@ import type { OpenHandsCondenserSettings } from './plan-openhands-condenser';
  * request that ends inside a unit of the context is planned afresh.
  */
 export function replayOpenHandsCondenser(context: ReplayContext, planner: ReplayPlanner<OpenHandsCondenserSettings>): SentShapes {
-  const { requests, counts, messages } = context;
+  const { counts, messages } = context;
   const { settings } = planner;
   const fixed = settings.request.fixedTokens;
   const summaries = createSpanSummaries(context, unwrapPeerSummary);
@@ -34,10 +34,7 @@ export function replayOpenHandsCondenser(context: ReplayContext, planner: Replay
     }
     return found;
   };
-  return replayExact(context, planner, (r): SentItems | SentRuns => {
-    const start = requests.contextStart[r] as number;
-    const end = requests.messageIndex[r] as number;
-    const turnStart = requests.turnStart[r] as number;
+  return replayExact(context, planner, ({ request: r, start, end, turnStart }): SentItems | SentRuns => {
     const n = end - start;
     const { cutAtOrBefore, cutAtOrAfter } = context.segment(start);
     if (cutAtOrBefore[n] !== n) return summaries.rekey(planRequestView(context, planner, r));

@@ -18,7 +18,7 @@ import type { TokenBudgetSettings } from './plan-token-budget';
  * unit kept in the middle), and so is a request that ends inside a unit of the context.
  */
 export function replayTokenBudget(context: ReplayContext, planner: ReplayPlanner<TokenBudgetSettings>): SentShapes {
-  const { requests, counts, messages } = context;
+  const { counts, messages } = context;
   const { settings } = planner;
   const shared = settings.maxTokens !== Infinity && !settings.ownLimits;
   const soft = shared ? settings.maxTokens : settings.softLimitTokens;
@@ -43,10 +43,7 @@ export function replayTokenBudget(context: ReplayContext, planner: ReplayPlanner
     return found;
   };
   const wrapping = { prefix: '', summaryTokens: settings.summaryMaxTokens };
-  return replayExact(context, planner, (r): SentItems | SentRuns => {
-    const start = requests.contextStart[r] as number;
-    const end = requests.messageIndex[r] as number;
-    const turnStart = requests.turnStart[r] as number;
+  return replayExact(context, planner, ({ request: r, start, end, turnStart }): SentItems | SentRuns => {
     const n = end - start;
     const { cutAtOrBefore, cutAtOrAfter } = context.segment(start);
     if (settings.pinTask || cutAtOrBefore[n] !== n) return summaries.rekey(planRequestView(context, planner, r));
