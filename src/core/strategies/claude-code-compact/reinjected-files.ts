@@ -3,6 +3,8 @@ import type { TokenCounter } from '../../tokens/types';
 import type { ToolResultTable } from '../../links/list-tool-results';
 import { toolResultText } from '../../text/tool-result-text';
 import { CLAUDE_CODE_TEXTS } from './claude-code-texts';
+import { readPath } from './read-path';
+import { readResults } from './read-results';
 import type { ClaudeCodeCompactSettings } from './plan-claude-code-compact';
 
 /** A file Claude Code re-reads after a compaction: its message, and its tokens as the budget counts them. */
@@ -25,23 +27,19 @@ export function reinjectedFiles(
   stop: number,
   counter: TokenCounter,
   settings: Pick<ClaudeCodeCompactSettings, 'maxFiles' | 'maxFileTokens' | 'fileBudget'>,
+  reads: Int32Array = readResults(messages, results),
   file: (r: number, limit: number, build: () => ReinjectedFile | undefined) => ReinjectedFile | undefined = (_r, _limit, build) => build(),
 ): ReinjectedFile[] {
-  const last = firstResultAt(results, stop);
-  const kept = firstResultAt(results, end);
+  const last = firstReadAt(messages, results, reads, stop);
+  const kept = firstReadAt(messages, results, reads, end);
   const seen = new Set<string>();
-  for (let r = last - 1; r >= kept; r--) {
-    if (results.toolName[r] === 'Read') {
-      const path = readPath(messages, results, r);
-      if (path !== undefined) seen.add(path);
-    }
-  }
+  for (let k = last - 1; k >= kept; k--) seen.add(readPath(messages, results, reads[k] as number) as string);
   const out: ReinjectedFile[] = [];
   let budget = settings.fileBudget;
-  for (let r = kept - 1; r >= 0 && out.length < settings.maxFiles && budget > 0; r--) {
-    if (results.toolName[r] !== 'Read') continue;
-    const path = readPath(messages, results, r);
-    if (path === undefined || seen.has(path)) continue;
+  for (let k = kept - 1; k >= 0 && out.length < settings.maxFiles && budget > 0; k--) {
+    const r = reads[k] as number;
+    const path = readPath(messages, results, r) as string;
+    if (seen.has(path)) continue;
     seen.add(path);
     const m = results.message[r] as number;
     const block = ((messages[m] as Message).content as ContentBlock[])[results.block[r] as number] as { content?: unknown; is_error?: unknown };
@@ -60,24 +58,16 @@ export function reinjectedFiles(
   return out.reverse();
 }
 
-/** The first result held by message `index` or later (results are in message order). */
-function firstResultAt(results: ToolResultTable, index: number): number {
+/** The first of `reads` held by message `index` or later. */
+function firstReadAt(messages: readonly Message[], results: ToolResultTable, reads: Int32Array, index: number): number {
   let low = 0;
-  let high = results.count;
+  let high = reads.length;
   while (low < high) {
     const mid = (low + high) >>> 1;
-    if ((results.message[mid] as number) >= index) high = mid;
+    if ((results.message[reads[mid] as number] as number) >= index) high = mid;
     else low = mid + 1;
   }
   return low;
-}
-
-function readPath(messages: readonly Message[], results: ToolResultTable, r: number): string | undefined {
-  const call = results.callMessage[r] as number;
-  if (call < 0) return undefined;
-  const use = ((messages[call] as Message).content as ContentBlock[])[results.callBlock[r] as number] as { input?: { file_path?: unknown } };
-  const path = use.input?.file_path;
-  return typeof path === 'string' && path !== '' ? path : undefined;
 }
 
 /** `text` cut to at most `limit` tokens (by halving the overshoot, a few counts at most). */

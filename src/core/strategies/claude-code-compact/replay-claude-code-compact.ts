@@ -6,11 +6,12 @@ import { planRequestView } from '../../requests/plan-request-view';
 import { createSpanSummaries } from '../../requests/create-span-summaries';
 import { sentItemsOf, type SentPart } from '../../requests/sent-items-of';
 import { countMessageTokens } from '../../tokens/count-message-tokens';
-import { listToolResults } from '../../links/list-tool-results';
+import { listToolResults, type ToolResultTable } from '../../links/list-tool-results';
 import { unwrapPeerSummary } from '../../compaction/unwrap-peer-summary';
 import { claudeCodeThreshold } from './claude-code-threshold';
 import { CLAUDE_CODE_TEXTS } from './claude-code-texts';
 import { reinjectedFiles, type ReinjectedFile } from './reinjected-files';
+import { readResults } from './read-results';
 import type { ClaudeCodeCompactSettings } from './plan-claude-code-compact';
 
 /**
@@ -34,6 +35,16 @@ export function replayClaudeCodeCompact(context: ReplayContext, planner: ReplayP
   let keysBefore = new Map<string, string>();
   let keys = new Map<string, string>();
   let generation = 0;
+  // Per context (its results table): the results a re-read can come from.
+  const reads = new WeakMap<object, Int32Array>();
+  const readsOf = (segmentMessages: readonly Message[], results: ToolResultTable): Int32Array => {
+    let found = reads.get(results);
+    if (found === undefined) {
+      found = readResults(segmentMessages, results);
+      reads.set(results, found);
+    }
+    return found;
+  };
   const keyOf = (message: Message): string => {
     const content = message.content as string;
     let key = keys.get(content) ?? keysBefore.get(content);
@@ -65,7 +76,8 @@ export function replayClaudeCodeCompact(context: ReplayContext, planner: ReplayP
     const summary = summaries.of(start, start + tail, wrapping);
     const parts: SentPart[] = [summary];
     if (settings.reinjectFiles) {
-      const files = reinjectedFiles(segment.messages, listToolResults(segment), tail, n, counter, settings, (result, limit, build) => {
+      const results = listToolResults(segment);
+      const files = reinjectedFiles(segment.messages, results, tail, n, counter, settings, readsOf(segment.messages, results), (result, limit, build) => {
         const id = `${start}:${result}:${limit}`;
         const file = built.has(id) ? built.get(id) : builtBefore.has(id) ? builtBefore.get(id) : build();
         built.set(id, file);
