@@ -1,7 +1,7 @@
 import type { Message } from '../types';
 import type { TokenCounter } from '../tokens/types';
 import { createExtractiveSummarizer } from '../summary/create-extractive-summarizer';
-import { CONTEXT_SUMMARY_MARKER } from '../text/harness-text';
+import { wrapPeerSummary } from './wrap-peer-summary';
 
 /** What of a peer's compaction its summary message is made from (the fields of `Compaction` that name them). */
 export interface SummaryWrapping {
@@ -22,7 +22,5 @@ export interface SummaryWrapping {
 export function compactionSummaryMessage(summarized: readonly Message[], compaction: SummaryWrapping, counter: TokenCounter): Message {
   const summarizer = createExtractiveSummarizer({ counter, maxTokens: Math.max(16, Math.round(compaction.summaryTokens)) });
   const summary = summarizer.summarizeSync(summarized, compaction.focus ?? '');
-  const content = `${compaction.prefix === '' ? '' : `${compaction.prefix}\n`}${CONTEXT_SUMMARY_MARKER}
-${summary}${compaction.suffix === undefined || compaction.suffix === '' ? '' : `\n${compaction.suffix}`}`;
-  return { role: 'user', content };
+  return wrapPeerSummary(summary, compaction);
 }

@@ -55,10 +55,28 @@ describe('replayTranscript against the naive replay', () => {
     ['anthropic-clear-tool-uses, cleared as uses age', { ids: ['anthropic-clear-tool-uses'], earlierTurns: true }],
     ['anthropic-clear-thinking, cleared as turns pass', { ids: ['anthropic-clear-thinking'], earlierTurns: true }],
     ['langchain-summarization, the summary and the suffix', { ids: ['langchain-summarization'], mode: 'stateless', earlierTurns: true }],
+    ['anthropic-compaction, a growing span summarized', { ids: ['anthropic-compaction'], mode: 'stateless', earlierTurns: true }],
+    ['openhands-condenser, the cuts searched and the middle summarized', { ids: ['openhands-condenser'], mode: 'stateless', earlierTurns: true }],
+    ['token-budget, the middle summarized on the valid cuts', { ids: ['token-budget'], mode: 'stateless', earlierTurns: true }],
+    ['claude-code-compact, the summary and the files re-read', { ids: ['claude-code-compact'], mode: 'stateless', earlierTurns: true }],
     ['kept whole, then planned', { ids: ['token-budget', 'governor', 'codex-compact'], mode: 'stateless', earlierTurns: true }],
   ])('gives the same numbers: %s', (_name, narrowed) => {
     fc.assert(
       fc.property(replayCase(narrowed), ({ messages, options }) => expectNaive(messages, options)),
+      { numRuns: 150, ...replay },
+    );
+  });
+
+  // Claude Code re-reads the files its Read calls read: the generated calls renamed to Read of a few paths.
+  it('gives the same numbers: claude-code-compact re-reading files', () => {
+    const reads = (messages: Message[]): Message[] =>
+      messages.map((m) =>
+        Array.isArray(m.content)
+          ? { ...m, content: m.content.map((b) => (b.type === 'tool_use' && b.name !== 'Bash' ? { ...b, name: 'Read', input: { file_path: `/src/f${String(b.id).length % 3}.ts` } } : b)) as ContentBlock[] }
+          : m,
+      );
+    fc.assert(
+      fc.property(replayCase({ ids: ['claude-code-compact'], mode: 'stateless', earlierTurns: true }), ({ messages, options }) => expectNaive(reads(messages), options)),
       { numRuns: 150, ...replay },
     );
   });

@@ -5,6 +5,8 @@ import { planRequestView } from './plan-request-view';
 import { compareSentItems } from './compare-sent-items';
 import { compareSentRuns } from './compare-sent-runs';
 import { responseFollows } from './response-follows';
+import type { RequestSpan } from './shapes-from-runs';
+import { sentItemsOf, type SentPart } from './sent-items-of';
 
 /**
  * The stateless replay of any strategy, planned afresh before every request over the whole history: exact, and
@@ -16,7 +18,11 @@ import { responseFollows } from './response-follows';
  * of messages and compared with a previous whole one in O(1), so a strategy that never fires costs what no pruning
  * costs; its items are spelled out only beside a planned request, which costs O(n) anyway.
  */
-export function replayExact(context: ReplayContext, planner: ReplayPlanner): SentShapes {
+export function replayExact(
+  context: ReplayContext,
+  planner: ReplayPlanner,
+  sentAt: (span: RequestSpan) => SentItems | SentRuns = (span) => planRequestView(context, planner, span.request),
+): SentShapes {
   const { count, contextStart, messageIndex, turnStart } = context.requests;
   const { counts } = context;
   const shapes: SentShapes = { sent: new Float64Array(count), common: new Float64Array(count), extends: new Uint8Array(count), follows: new Uint8Array(count) };
@@ -29,7 +35,7 @@ export function replayExact(context: ReplayContext, planner: ReplayPlanner): Sen
     const total = counts.sum(start, end, turn);
     const current: SentItems | SentRuns = planner.keepsEverything(end - start, total)
       ? { headTokens: 0, runs: end > start ? [start, end] : [], turnStart: turn, total }
-      : planRequestView(context, planner, r);
+      : sentAt({ request: r, start, end, turnStart: turn });
     shapes.sent[r] = current.total;
     const response = messageIndex[r - 1] as number;
     if (previous === undefined) {
@@ -53,15 +59,10 @@ export function replayExact(context: ReplayContext, planner: ReplayPlanner): Sen
   return shapes;
 }
 
-/** The items of a request, spelled out from its run when it was kept whole (keys as `planRequestView` makes them). */
+/** The items of a request, spelled out from its runs (kept whole, or a hook's head and runs). */
 function itemsOf(sent: SentItems | SentRuns, counts: TurnCounts): SentItems {
   if (!('runs' in sent)) return sent;
-  const items: SentItems = { keys: [], tokens: [], sources: [], total: sent.total };
-  const [from = 0, to = 0] = sent.runs;
-  for (let i = from; i < to; i++) {
-    items.keys.push(i < sent.turnStart && !counts.fixed(i) ? -(i + 1) : i);
-    items.tokens.push(counts.count(i, sent.turnStart));
-    items.sources.push(i);
-  }
-  return items;
+  const parts: SentPart[] = sent.headKey === undefined ? [] : [{ key: sent.headKey, tokens: sent.headTokens }];
+  for (let k = 0; k < sent.runs.length; k += 2) parts.push([sent.runs[k] as number, sent.runs[k + 1] as number]);
+  return sentItemsOf(parts, sent.turnStart, counts);
 }

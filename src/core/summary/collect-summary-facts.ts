@@ -1,27 +1,6 @@
-import type { Message } from '../types';
 import type { MessageLike } from '../types';
-import { isContextSummary } from './is-context-summary';
-import type { SummaryFacts } from './types';
-import { emptySummaryFacts } from './empty-summary-facts';
-import { parseContextSummary } from './parse-context-summary';
-import { userPromptText } from '../text/user-prompt-text';
-import { shortenText } from './shorten-text';
-import { filePathsOfCall } from './file-paths-of-call';
-import { commandText } from './command-text';
-import { todoItemsOfCall } from './todo-items-of-call';
-import { toolResultText } from '../text/tool-result-text';
-import { toolResultOutcome } from '../text/tool-result-outcome';
-import { errorLineOf } from './error-line-of';
-
-/** A shell call awaiting its result; any other call is remembered by its tool name alone. */
-interface ShellCall {
-  name: string;
-  command: string;
-  patch: boolean;
-}
-type CallInfo = ShellCall | string;
-
-const LABEL_CHARS = 60;
+import type { SummaryFacts, SummaryListView } from './types';
+import { createSummaryFold } from './create-summary-fold';
 
 /**
  * One pass over the turns to summarize, in order, keeping what real summaries lose most often: the task and the
@@ -30,166 +9,20 @@ const LABEL_CHARS = 60;
  * turns is read back (`parseContextSummary`) and merged: its items come first; a path seen again moves to the end
  * (most recent last). Only results of shell calls and failed results are read, so a long file read costs nothing.
  * Items are kept as found (the task excepted): `renderSummary` shortens, deduplicates and, for errors, writes
- * only the entries that fit its budget; at 100k messages most entries are never shown.
+ * only the entries that fit its budget; at 100k messages most entries are never shown. (`createSummaryFold` is
+ * this pass one turn at a time; `summarizeExtractive` renders its view without listing every file.)
  */
 export function collectSummaryFacts(
   turns: readonly MessageLike[],
   limits: { maxRequestChars: number; maxTaskChars: number },
 ): SummaryFacts {
-  const facts = emptySummaryFacts();
-  // Path → when it was last seen, so a file touched again moves to the end.
-  const sets = {
-    filesChanged: new Map<string, number>(),
-    filesRead: new Map<string, number>(),
+  const fold = createSummaryFold(limits);
+  for (const turn of turns) fold.add(turn);
+  const view = fold.view();
+  const oldestFirst = (list: SummaryListView): string[] => {
+    const paths: string[] = [];
+    list.eachNewest((path) => paths.push(path as string) > 0);
+    return paths.reverse();
   };
-  type SetKey = keyof typeof sets;
-  let seen = 0;
-  const add = (key: SetKey, item: string): void => {
-    sets[key].set(item, seen++);
-  };
-  const request = (text: string): void => {
-    if (facts.task === undefined) facts.task = shortenText(text, limits.maxTaskChars);
-    else facts.lists.requests.push(text);
-  };
-  const calls = createCallMemory();
-
-  for (const turn of turns) {
-    const { role, content } = turn;
-    if (role === 'user' && isContextSummary(content)) {
-      const earlier = parseContextSummary(summaryText(content));
-      facts.turns += earlier.turns;
-      if (earlier.task !== undefined) {
-        if (facts.task === undefined) facts.task = earlier.task;
-        else facts.lists.requests.push(earlier.task);
-      }
-      for (const key of ['requests', 'notes', 'commands', 'errors'] as const) facts.lists[key].push(...earlier.lists[key]);
-      if (earlier.lists.todo.length > 0) facts.lists.todo = earlier.lists.todo;
-      for (const key of Object.keys(sets) as SetKey[]) for (const item of earlier.lists[key]) add(key, item as string);
-      for (const key of Object.keys(facts.omitted) as (keyof SummaryFacts['omitted'])[]) facts.omitted[key] += earlier.omitted[key];
-      continue;
-    }
-    facts.turns++;
-    if (role === 'user') {
-      const text = userPromptText(turn as Message);
-      if (text !== undefined) request(text);
-    }
-    if (!Array.isArray(content)) continue;
-    for (const raw of content) {
-      if (raw === null || typeof raw !== 'object') continue;
-      const block = raw as Record<string, unknown>;
-      const { type } = block;
-      if (type === 'tool_use' || type === 'server_tool_use' || type === 'mcp_tool_use') {
-        const name = typeof block.name === 'string' ? block.name : 'tool';
-        const command = commandText(name, block.input);
-        const files = filePathsOfCall(name, block.input, command);
-        for (const path of files.changed) add('filesChanged', path);
-        for (const path of files.read) add('filesRead', path);
-        const todo = todoItemsOfCall(name, block.input);
-        if (todo !== undefined) facts.lists.todo = todo;
-        if (typeof block.id === 'string') {
-          calls.remember(block.id, command === undefined ? name : { name, command, patch: command.includes('*** Begin Patch') });
-        }
-      } else if (type === 'tool_result' && typeof block.tool_use_id === 'string') {
-        const found = calls.take(block.tool_use_id);
-        const call = typeof found === 'object' ? found : undefined;
-        const isError = block.is_error === true;
-        if (call === undefined && !isError) continue;
-        const text = toolResultText(block.content);
-        const { failed, exitCode } = toolResultOutcome(block, text);
-        if (call !== undefined && !call.patch) {
-          const outcome = exitCode !== undefined ? ` → exit ${exitCode}` : failed ? ' → failed' : '';
-          facts.lists.commands.push(`\`${call.command}\`${outcome}`);
-        }
-        if (failed) {
-          facts.lists.errors.push(() => `${labelOf(found)}: ${errorLineOf(text) ?? 'failed with no output'}`);
-        } else {
-          const traced = errorLineOf(text, true);
-          if (traced !== undefined) facts.lists.errors.push(`${labelOf(found)}: ${traced}`);
-        }
-      }
-    }
-  }
-
-  const changed = sets.filesChanged;
-  facts.lists.filesChanged = byLastSeen(changed);
-  // A file both read and changed is listed once, as changed.
-  facts.lists.filesRead = byLastSeen(sets.filesRead).filter((path) => !changed.has(path));
-  return facts;
-}
-
-const RECENT_CALLS = 64;
-
-/**
- * Calls awaiting their results, by id, as a map would keep them (a call reusing an id replaces the earlier one; a
- * result takes its call away). The pending few sit in a short list searched from the newest, since a result nearly
- * always answers one of the last calls; older ones spill to a map. At 100k messages the map alone hashed 50k ids
- * three times each.
- */
-function createCallMemory(): { remember(id: string, call: CallInfo): void; take(id: string): CallInfo | undefined } {
-  // A fixed-size list with its own count: an array grown and shrunk on every call and result was reallocated.
-  const ids = new Array<string>(RECENT_CALLS).fill('');
-  const infos = new Array<CallInfo>(RECENT_CALLS).fill('');
-  let size = 0;
-  const spilled = new Map<string, CallInfo>();
-  const removeAt = (k: number): void => {
-    for (let j = k + 1; j < size; j++) {
-      ids[j - 1] = ids[j] as string;
-      infos[j - 1] = infos[j] as CallInfo;
-    }
-    size--;
-  };
-  return {
-    remember(id, call) {
-      for (let k = size - 1; k >= 0; k--) {
-        if (ids[k] === id) {
-          removeAt(k);
-          break;
-        }
-      }
-      if (spilled.size > 0) spilled.delete(id);
-      if (size === RECENT_CALLS) {
-        for (let k = 0; k < RECENT_CALLS; k++) spilled.set(ids[k] as string, infos[k] as CallInfo);
-        size = 0;
-      }
-      ids[size] = id;
-      infos[size++] = call;
-    },
-    take(id) {
-      for (let k = size - 1; k >= 0; k--) {
-        if (ids[k] !== id) continue;
-        const call = infos[k];
-        removeAt(k);
-        return call;
-      }
-      if (spilled.size === 0) return undefined;
-      const call = spilled.get(id);
-      spilled.delete(id);
-      return call;
-    },
-  };
-}
-
-/** Items in the order they were last seen: each sits at its own sequence number, so no sort is needed. */
-function byLastSeen(set: Map<string, number>): string[] {
-  if (set.size === 0) return [];
-  let last = 0;
-  for (const at of set.values()) if (at > last) last = at;
-  const slots = new Array<string | undefined>(last + 1);
-  for (const [item, at] of set) slots[at] = item;
-  const items: string[] = [];
-  for (const item of slots) if (item !== undefined) items.push(item);
-  return items;
-}
-
-/** How an error names its call: the command (shortened, so the error line keeps its room), or the tool. */
-function labelOf(call: CallInfo | undefined): string {
-  if (call === undefined) return 'tool';
-  if (typeof call === 'string') return call;
-  return call.patch ? 'apply_patch' : `\`${shortenText(call.command, LABEL_CHARS)}\``;
-}
-
-function summaryText(content: Message['content']): string {
-  if (typeof content === 'string') return content;
-  const first = content[0] as { text?: unknown } | undefined;
-  return typeof first?.text === 'string' ? first.text : '';
+  return { ...view, lists: { ...view.lists, filesChanged: oldestFirst(view.lists.filesChanged), filesRead: oldestFirst(view.lists.filesRead) } };
 }

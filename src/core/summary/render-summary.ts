@@ -1,7 +1,19 @@
 import type { TokenCounter } from '../tokens/types';
-import type { SummaryFacts, SummaryItem, SummarySection } from './types';
+import type { SummaryFacts, SummaryFactsView, SummaryItem, SummaryListView, SummarySection } from './types';
 import { shortenText } from './shorten-text';
+import { writeSectionLines, type SectionLines } from './write-section-lines';
 import { FOCUS_PREFIX, SUMMARY_SECTIONS, TASK_HEADING, TURNS_PREFIX, omittedLine } from './summary-layout';
+
+/**
+ * What `renderSummary` keeps from one render to the next, for one counter and one set of limits: per section each
+ * item's line and tokens, and the lines it last showed with the items and bound they were for; the tokens of each
+ * "(N earlier left out)" line. Make it `{ lines: {}, shown: {}, omitted: new Map() }`.
+ */
+export interface RenderMemo {
+  lines: Partial<Record<SummarySection, Map<SummaryItem, { line: string; cost: number }>>>;
+  shown: Partial<Record<SummarySection, SectionLines>>;
+  omitted: Map<number, number>;
+}
 
 interface SectionState {
   key: SummarySection;
@@ -26,42 +38,56 @@ const MIN_TASK_CHARS = 20;
  * text. Sections with nothing to say are left out. Items are written here, newest first, shortened to one line
  * (`SUMMARY_SECTIONS`' `maxChars`), a line equal to a newer one skipped, and only until a section alone would fill
  * the budget: the work is bounded by the budget, not by the number of items, and what is left out is counted in
- * entries (a command run three times before the cut counts three).
+ * entries (a command run three times before the cut counts three). `memo` keeps what the next render with the same
+ * counter and limits can reuse (a replay renders a summary per request, and between two requests most sections
+ * have not changed): an item is a string (the same text, the same line) or a function made once per entry.
  */
 export function renderSummary(
-  facts: SummaryFacts,
+  facts: SummaryFacts | SummaryFactsView,
   taskContext: string,
   budget: { maxTokens: number; counter: TokenCounter; maxTaskChars: number; maxRequestChars: number },
+  memo?: RenderMemo,
 ): string {
   const { maxTokens, counter } = budget;
   const cost = (line: string): number => counter.count(`${line}\n`);
+  const omittedCost = (count: number): number => {
+    let c = memo?.omitted.get(count);
+    if (c === undefined) {
+      c = cost(omittedLine(count));
+      memo?.omitted.set(count, c);
+    }
+    return c;
+  };
   let task = facts.task;
   const focus = taskContext.trim() === '' ? undefined : `${FOCUS_PREFIX}${shortenText(taskContext, budget.maxTaskChars)}`;
 
   const sections: SectionState[] = [];
   for (const { key, heading, maxChars } of SUMMARY_SECTIONS) {
-    const items = facts.lists[key];
+    const items: readonly SummaryItem[] | SummaryListView = facts.lists[key];
     const omitted = facts.omitted[key];
     if (items.length === 0 && omitted === 0) continue;
     const chars = maxChars === 'request' ? budget.maxRequestChars : maxChars;
-    // Newest first, until the section alone would fill the budget: older items could never be kept.
-    const lines: string[] = [];
-    const costs: number[] = [];
-    const written = new Set<string>();
-    let keptCost = 0;
-    let next = items.length - 1;
-    for (; next >= 0 && keptCost <= maxTokens; next--) {
-      const line = `- ${shortenText(write(items[next] as SummaryItem), chars)}`;
-      if (written.has(line)) continue;
-      written.add(line);
-      const c = cost(line);
-      lines.push(line);
-      costs.push(c);
-      keptCost += c;
+    // Newest first, until the section alone would fill the budget: older items could never be kept. A memo's
+    // section is taken as it is when its items and the bound are the ones it was written for, and only its new
+    // items written when its list has grown.
+    const version = Array.isArray(items) ? items.length : (items as SummaryListView).version;
+    const cached = memo?.shown[key];
+    let section: SectionLines;
+    if (cached !== undefined && cached.items === items && cached.version === version && cached.maxTokens === maxTokens) section = cached;
+    else {
+      const known = memo === undefined ? undefined : (memo.lines[key] ??= new Map());
+      section = writeSectionLines(items, version, maxTokens, (item) => {
+        let written = known?.get(item);
+        if (written === undefined) {
+          const line = `- ${shortenText(write(item), chars)}`;
+          written = { line, cost: cost(line) };
+          known?.set(item, written);
+        }
+        return written;
+      }, cached);
+      if (memo !== undefined) memo.shown[key] = section;
     }
-    lines.reverse();
-    costs.reverse();
-    sections.push({ key, heading, lines, start: 0, cost: costs, keptCost, omitted: omitted + next + 1 });
+    sections.push({ key, heading, lines: section.lines, start: 0, cost: section.costs, keptCost: section.keptCost, omitted: omitted + items.length - section.visited });
   }
 
   const fixedCost = (): number => {
@@ -71,7 +97,7 @@ export function renderSummary(
       if (task !== undefined) total += cost(task);
       if (focus !== undefined) total += cost(focus);
     }
-    for (const s of sections) total += cost('') + cost(s.heading) + (s.omitted > 0 ? cost(omittedLine(s.omitted)) : 0);
+    for (const s of sections) total += cost('') + cost(s.heading) + (s.omitted > 0 ? omittedCost(s.omitted) : 0);
     return total;
   };
   let total = fixedCost() + sections.reduce((sum, s) => sum + s.keptCost, 0);
@@ -80,16 +106,38 @@ export function renderSummary(
     let pick: SectionState | undefined;
     for (const s of sections) if (s.start < s.lines.length && (pick === undefined || s.keptCost >= pick.keptCost)) pick = s;
     if (pick === undefined) return false;
+    dropFrom(pick);
+    return true;
+  };
+  const dropFrom = (pick: SectionState): void => {
     const c = pick.cost[pick.start] as number;
-    const before = pick.omitted > 0 ? cost(omittedLine(pick.omitted)) : 0;
+    const before = pick.omitted > 0 ? omittedCost(pick.omitted) : 0;
     pick.start++;
     pick.keptCost -= c;
     pick.omitted++;
-    total += cost(omittedLine(pick.omitted)) - before - c;
-    return true;
+    total += omittedCost(pick.omitted) - before - c;
   };
-  while (total > maxTokens && dropOne()) {
-    // each pass drops one item
+  // dropOne again and again, a section at a time: the section dropOne picks (the last with the most kept tokens) stays
+  // the pick while it keeps at least as many as every section before it and more than every one after it.
+  for (;;) {
+    if (total <= maxTokens) break;
+    let pick = -1;
+    for (let k = 0; k < sections.length; k++) {
+      const s = sections[k] as SectionState;
+      if (s.start < s.lines.length && (pick < 0 || s.keptCost >= (sections[pick] as SectionState).keptCost)) pick = k;
+    }
+    if (pick < 0) break;
+    let before = -Infinity;
+    let after = -Infinity;
+    for (let k = 0; k < sections.length; k++) {
+      const s = sections[k] as SectionState;
+      if (k === pick || s.start >= s.lines.length) continue;
+      if (k < pick) before = Math.max(before, s.keptCost);
+      else after = Math.max(after, s.keptCost);
+    }
+    const s = sections[pick] as SectionState;
+    do dropFrom(s);
+    while (total > maxTokens && s.start < s.lines.length && s.keptCost >= before && s.keptCost > after);
   }
   while (total > maxTokens && task !== undefined && task.length > MIN_TASK_CHARS) {
     task = shortenText(task, Math.max(MIN_TASK_CHARS, Math.floor(task.length / 2)));

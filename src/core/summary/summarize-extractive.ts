@@ -1,11 +1,10 @@
 import type { MessageLike } from '../types';
 import type { ExtractiveSummarizerOptions } from './types';
 import { charsTokenCounter } from '../tokens/chars-token-counter';
-import { collectSummaryFacts } from './collect-summary-facts';
+import { createSummaryFold } from './create-summary-fold';
+import { EXTRACTIVE_DEFAULTS } from './summary-layout';
 import { renderSummary } from './render-summary';
 
-/** Defaults of `ExtractiveSummarizerOptions`. */
-const DEFAULTS = { maxTokens: 4000, maxRequestChars: 300, maxTaskChars: 1000 } as const;
 
 /**
  * The extractive summary of `turns`, synchronously: deterministic, local, within `options.maxTokens` (default
@@ -25,15 +24,17 @@ export function summarizeExtractive(
 ): string {
   if (!Array.isArray(turns)) throw new TypeError(`summarizeExtractive: turns must be an array, got ${typeof turns}`);
   if (typeof taskContext !== 'string') throw new TypeError(`summarizeExtractive: taskContext must be a string, got ${typeof taskContext}`);
-  const maxTokens = integer('maxTokens', options.maxTokens, DEFAULTS.maxTokens, 16);
-  const maxRequestChars = integer('maxRequestChars', options.maxRequestChars, DEFAULTS.maxRequestChars, 20);
-  const maxTaskChars = integer('maxTaskChars', options.maxTaskChars, DEFAULTS.maxTaskChars, 20);
+  const maxTokens = integer('maxTokens', options.maxTokens, EXTRACTIVE_DEFAULTS.maxTokens, 16);
+  const maxRequestChars = integer('maxRequestChars', options.maxRequestChars, EXTRACTIVE_DEFAULTS.maxRequestChars, 20);
+  const maxTaskChars = integer('maxTaskChars', options.maxTaskChars, EXTRACTIVE_DEFAULTS.maxTaskChars, 20);
   const counter = options.counter ?? charsTokenCounter;
   if (counter === null || typeof counter !== 'object' || typeof counter.count !== 'function') {
     throw new TypeError('summarizeExtractive: counter must be a TokenCounter (an object with count(text))');
   }
-  const facts = collectSummaryFacts(turns, { maxRequestChars, maxTaskChars });
-  return renderSummary(facts, taskContext, { maxTokens, counter, maxTaskChars, maxRequestChars });
+  // The fold's view, not `collectSummaryFacts`: the files are read newest first only as far as the summary shows them.
+  const fold = createSummaryFold({ maxRequestChars, maxTaskChars });
+  for (const turn of turns) fold.add(turn);
+  return renderSummary(fold.view(), taskContext, { maxTokens, counter, maxTaskChars, maxRequestChars });
 }
 
 function integer(field: string, value: unknown, fallback: number, min: number): number {

@@ -21,3 +21,6 @@ export const FOCUS_PREFIX = 'Focus: ';
 /** `(12 earlier left out)`: how many items of a section were cut to fit the budget, in this or an earlier summary. */
 export const OMITTED_PATTERN = /^\((\d+) earlier left out\)$/;
 export const omittedLine = (count: number): string => `(${count} earlier left out)`;
+
+/** Defaults of `ExtractiveSummarizerOptions`. */
+export const EXTRACTIVE_DEFAULTS = { maxTokens: 4000, maxRequestChars: 300, maxTaskChars: 1000 } as const;

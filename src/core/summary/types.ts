@@ -53,3 +53,17 @@ export interface SummaryFacts {
   /** Items earlier summaries already left out, per section. */
   omitted: Record<SummarySection, number>;
 }
+
+/** A section's entries as `renderSummary` reads them: how many, and the newest first (read only as far as shown). */
+export interface SummaryListView {
+  readonly length: number;
+  /** Changes whenever what the list holds does (a path seen again moves it without changing its length). */
+  readonly version: number;
+  /** Calls `visit` with each entry, newest first, until it returns false. */
+  eachNewest(visit: (item: SummaryItem) => boolean): void;
+}
+
+/** Facts whose file sections are views (`createSummaryFold`): what `renderSummary` reads. */
+export interface SummaryFactsView extends Omit<SummaryFacts, 'lists'> {
+  lists: Record<Exclude<SummarySection, 'filesChanged' | 'filesRead'>, SummaryItem[]> & Record<'filesChanged' | 'filesRead', SummaryListView>;
+}

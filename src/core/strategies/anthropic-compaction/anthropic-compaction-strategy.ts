@@ -4,6 +4,7 @@ import { PEER_TRAITS } from '../peer-traits';
 import { checkOption } from '../check-option';
 import { peerSettings } from '../peer-settings';
 import { planAnthropicCompaction, type AnthropicCompactionSettings } from './plan-anthropic-compaction';
+import { replayAnthropicCompaction } from './replay-anthropic-compaction';
 
 /** The `anthropic-compaction` strategy's config: Anthropic's server compaction `compact_20260112`. */
 export interface AnthropicCompactionConfig extends CommonPruneOptions {
@@ -52,6 +53,8 @@ export const anthropicCompactionStrategy = defineStrategy({
   }),
   plan: planAnthropicCompaction,
   replay: {
+    // The summary of a span that grows request by request, resumed, and the suffix: no plan of each history.
+    stateless: replayAnthropicCompaction,
     // The API compacts when the input reaches the trigger: a live agent fires there, not at the replay's trigger.
     trigger: (settings) => ({ kind: 'tokens', over: settings.trigger - 1 }),
   },

@@ -7,6 +7,7 @@ import { planCompaction } from '../../compaction/plan-compaction';
 import { belowTriggerPlan } from '../../compaction/below-trigger-plan';
 import { pinnedUnits } from '../../compaction/pinned-units';
 import { formatNumber } from '../../text/format-number';
+import { holdsCompactionBlock } from './holds-compaction-block';
 
 export interface AnthropicCompactionSettings extends PeerSettings {
   trigger: number;
@@ -48,8 +49,4 @@ export function planAnthropicCompaction(analysis: TranscriptAnalysis, settings: 
     keptReason: REASON.afterCompaction,
     headline: `Compacted at ${trigger}: ${tail - start} messages into a ${formatNumber(settings.summaryTokens, 'compact')}-token summary`,
   });
-}
-
-function holdsCompactionBlock(message: Message): boolean {
-  return message.role === 'assistant' && Array.isArray(message.content) && message.content.some((block) => (block as { type?: unknown } | null)?.type === 'compaction');
 }

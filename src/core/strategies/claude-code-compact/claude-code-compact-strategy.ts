@@ -5,6 +5,7 @@ import { checkOption } from '../check-option';
 import { peerSettings } from '../peer-settings';
 import { planClaudeCodeCompact, type ClaudeCodeCompactSettings } from './plan-claude-code-compact';
 import { claudeCodeThreshold } from './claude-code-threshold';
+import { replayClaudeCodeCompact } from './replay-claude-code-compact';
 
 /** The `claude-code-compact` strategy's config: Claude Code's auto-compact and time-based micro-compaction. */
 export interface ClaudeCodeCompactConfig extends CommonPruneOptions {
@@ -81,6 +82,8 @@ export const claudeCodeCompactStrategy = defineStrategy({
   // Under the threshold, without micro-compaction, nothing changes.
   keepsEverything: (settings, count, total) => count === 0 || (!settings.microCompact && settings.request.fixedTokens + total < claudeCodeThreshold(settings)),
   replay: {
+    // The summary resumed request by request and the re-read files built once: no plan of each history.
+    stateless: replayClaudeCodeCompact,
     // Compaction at its threshold; micro-compaction is looked at before every request (it waits for an idle gap).
     trigger: (settings) => (settings.microCompact && settings.request.timeOf !== undefined ? { kind: 'every', requests: 1 } : { kind: 'tokens', over: claudeCodeThreshold(settings) - 1 }),
   },

@@ -3,14 +3,14 @@ import type { TranscriptAnalysis } from '../../plan/analyze-transcript';
 import type { StrategyPlan } from '../../plan/types';
 import type { PeerSettings } from '../peer-settings';
 import { REASON } from '../../plan/reason';
-import { listToolResults, type ToolResultTable } from '../../links/list-tool-results';
+import { listToolResults } from '../../links/list-tool-results';
+import { reinjectedFiles } from './reinjected-files';
 import { planCompaction } from '../../compaction/plan-compaction';
 import { belowTriggerPlan } from '../../compaction/below-trigger-plan';
 import { pinnedUnits } from '../../compaction/pinned-units';
 import { maskEditedMessages } from '../../compaction/mask-edited-messages';
 import { tokenShare } from '../../compaction/token-share';
 import { formatNumber } from '../../text/format-number';
-import { toolResultText } from '../../text/tool-result-text';
 import { claudeCodeThreshold, type ClaudeCodeThresholdSettings } from './claude-code-threshold';
 import { CLAUDE_CODE_TEXTS, COMPACTABLE_TOOLS } from './claude-code-texts';
 
@@ -47,7 +47,7 @@ export function planClaudeCodeCompact(analysis: TranscriptAnalysis, settings: Cl
       prefix: CLAUDE_CODE_TEXTS.summaryPrefix,
       suffix: CLAUDE_CODE_TEXTS.summarySuffix,
       summaryTokens: settings.summaryTokens,
-      attachments: settings.reinjectFiles ? reinjectedFiles(analysis, tail, settings) : [],
+      attachments: settings.reinjectFiles ? reinjectedFiles(analysis.messages, listToolResults(analysis), tail, analysis.count, analysis.counter, settings).map((file) => file.message) : [],
       keptReason: REASON.afterCompaction,
       headline: `Auto-compacted at ${formatNumber(context, 'compact')} of ${formatNumber(threshold, 'compact')} tokens: ${tail} messages into a summary`,
     });
@@ -99,53 +99,4 @@ function microCompact(analysis: TranscriptAnalysis, settings: ClaudeCodeCompactS
   if (edits.size === 0) return;
   maskEditedMessages(plan, messages, edits, freed);
   plan.explain = { headline: `${plan.explain?.headline ?? ''}; micro-compacted ${formatNumber(freed, 'compact')} tokens of old tool results`, about: () => undefined };
-}
-
-/**
- * The files Claude Code re-reads after a compaction: the most recently read ones (by `Read` calls before `end`)
- * not read again in the kept messages, each cut to its token limit, within the budget. The text is the last
- * result the transcript holds for it, not the file as it is on disk then.
- */
-function reinjectedFiles(analysis: TranscriptAnalysis, end: number, settings: ClaudeCodeCompactSettings): Message[] {
-  const { messages, counter } = analysis;
-  const results: ToolResultTable = listToolResults(analysis);
-  const seen = new Set<string>();
-  for (let r = results.count - 1; r >= 0; r--) {
-    if ((results.message[r] as number) >= end && results.toolName[r] === 'Read') {
-      const path = readPath(messages, results, r);
-      if (path !== undefined) seen.add(path);
-    }
-  }
-  const out: Message[] = [];
-  let budget = settings.fileBudget;
-  for (let r = results.count - 1; r >= 0 && out.length < settings.maxFiles && budget > 0; r--) {
-    const m = results.message[r] as number;
-    if (m >= end || results.toolName[r] !== 'Read') continue;
-    const path = readPath(messages, results, r);
-    if (path === undefined || seen.has(path)) continue;
-    seen.add(path);
-    const block = ((messages[m] as Message).content as ContentBlock[])[results.block[r] as number] as { content?: unknown; is_error?: unknown };
-    if (block.is_error === true) continue;
-    const text = fitTokens(toolResultText(block.content), Math.min(settings.maxFileTokens, budget), counter.count.bind(counter));
-    if (text === '' || text === CLAUDE_CODE_TEXTS.clearedResult) continue;
-    const content = `Called the Read tool with the following input: ${JSON.stringify({ file_path: path })}\nResult of calling the Read tool: ${text}`;
-    budget -= counter.count(content);
-    out.push({ role: 'user', content });
-  }
-  return out.reverse();
-}
-
-function readPath(messages: readonly Message[], results: ToolResultTable, r: number): string | undefined {
-  const call = results.callMessage[r] as number;
-  if (call < 0) return undefined;
-  const use = ((messages[call] as Message).content as ContentBlock[])[results.callBlock[r] as number] as { input?: { file_path?: unknown } };
-  const path = use.input?.file_path;
-  return typeof path === 'string' && path !== '' ? path : undefined;
-}
-
-/** `text` cut to at most `limit` tokens (by halving the overshoot, a few counts at most). */
-function fitTokens(text: string, limit: number, count: (text: string) => number): string {
-  let cut = text;
-  for (let guard = 0; guard < 20 && cut.length > 0 && count(cut) > limit; guard++) cut = cut.slice(0, Math.floor((cut.length * limit) / Math.max(1, count(cut)) * 0.98));
-  return cut;
 }

@@ -3,6 +3,7 @@ import { defineStrategy } from '../define-strategy';
 import { PEER_TRAITS } from '../peer-traits';
 import { checkOption } from '../check-option';
 import { peerSettings } from '../peer-settings';
+import { replayOpenHandsCondenser } from './replay-openhands-condenser';
 import { planOpenHandsCondenser, type OpenHandsCondenserSettings } from './plan-openhands-condenser';
 
 /** The `openhands-condenser` strategy's config: OpenHands' LLM-summarizing or amortized-forgetting condenser. */
@@ -58,5 +59,9 @@ export const openHandsCondenserStrategy = defineStrategy({
     };
   },
   plan: planOpenHandsCondenser,
-  replay: { trigger: () => ({ kind: 'every', requests: 1 }) },
+  replay: {
+    // The cuts by search and the summary of a middle that grows, resumed: no plan of each history.
+    stateless: replayOpenHandsCondenser,
+    trigger: () => ({ kind: 'every', requests: 1 }),
+  },
 });

@@ -7,6 +7,7 @@ import { planCompaction } from '../../compaction/plan-compaction';
 import { belowTriggerPlan } from '../../compaction/below-trigger-plan';
 import { peerSummaryTokens } from '../../compaction/peer-summary-tokens';
 import { pinnedUnits } from '../../compaction/pinned-units';
+import { eventsOf } from './events-of';
 import { formatNumber } from '../../text/format-number';
 
 export interface OpenHandsCondenserSettings extends PeerSettings {
@@ -17,17 +18,6 @@ export interface OpenHandsCondenserSettings extends PeerSettings {
   condenseAtTokens: number;
   /** 0: sized like Claude Code's, 2.57% of what it replaces, at most 20,000. */
   summaryTokens: number;
-}
-
-/** Events a message stands for: each tool call and each observation is one, any other message one. */
-function eventsOf(message: Message): number {
-  if (!Array.isArray(message.content)) return 1;
-  let tools = 0;
-  for (const block of message.content) {
-    const type = (block as { type?: unknown } | null)?.type;
-    if (type === 'tool_use' || type === 'tool_result') tools++;
-  }
-  return Math.max(1, tools);
 }
 
 /**

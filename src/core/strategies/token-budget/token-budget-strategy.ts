@@ -4,6 +4,7 @@ import { checkBound } from '../../plan/check-bound';
 import { checkOption } from '../check-option';
 import { formatNumber } from '../../text/format-number';
 import { planTokenBudget, type TokenBudgetSettings } from './plan-token-budget';
+import { replayTokenBudget } from './replay-token-budget';
 
 /** The `token-budget` strategy's config (seed 003's `ContextPruner` as a strategy). */
 export interface TokenBudgetConfig extends CommonPruneOptions {
@@ -72,6 +73,8 @@ export const tokenBudgetStrategy = defineStrategy({
   },
   plan: planTokenBudget,
   // At or below its soft limit nothing changes: the shared budget stands for both limits, unless told to keep its own
-  // (the rule of `planTokenBudget`). Its replay is the default: the summary of the middle depends on all of it.
+  // (the rule of `planTokenBudget`).
   keepsEverything: (settings, _count, total) => total <= (settings.maxTokens !== Infinity && !settings.ownLimits ? settings.maxTokens : settings.softLimitTokens),
+  // The cut on the context's valid cuts and the middle's summary resumed request by request: no plan of each history.
+  replay: { stateless: replayTokenBudget },
 });

@@ -1,0 +1,92 @@
+import type { Message, MessageLike } from '../types';
+import type { ReplayContext } from './replay-context';
+import type { SentItems } from './sent-types';
+import type { SummaryWrapping } from '../compaction/compaction-summary-message';
+import { wrapPeerSummary } from '../compaction/wrap-peer-summary';
+import { createSummaryFold, type SummaryFold } from '../summary/create-summary-fold';
+import { renderSummary, type RenderMemo } from '../summary/render-summary';
+import { EXTRACTIVE_DEFAULTS } from '../summary/summary-layout';
+import { countMessageTokens } from '../tokens/count-message-tokens';
+
+/** A summary a request sends, as its items see it: its key and its tokens. */
+export interface SpanSummary {
+  key: string;
+  /** As an item: the message's tokens (`countMessageTokens`). */
+  tokens: number;
+  /** The message's text alone, as the counter counts it (what a plan's insert counts). */
+  contentTokens: number;
+  message: Message;
+}
+
+/** The extractive summaries of spans of the transcript, for the stateless replays of the summarizing strategies. */
+export interface SpanSummaries {
+  /**
+   * The summary message of messages `[from, to)` (each as `read` gives it), wrapped as `wrapping` says and within
+   * its `summaryTokens` (16 at least), as `compactionSummaryMessage` makes it of the same messages.
+   */
+  of(from: number, to: number, wrapping: SummaryWrapping): SpanSummary;
+  /**
+   * The items of a request planned afresh (`planRequestView`), its added message keyed as `of` keys summaries, so
+   * that it compares with the requests around it: the first added message, which is the summary in the plans that
+   * use these (a peer's files re-read come after it).
+   */
+  rekey(items: SentItems): SentItems;
+}
+
+/**
+ * Summaries of spans that mostly grow by a few messages from one request to the next: the summary's fold
+ * (`createSummaryFold`) resumes where the previous span ended when the span starts where it started and ends no
+ * earlier, and starts afresh otherwise; only the render is per request, and it reads no further back than the
+ * summary shows. O(messages read) in all for growing spans, plus one render per distinct span.
+ *
+ * Keys: a summary is the previous request's item only when it is the same text, so each distinct text gets a key
+ * of its own (`i:summary#N`), the last one's when the text is the same; comparing keys then says what comparing the
+ * messages says, without writing each summary as JSON for `synthetic.insertKey` (14 kB per request at 100k messages,
+ * and kept by its token cache). Tokens are counted as `synthetic.tokens` counts them, but not kept in its cache,
+ * whose keys the replays of every strategy share.
+ */
+export function createSpanSummaries(context: ReplayContext, read: (message: Message) => MessageLike = (message) => message): SpanSummaries {
+  const { messages, counter } = context;
+  let fold: SummaryFold | undefined;
+  let foldFrom = -1;
+  let foldTo = -1;
+  let last: { span: string; content: string; summary: SpanSummary } | undefined;
+  let generation = 0;
+  // Lines as written for earlier requests: most of a request's summary is the previous one's items.
+  const memo: RenderMemo = { lines: {}, shown: {}, omitted: new Map() };
+  const keep = (span: string, message: Message): SpanSummary => {
+    const content = message.content as string;
+    if (last !== undefined && last.content === content) {
+      last = { span, content, summary: last.summary };
+      return last.summary;
+    }
+    const key = `i:summary#${generation++}`;
+    last = { span, content, summary: { key, tokens: countMessageTokens([message], counter)[0] as number, contentTokens: counter.count(content), message } };
+    return last.summary;
+  };
+  return {
+    of(from, to, wrapping) {
+      const maxTokens = Math.max(16, Math.round(wrapping.summaryTokens));
+      const focus = wrapping.focus ?? '';
+      const span = `${from}:${to}:${maxTokens}:${focus}:${wrapping.prefix}:${wrapping.suffix ?? ''}`;
+      if (last?.span === span) return last.summary;
+      if (fold === undefined || from !== foldFrom || to < foldTo) {
+        fold = createSummaryFold(EXTRACTIVE_DEFAULTS);
+        foldFrom = from;
+        foldTo = from;
+      }
+      for (; foldTo < to; foldTo++) fold.add(read(messages[foldTo] as Message));
+      const text = renderSummary(fold.view(), focus, { maxTokens, counter, maxTaskChars: EXTRACTIVE_DEFAULTS.maxTaskChars, maxRequestChars: EXTRACTIVE_DEFAULTS.maxRequestChars }, memo);
+      return keep(span, wrapPeerSummary(text, wrapping));
+    },
+    rekey(items) {
+      const planned = (items as SentItems & { messages?: readonly Message[] }).messages;
+      if (planned === undefined) return items;
+      const first = items.keys.findIndex((key) => typeof key === 'string' && key.startsWith('i:'));
+      if (first < 0) return items;
+      const keys = items.keys.slice();
+      keys[first] = keep('', planned[first] as Message).key;
+      return { ...items, keys };
+    },
+  };
+}

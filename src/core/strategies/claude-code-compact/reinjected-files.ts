@@ -1,0 +1,78 @@
+import type { ContentBlock, Message } from '../../types';
+import type { TokenCounter } from '../../tokens/types';
+import type { ToolResultTable } from '../../links/list-tool-results';
+import { toolResultText } from '../../text/tool-result-text';
+import { CLAUDE_CODE_TEXTS } from './claude-code-texts';
+import { readPath } from './read-path';
+import { readResults } from './read-results';
+import type { ClaudeCodeCompactSettings } from './plan-claude-code-compact';
+
+/** A file Claude Code re-reads after a compaction: its message, and its tokens as the budget counts them. */
+export interface ReinjectedFile {
+  message: Message;
+  tokens: number;
+}
+
+/**
+ * The files Claude Code re-reads after a compaction of the messages before `end`, of a view of the first `stop`
+ * messages whose tool results are `results` (in message order): the most recently read ones (by `Read` calls before
+ * `end`) not read again in the kept messages, each cut to its token limit, within the budget. The text is the last
+ * result the transcript holds for it, not the file as it is on disk then. `file(r, limit, build)` may give a file
+ * built before for result r and that limit (a replay's cache); default: `build()`.
+ */
+export function reinjectedFiles(
+  messages: readonly Message[],
+  results: ToolResultTable,
+  end: number,
+  stop: number,
+  counter: TokenCounter,
+  settings: Pick<ClaudeCodeCompactSettings, 'maxFiles' | 'maxFileTokens' | 'fileBudget'>,
+  reads: Int32Array = readResults(messages, results),
+  file: (r: number, limit: number, build: () => ReinjectedFile | undefined) => ReinjectedFile | undefined = (_r, _limit, build) => build(),
+): ReinjectedFile[] {
+  const last = firstReadAt(messages, results, reads, stop);
+  const kept = firstReadAt(messages, results, reads, end);
+  const seen = new Set<string>();
+  for (let k = last - 1; k >= kept; k--) seen.add(readPath(messages, results, reads[k] as number) as string);
+  const out: ReinjectedFile[] = [];
+  let budget = settings.fileBudget;
+  for (let k = kept - 1; k >= 0 && out.length < settings.maxFiles && budget > 0; k--) {
+    const r = reads[k] as number;
+    const path = readPath(messages, results, r) as string;
+    if (seen.has(path)) continue;
+    seen.add(path);
+    const m = results.message[r] as number;
+    const block = ((messages[m] as Message).content as ContentBlock[])[results.block[r] as number] as { content?: unknown; is_error?: unknown };
+    if (block.is_error === true) continue;
+    const limit = Math.min(settings.maxFileTokens, budget);
+    const found = file(r, limit, () => {
+      const text = fitTokens(toolResultText(block.content), limit, counter.count.bind(counter));
+      if (text === '' || text === CLAUDE_CODE_TEXTS.clearedResult) return undefined;
+      const content = `Called the Read tool with the following input: ${JSON.stringify({ file_path: path })}\nResult of calling the Read tool: ${text}`;
+      return { message: { role: 'user', content }, tokens: counter.count(content) };
+    });
+    if (found === undefined) continue;
+    budget -= found.tokens;
+    out.push(found);
+  }
+  return out.reverse();
+}
+
+/** The first of `reads` held by message `index` or later. */
+function firstReadAt(messages: readonly Message[], results: ToolResultTable, reads: Int32Array, index: number): number {
+  let low = 0;
+  let high = reads.length;
+  while (low < high) {
+    const mid = (low + high) >>> 1;
+    if ((results.message[reads[mid] as number] as number) >= index) high = mid;
+    else low = mid + 1;
+  }
+  return low;
+}
+
+/** `text` cut to at most `limit` tokens (by halving the overshoot, a few counts at most). */
+function fitTokens(text: string, limit: number, count: (text: string) => number): string {
+  let cut = text;
+  for (let guard = 0; guard < 20 && cut.length > 0 && count(cut) > limit; guard++) cut = cut.slice(0, Math.floor((cut.length * limit) / Math.max(1, count(cut)) * 0.98));
+  return cut;
+}
