@@ -5,7 +5,6 @@ import { toolResultText } from '../../text/tool-result-text';
 import { CLAUDE_CODE_TEXTS } from './claude-code-texts';
 import { readPath } from './read-path';
 import { readResults } from './read-results';
-import type { ClaudeCodeCompactSettings } from './plan-claude-code-compact';
 
 /** A file Claude Code re-reads after a compaction: its message, and its tokens as the budget counts them. */
 export interface ReinjectedFile {
@@ -26,7 +25,7 @@ export function reinjectedFiles(
   end: number,
   stop: number,
   counter: TokenCounter,
-  settings: Pick<ClaudeCodeCompactSettings, 'maxFiles' | 'maxFileTokens' | 'fileBudget'>,
+  settings: { maxFiles: number; maxFileTokens: number; fileBudget: number },
   reads: Int32Array = readResults(messages, results),
   file: (r: number, limit: number, build: () => ReinjectedFile | undefined) => ReinjectedFile | undefined = (_r, _limit, build) => build(),
 ): ReinjectedFile[] {
