@@ -2,7 +2,9 @@ import { createModelSummarizer, type ModelProtocol, type ModelSummarizer } from 
 import { readChoice, readInteger, single, type FlagSpec, type FlagValues } from './args';
 import { CliError } from './errors';
 
-const PROTOCOLS: readonly ModelProtocol[] = ['anthropic', 'openai-chat', 'openai-responses'];
+export const MODEL_PROTOCOLS: readonly ModelProtocol[] = ['anthropic', 'openai-chat', 'openai-responses'];
+/** The protocol most endpoints speak (OpenAI-compatible servers: vLLM, llama.cpp, Ollama). */
+export const DEFAULT_MODEL_PROTOCOL: ModelProtocol = 'openai-chat';
 
 /** The flags of `--summarizer model`, for a command that writes summaries. */
 export const MODEL_FLAG_SPECS: Record<string, FlagSpec> = {
@@ -49,7 +51,7 @@ export function readModelSummarizer(
   }
   const model = single(command, values, 'model');
   if (model === undefined || model.trim() === '') throw new CliError(`${command}: --summarizer model needs --model NAME (the model's name, as the endpoint knows it)`);
-  const protocol = readChoice(command, 'protocol', single(command, values, 'protocol') ?? 'openai-chat', PROTOCOLS);
+  const protocol = readChoice(command, 'protocol', single(command, values, 'protocol') ?? DEFAULT_MODEL_PROTOCOL, MODEL_PROTOCOLS);
   const baseUrl = single(command, values, 'base-url');
   const timeoutText = single(command, values, 'summary-timeout');
   const timeoutMs = timeoutText === undefined ? undefined : readInteger(command, 'summary-timeout', timeoutText, 1, 3_600) * 1000;

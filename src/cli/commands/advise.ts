@@ -14,7 +14,7 @@ import { analyzeForAdvice } from '../advise/analyze-for-advice';
 import { adviseText } from '../advise/advise-text';
 import { readMergeFiles } from '../advise/read-merge-files';
 import { modelProbesText, probeWithModel } from '../advise/probe-with-model';
-import { keyVariables } from '../model-flags';
+import { DEFAULT_MODEL_PROTOCOL, keyVariables, MODEL_PROTOCOLS } from '../model-flags';
 import type { ReportOptions } from './report';
 import type { AdviseJson, AdviseOutcome, AdviseSettings } from '../advise/types';
 
@@ -178,7 +178,7 @@ async function probeRecommendation(io: Io, values: FlagValues, positionals: read
 
 function probeModel(name: string, values: FlagValues, env: Readonly<Record<string, string | undefined>>): ModelSummarizer {
   if (name.trim() === '') throw new CliError(`${COMMAND}: --probe-model needs the model's name, as the endpoint knows it`);
-  const protocol = readChoice(COMMAND, 'probe-protocol', single(COMMAND, values, 'probe-protocol') ?? 'openai-chat', ['anthropic', 'openai-chat', 'openai-responses'] as const);
+  const protocol = readChoice(COMMAND, 'probe-protocol', single(COMMAND, values, 'probe-protocol') ?? DEFAULT_MODEL_PROTOCOL, MODEL_PROTOCOLS);
   const baseUrl = single(COMMAND, values, 'probe-base-url');
   const variable = keyVariables(protocol).find((key) => (env[key] ?? '') !== '');
   try {

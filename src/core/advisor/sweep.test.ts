@@ -79,7 +79,7 @@ describe('sweepTranscript', () => {
 
   it('slow strategies run live only on long transcripts, and say so', () => {
     const small = sweepTranscript(inputOf(messages), { window: 200_000, bounds: [20_000], slowStatelessUpTo: 10 });
-    const slow = STRATEGY_REGISTRY.filter((s) => s.slow === true && s.replay?.trigger === undefined && s.replay?.serverSide !== true).map((s) => s.id);
+    const slow = STRATEGY_REGISTRY.filter((s) => s.slow === true && s.replay?.stateless === undefined && s.replay?.trigger === undefined && s.replay?.serverSide !== true).map((s) => s.id);
     expect(slow.length).toBeGreaterThan(0);
     for (const id of slow) {
       expect(small.points.some((p) => p.strategy === id && p.mode === 'stateless')).toBe(false);

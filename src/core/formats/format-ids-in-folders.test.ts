@@ -25,7 +25,7 @@ const OTHER_MEANINGS: readonly { under: string; id: string; why: string }[] = [
   // The wire protocol of the user's own model endpoint (what `createModelSummarizer` speaks), not a transcript format:
   // a format added to the registry adds no protocol, and a protocol (an OpenAI-compatible server) is no format.
   ...['anthropic', 'openai-chat', 'openai-responses'].flatMap((id) =>
-    ['src/core/model/', 'src/cli/model-flags.ts', 'src/state/model-settings.ts', 'src/ui/model/'].map((under) => ({ under, id, why: "a model endpoint's protocol, not the transcript format" })),
+    ['src/core/model/', 'src/cli/model-flags.ts', 'src/state/model-settings.ts', 'src/ui/model/', 'src/worker/model-options.ts'].map((under) => ({ under, id, why: "a model endpoint's protocol, not the transcript format" })),
   ),
 ];
 
