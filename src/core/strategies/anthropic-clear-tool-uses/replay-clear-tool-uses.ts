@@ -7,6 +7,7 @@ import { replaceToolBlocks } from '../../compaction/replace-tool-blocks';
 import { replayMessageEdits } from '../observation-masking/replay-message-edits';
 import type { ClearToolUsesSettings } from './plan-clear-tool-uses';
 import { clearableResults, type ClearableResults } from './clearable-results';
+import { firstTrue } from '../../plan/first-true';
 
 /**
  * Clear tool uses, stateless (and so live: the API applies it), in O(log n) per request plus the messages whose form
@@ -44,7 +45,7 @@ export function replayClearToolUses(context: ReplayContext, planner: ReplayPlann
       const fires = settings.triggerType === 'input_tokens' ? settings.request.fixedTokens + total > settings.trigger : uses > settings.trigger;
       let target = 0;
       if (fires) {
-        const stop = settings.clearAtLeastMode === 'stop-at' && settings.clearAtLeast > 0 ? firstReaching(sums, old, settings.clearAtLeast) : old;
+        const stop = settings.clearAtLeastMode === 'stop-at' && settings.clearAtLeast > 0 ? firstTrue(old, (j) => (sums[j] as number) >= settings.clearAtLeast) : old;
         const gated = settings.clearAtLeast > 0 && (sums[stop] as number) < settings.clearAtLeast;
         target = stop > 0 && !gated ? stop : 0;
       }
@@ -61,18 +62,6 @@ export function replayClearToolUses(context: ReplayContext, planner: ReplayPlann
       }
     };
   });
-}
-
-/** The fewest of the first `old` candidates whose savings reach `least` (`old` when they never do): where `stop-at` stops. */
-function firstReaching(sums: Float64Array, old: number, least: number): number {
-  let lo = 0;
-  let hi = old;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if ((sums[mid] as number) >= least) hi = mid;
-    else lo = mid + 1;
-  }
-  return lo;
 }
 
 /** Message m with the first `cleared` candidates' edits that fall in it, as the plan's replacement writes it; undefined when none does. */

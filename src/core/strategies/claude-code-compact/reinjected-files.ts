@@ -5,6 +5,7 @@ import { toolResultText } from '../../text/tool-result-text';
 import { CLAUDE_CODE_TEXTS } from './claude-code-texts';
 import { readPath } from './read-path';
 import { readResults } from './read-results';
+import { firstTrue } from '../../plan/first-true';
 
 /** A file Claude Code re-reads after a compaction: its message, and its tokens as the budget counts them. */
 export interface ReinjectedFile {
@@ -29,8 +30,8 @@ export function reinjectedFiles(
   reads: Int32Array = readResults(messages, results),
   file: (r: number, limit: number, build: () => ReinjectedFile | undefined) => ReinjectedFile | undefined = (_r, _limit, build) => build(),
 ): ReinjectedFile[] {
-  const last = firstReadAt(messages, results, reads, stop);
-  const kept = firstReadAt(messages, results, reads, end);
+  const last = firstTrue(reads.length, (j) => (results.message[reads[j] as number] as number) >= stop);
+  const kept = firstTrue(reads.length, (j) => (results.message[reads[j] as number] as number) >= end);
   const seen = new Set<string>();
   for (let k = last - 1; k >= kept; k--) seen.add(readPath(messages, results, reads[k] as number) as string);
   const out: ReinjectedFile[] = [];
@@ -55,18 +56,6 @@ export function reinjectedFiles(
     out.push(found);
   }
   return out.reverse();
-}
-
-/** The first of `reads` held by message `index` or later. */
-function firstReadAt(messages: readonly Message[], results: ToolResultTable, reads: Int32Array, index: number): number {
-  let low = 0;
-  let high = reads.length;
-  while (low < high) {
-    const mid = (low + high) >>> 1;
-    if ((results.message[reads[mid] as number] as number) >= index) high = mid;
-    else low = mid + 1;
-  }
-  return low;
 }
 
 /** `text` cut to at most `limit` tokens (by halving the overshoot, a few counts at most). */

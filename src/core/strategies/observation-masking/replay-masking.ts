@@ -9,6 +9,7 @@ import { buildMaskingIndex, type MaskingIndex } from './masking-index';
 import type { ObservationMaskingSettings } from './plan-observation-masking';
 import { maskingCountsAreFixed } from './masking-counts-are-fixed';
 import { replayExact } from '../../requests/replay-exact';
+import { firstTrue } from '../../plan/first-true';
 
 /**
  * Observation masking, stateless, in O(log n) per request plus the messages whose masking changed. A request clears
@@ -59,13 +60,7 @@ export function replayMasking(context: ReplayContext, planner: ReplayPlanner<Obs
  */
 function clearedUnderBudget(index: MaskingIndex, old: number, total: number, budget: number): number {
   const { sums, saving, inputSaving } = index;
-  let lo = 0;
-  let hi = old;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (total - (sums[mid] as number) <= budget) hi = mid;
-    else lo = mid + 1;
-  }
+  const lo = firstTrue(old, (j) => total - (sums[j] as number) <= budget);
   const slack = 1e-7 * Math.max(1, Math.abs(total), Math.abs(budget));
   const near = (j: number) => j >= 0 && j <= old && Math.abs(total - (sums[j] as number) - budget) <= slack;
   if (!near(lo) && !near(lo - 1)) return lo;

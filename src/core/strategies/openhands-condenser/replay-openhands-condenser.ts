@@ -9,6 +9,7 @@ import { unwrapPeerSummary } from '../../compaction/unwrap-peer-summary';
 import { peerSummaryTokens } from '../../compaction/peer-summary-tokens';
 import { eventsOf } from './events-of';
 import type { OpenHandsCondenserSettings } from './plan-openhands-condenser';
+import { firstTrue } from '../../plan/first-true';
 
 /**
  * OpenHands' condensers, stateless, without planning each request's history: the same cuts `planOpenHandsCondenser`
@@ -49,10 +50,10 @@ export function replayOpenHandsCondenser(context: ReplayContext, planner: Replay
     let tailStart = n;
     if (forEvents) {
       const tailEvents = Math.floor(settings.maxSize / 2) - settings.keepFirst - (settings.condenser === 'llm-summarizing' ? 1 : 0);
-      tailStart = firstAtLeast(n, (j) => (eventStart[j] as number) >= events - tailEvents);
+      tailStart = firstTrue(n, (j) => (eventStart[j] as number) >= events - tailEvents);
     }
-    if (forTokens) tailStart = Math.max(tailStart, firstAtLeast(n, (j) => fixed + counts.sum(start + j, end, turnStart) <= settings.condenseAtTokens / 2));
-    const first = firstAtLeast(n, (j) => (eventStart[j] as number) >= settings.keepFirst);
+    if (forTokens) tailStart = Math.max(tailStart, firstTrue(n, (j) => fixed + counts.sum(start + j, end, turnStart) <= settings.condenseAtTokens / 2));
+    const first = firstTrue(n, (j) => (eventStart[j] as number) >= settings.keepFirst);
     const from = cutAtOrAfter[first] as number;
     const lastCut = n === 0 ? 0 : (cutAtOrBefore[n - 1] as number);
     const to = Math.min(cutAtOrAfter[Math.max(tailStart, from)] as number, lastCut);
@@ -65,16 +66,4 @@ export function replayOpenHandsCondenser(context: ReplayContext, planner: Replay
     if (from === 0) return { headKey: summary.key, headTokens: summary.tokens, runs: [start + to, end], turnStart, total: summary.tokens + sum - replaced };
     return sentItemsOf([[start, start + from], summary, [start + to, end]], turnStart, counts);
   });
-}
-
-/** The first j in [0, n) for which `holds` is true, `holds` being false and then true (n when never). */
-function firstAtLeast(n: number, holds: (j: number) => boolean): number {
-  let low = 0;
-  let high = n;
-  while (low < high) {
-    const mid = (low + high) >>> 1;
-    if (holds(mid)) high = mid;
-    else low = mid + 1;
-  }
-  return low;
 }

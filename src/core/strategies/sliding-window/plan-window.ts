@@ -4,6 +4,7 @@ import type { CheckedBound, PlanInsert, StrategyPlan } from '../../plan/types';
 import { FATE } from '../../plan/fate';
 import { REASON } from '../../plan/reason';
 import { emptyPlan } from '../../plan/empty-plan';
+import { firstTrue } from '../../plan/first-true';
 
 /** What `planWindow` reads of an analysis: the cut positions and token sums, and (with pins) the units and tokens. */
 export type WindowAnalysis = Pick<TranscriptAnalysis, 'count' | 'suffixTokens' | 'cutAtOrBefore' | 'cutAtOrAfter' | 'unitOf' | 'tokens'>;
@@ -46,7 +47,7 @@ export function planWindow<Id extends string>(
   const keptTokens = (c: number): number => (suffixTokens[c] as number) + (pins ? (pins.tokensBefore[c] as number) : 0);
   if (count <= bound.maxTurns && total <= bound.maxTokens) return plan;
 
-  const byTurns = count > bound.maxTurns ? (cutAtOrBefore[smallestCut(count, (c) => keptCount(c) <= bound.maxTurns)] as number) : 0;
+  const byTurns = count > bound.maxTurns ? (cutAtOrBefore[firstTrue(count, (c) => keptCount(c) <= bound.maxTurns)] as number) : 0;
   const floorCut = cutAtOrBefore[count - 1] as number;
   const replacedAt = (c: number): number => c - (pins ? (pins.countBefore[c] as number) : 0);
   let cut = byTurns;
@@ -56,7 +57,7 @@ export function planWindow<Id extends string>(
     let summaryTokens = 0;
     for (let round = 0; round < 2; round++) {
       const budget = bound.maxTokens - summaryTokens;
-      const fits = smallestCut(count, (c) => keptTokens(c) <= budget);
+      const fits = firstTrue(count, (c) => keptTokens(c) <= budget);
       cut = Math.max(byTurns, cutAtOrAfter[fits] as number);
       if (!summary || cut === 0) break;
       const message = summary.message(replacedAt(Math.min(cut, floorCut)));
@@ -157,19 +158,4 @@ function withOverrun<P extends StrategyPlan>(plan: P, bound: CheckedBound, floor
     };
   }
   return plan;
-}
-
-/**
- * The smallest cut in 0…count for which `fits` holds (`count` when none does). `fits` must not turn false again once
- * true as the cut moves later: what a later cut keeps is never more.
- */
-function smallestCut(count: number, fits: (cut: number) => boolean): number {
-  let lo = 0;
-  let hi = count;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (fits(mid)) hi = mid;
-    else lo = mid + 1;
-  }
-  return lo;
 }

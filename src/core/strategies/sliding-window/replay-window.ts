@@ -5,6 +5,7 @@ import type { SentRuns, SentShapes } from '../../requests/sent-types';
 import { shapesFromRuns } from '../../requests/shapes-from-runs';
 import { planRequestView } from '../../requests/plan-request-view';
 import { runsFromItems } from '../../requests/runs-from-items';
+import { firstTrue } from '../../plan/first-true';
 
 /**
  * Sliding window and summarize (with `summary`, the message that stands for the `replaced` messages before the cut),
@@ -46,7 +47,7 @@ export function replayWindow(context: ReplayContext, planner: ReplayPlanner, sum
         if (total > bound.maxTokens) {
           let headroom = 0;
           for (let round = 0; round < 2; round++) {
-            cut = Math.max(byTurns, cutAtOrAfter[firstFitting(suffix, n, bound.maxTokens - headroom)] as number);
+            cut = Math.max(byTurns, cutAtOrAfter[firstTrue(n, (x) => suffix(x) <= bound.maxTokens - headroom)] as number);
             if (!summarize || cut === 0) break;
             headroom = planSummary(Math.min(cut, floorCut));
           }
@@ -70,16 +71,4 @@ export function replayWindow(context: ReplayContext, planner: ReplayPlanner, sum
     }
     return runs;
   });
-}
-
-/** The smallest cut whose suffix fits `budget` (`n` when not even the last message does), as `planWindow` finds it. */
-function firstFitting(suffix: (x: number) => number, n: number, budget: number): number {
-  let lo = 0;
-  let hi = n;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (suffix(mid) <= budget) hi = mid;
-    else lo = mid + 1;
-  }
-  return lo;
 }
