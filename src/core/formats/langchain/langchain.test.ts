@@ -105,6 +105,31 @@ describe('LangChain parsing', () => {
     expect(messages[2]?.content).toMatchObject([{ content: 'A' }, { content: 'B' }]);
   });
 
+  // A pruned export writes the ids it made up (`lc_call_0`) beside calls whose ids are still null; read again, the
+  // null call took `lc_call_0` too and two calls paired under one id (CI, seed 304037356).
+  it('a made-up id skips the lc_call_N ids the file already holds', () => {
+    const messages = only([
+      { ...human },
+      { ...ai, content: '', tool_calls: [{ name: 'a', args: {}, id: 'lc_call_0', type: 'tool_call' }] },
+      { content: 'A', type: 'tool', tool_call_id: 'lc_call_0', additional_kwargs: {} },
+      { ...ai, content: '', tool_calls: [{ name: 'b', args: {}, id: null, type: 'tool_call' }] },
+      { content: 'B', type: 'tool', tool_call_id: null, additional_kwargs: {} },
+    ]);
+    expect(linkToolCalls(messages).pairs.map((p) => p.id)).toEqual(['lc_call_0', 'lc_call_1']);
+  });
+
+  it('an export that rewrites a message writes made-up ids back as null, so it reads back paired as before', () => {
+    const call = (name: string) => ({ ...ai, content: '', tool_calls: [{ name, args: {}, id: null, type: 'tool_call' }] });
+    const result = (content: string) => ({ content, type: 'tool', tool_call_id: null, additional_kwargs: {} });
+    const c = parse([{ ...human }, call('a'), result('A'), call('b'), result('B')]).conversations[0];
+    if (c === undefined) throw new Error('no conversation');
+    // The first result cleared, as context editing does: its record is written anew, the rest are kept as they were.
+    const cleared: Message = { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'lc_call_0', content: '' }] };
+    const text = serializeTranscript(c, [c.messages[0] as Message, c.messages[1] as Message, cleared, ...c.messages.slice(3)]).text;
+    expect(text).not.toContain('lc_call_');
+    expect(linkToolCalls(only(JSON.parse(text))).pairs.map((p) => p.id)).toEqual(['lc_call_0', 'lc_call_1']);
+  });
+
   it('raw OpenAI tool calls of older LangChain, chat and generic roles, a later system message, remove directives', () => {
     const parsed = parse([
       { type: 'system', data: { content: 'sys' } },

@@ -6,6 +6,7 @@ import { joinTextParts } from '../join-text-parts';
 import { aiMessage } from './ai-message';
 import { contentBlocks } from './content-blocks';
 import { findMessageList, recordAt } from './find-message-list';
+import { lcCallIdsWritten } from './lc-call-ids-written';
 import { messageView } from './message-view';
 
 type Conversation = ConversationOf<'langchain'>;
@@ -14,8 +15,9 @@ type Conversation = ConversationOf<'langchain'>;
  * LangChain messages as one conversation: `human` → user, `ai` → assistant (see `aiMessage`), a run of `tool`
  * messages → one user message of results (`status: "error"` → `is_error`), leading `system` → the system prompt.
  * `chat` / `generic` messages go by their `role`; `function` messages (no call id) are the user's text; `remove`
- * directives are skipped. A tool message whose `tool_call_id` is null answers the next open call. A LangGraph state's
- * other fields are its envelope; export replaces only the list.
+ * directives are skipped. A tool message whose `tool_call_id` is null answers the next open call; a call whose id is
+ * null gets `lc_call_N`, N the next number the file does not already use. A LangGraph state's other fields are its
+ * envelope; export replaces only the list.
  */
 export function parseLangChain(source: TranscriptSource, context: ParseContext): Conversation[] {
   if (source.kind !== 'document') return [];
@@ -30,7 +32,13 @@ export function parseLangChain(source: TranscriptSource, context: ParseContext):
   let open: string[] = [];
   let made = 0;
   let warnedSystem = false;
-  const newId = (): string => `lc_call_${made++}`;
+  // A made-up id must not be one the file holds, so export can tell the two apart and write made-up ones back as null.
+  const taken = lcCallIdsWritten(context.text);
+  const newId = (): string => {
+    let id = `lc_call_${made++}`;
+    while (taken.has(id)) id = `lc_call_${made++}`;
+    return id;
+  };
   const push = (message: Message, record: unknown): void => {
     messages.push(message);
     sources.push([record]);

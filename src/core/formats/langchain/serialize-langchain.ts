@@ -3,6 +3,7 @@ import { exportNote } from '../export-note';
 import type { ConversationOf, SerializeContext, SerializedText } from '../format-types';
 import { jsonExport } from '../json-export';
 import { ownListExport } from '../own-list-export';
+import { lcCallIdsWritten } from './lc-call-ids-written';
 import { messageView, type RecordShape } from './message-view';
 import { toLangChainRecords } from './to-langchain-records';
 
@@ -17,7 +18,11 @@ export function serializeLangChain(conversation: ConversationOf, messages: reado
     return jsonExport(converted.messages, exportNote(`Converted from ${from}.`));
   }
   const shape = shapeOf(conversation);
-  return ownListExport(conversation, messages, (rest) => toLangChainRecords(rest, shape), writtenByPython(conversation));
+  // Ids the reader made up for null ones go back as null: beside kept records that still say null, a written
+  // `lc_call_0` would pair with nothing when the export is read again, and null answers the next open call as before.
+  const written = lcCallIdsWritten(conversation.sourceText);
+  const idOf = (id: string): string | null => (/^lc_call_\d+$/.test(id) && !written.has(id) ? null : id);
+  return ownListExport(conversation, messages, (rest) => toLangChainRecords(rest, shape, undefined, idOf), writtenByPython(conversation));
 }
 
 /** Python's json.dumps escapes non-ASCII unless told not to; JS writers do not. `data.type` is Python's model_dump. */

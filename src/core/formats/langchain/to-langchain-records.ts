@@ -8,8 +8,14 @@ type Rec = Record<string, unknown>;
  * text → `human`, results → one `tool` message each (`status: "error"` for `is_error`), assistant → `ai` with its
  * text and thinking as content and its calls as `tool_calls` (a call whose input is not an object, as the model
  * wrote it, in `invalid_tool_calls`). The fields are those `messages_to_dict` writes. LangChain holds every block.
+ * `idOf` gives the id written for a call id (null for one the reader made up).
  */
-export function toLangChainRecords(messages: readonly Message[], shape: RecordShape, system?: string): { messages: unknown[]; dropped: number } {
+export function toLangChainRecords(
+  messages: readonly Message[],
+  shape: RecordShape,
+  system?: string,
+  idOf: (id: string) => string | null = (id) => id,
+): { messages: unknown[]; dropped: number } {
   const out: unknown[] = [];
   if (system !== undefined && system !== '') out.push(record(shape, 'system', { content: system }));
   for (const message of messages) {
@@ -25,8 +31,8 @@ export function toLangChainRecords(messages: readonly Message[], shape: RecordSh
       for (const block of content) {
         if (block.type !== 'tool_use') continue;
         const input = block.input;
-        if (input !== null && typeof input === 'object' && !Array.isArray(input)) calls.push({ name: block.name, args: input, id: block.id, type: 'tool_call' });
-        else invalid.push({ name: block.name, args: typeof input === 'string' ? input : JSON.stringify(input ?? null), id: block.id, error: null, type: 'invalid_tool_call' });
+        if (input !== null && typeof input === 'object' && !Array.isArray(input)) calls.push({ name: block.name, args: input, id: idOf(block.id), type: 'tool_call' });
+        else invalid.push({ name: block.name, args: typeof input === 'string' ? input : JSON.stringify(input ?? null), id: idOf(block.id), error: null, type: 'invalid_tool_call' });
       }
       out.push(record(shape, 'ai', { content: asContent(parts), tool_calls: calls, invalid_tool_calls: invalid }));
       continue;
@@ -45,7 +51,7 @@ export function toLangChainRecords(messages: readonly Message[], shape: RecordSh
       out.push(
         record(shape, 'tool', {
           content: Array.isArray(result) ? result : (result ?? ''),
-          tool_call_id: block.tool_use_id,
+          tool_call_id: idOf(block.tool_use_id),
           status: block.is_error === true ? 'error' : 'success',
         }),
       );
