@@ -21,7 +21,7 @@ export function serializeLangChain(conversation: ConversationOf, messages: reado
   // Ids the reader made up for null ones go back as null: beside kept records that still say null, a written
   // `lc_call_0` would pair with nothing when the export is read again, and null answers the next open call as before.
   const written = lcCallIdsWritten(conversation.sourceText);
-  const idOf = (id: string): string | null => (/^lc_call_\d+$/.test(id) && !written.has(id) ? null : id);
+  const idOf = (id: unknown): unknown => (typeof id === 'string' && /^lc_call_\d+$/.test(id) && !written.has(id) ? null : id);
   return ownListExport(conversation, messages, (rest) => toLangChainRecords(rest, shape, undefined, idOf), writtenByPython(conversation));
 }
 

@@ -14,7 +14,7 @@ export function toLangChainRecords(
   messages: readonly Message[],
   shape: RecordShape,
   system?: string,
-  idOf: (id: string) => string | null = (id) => id,
+  idOf: (id: unknown) => unknown = (id) => id,
 ): { messages: unknown[]; dropped: number } {
   const out: unknown[] = [];
   if (system !== undefined && system !== '') out.push(record(shape, 'system', { content: system }));
