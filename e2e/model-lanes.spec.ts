@@ -178,6 +178,19 @@ test('a lane asks the model what it lost: the questions are shown first, then pe
   await expect(dialog.getByTestId('probe-losses')).toContainText("by tiny-test's answers: 100.0%");
   await shots(page, 'probes');
 
+  // Stop: slow answers, stopped after the first; the requests on their way are aborted and nothing more is sent.
+  model.reset();
+  model.script(...Array.from({ length: 24 }, (_, k) => ({ kind: 'json' as const, body: answerBody('openai-chat', 'not in the conversation'), delayMs: k === 0 ? 0 : 4_000 })));
+  await dialog.getByRole('button', { name: `Send to ${model.origin}` }).click();
+  await expect(dialog.getByTestId('probe-status')).toHaveText(/^Asked [1-9]\d* of \d+…$/, { timeout: 10_000 });
+  await dialog.getByRole('button', { name: 'Stop' }).click();
+  await expect(dialog.getByTestId('probe-status')).toHaveText(/^Stopped after \d+ of \d+; nothing more is sent\.$/);
+  await expect(dialog.getByRole('button', { name: 'Stop' })).toHaveCount(0);
+  const sent = model.received.length;
+  await page.waitForTimeout(1_500);
+  expect(model.received.length).toBe(sent);
+  await expect(dialog.getByRole('button', { name: `Send to ${model.origin}` })).toBeEnabled();
+
   // A failing endpoint: the reason is said, in the dialog.
   model.reset();
   model.script(...Array.from({ length: 3 }, () => ({ kind: 'json' as const, status: 401, body: { error: { message: 'invalid api key' } } })));

@@ -15,7 +15,7 @@ const FATE_CLASS: Record<string, string> = {
 };
 const FATE_WORD: Record<string, string> = { kept: 'kept', summarized: 'summarized', lost: 'lost', unanswerable: 'not answered in full either' };
 
-type Run = { state: 'idle' } | { state: 'asking'; done: number; total: number } | { state: 'done'; answer: ProbesAnswer } | { state: 'failed'; message: string };
+type Run = { state: 'idle' } | { state: 'asking' | 'stopped'; done: number; total: number } | { state: 'done'; answer: ProbesAnswer } | { state: 'failed'; message: string };
 
 /**
  * A lane's probes answered by the user's own model (issue 22), opt-in: the questions and the pruned context are shown
@@ -49,8 +49,9 @@ export function ProbeDialog({ laneId, label, open, onClose }: { laneId: string; 
   const send = async (): Promise<void> => {
     setRun({ state: 'asking', done: 0, total: (prompts?.length ?? 0) * 2 });
     try {
-      const answer = await askProbes(laneId, (done, total) => setRun({ state: 'asking', done, total }));
-      setRun(answer ? { state: 'done', answer } : { state: 'idle' });
+      const answer = await askProbes(laneId, (done, total) => setRun((now) => (now.state === 'asking' ? { state: 'asking', done, total } : now)));
+      // Null when stopped (the Stop button already said so) or when a newer plan made the answer stale.
+      setRun((now) => (answer ? { state: 'done', answer } : now.state === 'stopped' ? now : { state: 'idle' }));
     } catch (error) {
       setRun({ state: 'failed', message: error instanceof Error ? error.message : String(error) });
     }
@@ -99,12 +100,18 @@ export function ProbeDialog({ laneId, label, open, onClose }: { laneId: string; 
                 Send to {origin}
               </button>
               {run.state === 'asking' && (
-                <button type="button" className={BUTTON} onClick={() => (cancelProbes(), setRun({ state: 'idle' }))}>
+                <button type="button" className={BUTTON} onClick={() => (cancelProbes(), setRun((now) => (now.state === 'asking' ? { ...now, state: 'stopped' } : now)))}>
                   Stop
                 </button>
               )}
               <span aria-live="polite" data-testid="probe-status">
-                {run.state === 'asking' ? `Asked ${run.done} of ${run.total}…` : run.state === 'done' ? `Done: ${run.answer.requests} requests.` : ''}
+                {run.state === 'asking'
+                  ? `Asked ${run.done} of ${run.total}…`
+                  : run.state === 'stopped'
+                    ? `Stopped after ${run.done} of ${run.total}; nothing more is sent.`
+                    : run.state === 'done'
+                      ? `Done: ${run.answer.requests} requests.`
+                      : ''}
               </span>
             </div>
           </>
