@@ -66,7 +66,6 @@ describe('claude-code-compact, as Claude Code does it', () => {
     const names = ['Read', 'Task', 'Bash', 'Grep', 'Read', 'Glob', 'Edit', 'Write', 'Read'];
     const messages = session(names);
     const times = new Map(messages.map((m, i) => [m, i * 1000] as const));
-    times.set(messages[messages.length - 1] as Message, 2 * 1000 + 61 * 60_000 + (messages.length - 2) * 1000);
     const timeOf = (m: Message) => times.get(m);
     // The last message came 61 minutes after the previous assistant message.
     const idle = [...messages.slice(0, -1), user('back again')];

@@ -30,13 +30,14 @@ export function reinjectedFiles(
   reads: Int32Array = readResults(messages, results),
   file: (r: number, limit: number, build: () => ReinjectedFile | undefined) => ReinjectedFile | undefined = (_r, _limit, build) => build(),
 ): ReinjectedFile[] {
-  const last = firstTrue(reads.length, (j) => (results.message[reads[j] as number] as number) >= stop);
-  const kept = firstTrue(reads.length, (j) => (results.message[reads[j] as number] as number) >= end);
+  // Reads are in message order: those from `end` to `stop` are in the kept messages, those before `end` summarized.
+  const readsEnd = firstTrue(reads.length, (j) => (results.message[reads[j] as number] as number) >= stop);
+  const firstKeptRead = firstTrue(reads.length, (j) => (results.message[reads[j] as number] as number) >= end);
   const seen = new Set<string>();
-  for (let k = last - 1; k >= kept; k--) seen.add(readPath(messages, results, reads[k] as number) as string);
+  for (let k = readsEnd - 1; k >= firstKeptRead; k--) seen.add(readPath(messages, results, reads[k] as number) as string);
   const out: ReinjectedFile[] = [];
   let budget = settings.fileBudget;
-  for (let k = kept - 1; k >= 0 && out.length < settings.maxFiles && budget > 0; k--) {
+  for (let k = firstKeptRead - 1; k >= 0 && out.length < settings.maxFiles && budget > 0; k--) {
     const r = reads[k] as number;
     const path = readPath(messages, results, r) as string;
     if (seen.has(path)) continue;
@@ -58,9 +59,17 @@ export function reinjectedFiles(
   return out.reverse();
 }
 
-/** `text` cut to at most `limit` tokens (by halving the overshoot, a few counts at most). */
+/**
+ * `text` cut to at most `limit` tokens: each try scales the length by limit ÷ tokens, 2% short, since tokens per
+ * character vary along a file and an exact cut would usually land a token or two over; a few counts at most. After 20
+ * tries the text is empty rather than over.
+ */
 function fitTokens(text: string, limit: number, count: (text: string) => number): string {
   let cut = text;
-  for (let guard = 0; guard < 20 && cut.length > 0 && count(cut) > limit; guard++) cut = cut.slice(0, Math.floor((cut.length * limit) / Math.max(1, count(cut)) * 0.98));
-  return cut;
+  for (let guard = 0; guard < 20; guard++) {
+    const tokens = cut.length > 0 ? count(cut) : 0;
+    if (tokens <= limit) return cut;
+    cut = cut.slice(0, Math.floor(((cut.length * limit) / Math.max(1, tokens)) * 0.98));
+  }
+  return '';
 }

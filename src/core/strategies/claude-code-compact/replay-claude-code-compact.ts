@@ -56,7 +56,9 @@ export function replayClaudeCodeCompact(context: ReplayContext, planner: ReplayP
     const planned = (items as SentItems & { messages?: readonly Message[] }).messages;
     const summarized = summaries.rekey(items);
     if (planned === undefined) return summarized;
-    return { ...summarized, keys: summarized.keys.map((key, k) => (typeof key === 'string' && key.startsWith('i:file#') ? key : typeof key === 'string' && key.startsWith('i:') && k > 0 ? keyOf(planned[k] as Message) : key)) };
+    // Inserted items other than the summary are re-read files: keyed by their text, like the fast path's.
+    const isFile = (key: string | number): boolean => typeof key === 'string' && key.startsWith('i:') && !key.startsWith('i:summary#');
+    return { ...summarized, keys: summarized.keys.map((key, k) => (isFile(key) ? keyOf(planned[k] as Message) : key)) };
   };
   return replayExact(context, planner, ({ request: r, start, end, turnStart }): SentItems | SentRuns => {
     builtBefore = built;
