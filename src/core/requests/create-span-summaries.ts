@@ -50,18 +50,18 @@ export function createSpanSummaries(context: ReplayContext, read: (message: Mess
   let fold: SummaryFold | undefined;
   let foldFrom = -1;
   let foldTo = -1;
-  let last: { span: string; content: string; summary: SpanSummary } | undefined;
+  let last: { span: string; content: string; rendered?: Rendered; summary: SpanSummary } | undefined;
   let generation = 0;
   // Lines as written for earlier requests: most of a request's summary is the previous one's items.
   const memo: RenderMemo = { lines: {}, shown: {}, omitted: new Map() };
-  const keep = (span: string, message: Message): SpanSummary => {
+  const keep = (span: string, message: Message, rendered?: Rendered): SpanSummary => {
     const content = message.content as string;
-    if (last !== undefined && last.content === content) {
-      last = { span, content, summary: last.summary };
+    if (last !== undefined && sameText(last, content, rendered)) {
+      last = { span, content, ...(rendered === undefined ? {} : { rendered }), summary: last.summary };
       return last.summary;
     }
     const key = `i:summary#${generation++}`;
-    last = { span, content, summary: { key, tokens: countMessageTokens([message], counter)[0] as number, contentTokens: counter.count(content), message } };
+    last = { span, content, ...(rendered === undefined ? {} : { rendered }), summary: { key, tokens: countMessageTokens([message], counter)[0] as number, contentTokens: counter.count(content), message } };
     return last.summary;
   };
   return {
@@ -77,7 +77,7 @@ export function createSpanSummaries(context: ReplayContext, read: (message: Mess
       }
       for (; foldTo < to; foldTo++) fold.add(read(messages[foldTo] as Message));
       const text = renderSummary(fold.view(), focus, { maxTokens, counter, maxTaskChars: EXTRACTIVE_DEFAULTS.maxTaskChars, maxRequestChars: EXTRACTIVE_DEFAULTS.maxRequestChars }, memo);
-      return keep(span, wrapPeerSummary(text, wrapping));
+      return keep(span, wrapPeerSummary(text, wrapping), { text, firstLine: memo.firstLine, prefix: wrapping.prefix, suffix: wrapping.suffix ?? '' });
     },
     rekey(items) {
       const planned = (items as SentItems & { messages?: readonly Message[] }).messages;
@@ -89,4 +89,27 @@ export function createSpanSummaries(context: ReplayContext, read: (message: Mess
       return { ...items, keys };
     },
   };
+}
+
+/** A summary as rendered, before its wrapping: its text is flat, where the wrapped content is not. */
+interface Rendered {
+  text: string;
+  /** Its first line, when `renderSummary` says it (a text it cut does not). */
+  firstLine: string | undefined;
+  prefix: string;
+  suffix: string;
+}
+
+/**
+ * Whether the previous summary's content is `content`. Comparing two texts makes V8 join each into one string (at
+ * 20,000 tokens, 80 kB or more, per request: a third of OpenHands' replay); two summaries wrapped alike are the same
+ * content exactly when their texts are, and texts that differ nearly always differ in length or in their first
+ * line (the turns summarized), which are compared first.
+ */
+function sameText(last: { content: string; rendered?: Rendered }, content: string, rendered: Rendered | undefined): boolean {
+  const before = last.rendered;
+  if (rendered === undefined || before === undefined || before.prefix !== rendered.prefix || before.suffix !== rendered.suffix) return last.content === content;
+  if (before.text.length !== rendered.text.length) return false;
+  if (before.firstLine !== undefined && rendered.firstLine !== undefined && before.firstLine !== rendered.firstLine) return false;
+  return before.text === rendered.text;
 }

@@ -13,6 +13,16 @@ export interface RenderMemo {
   lines: Partial<Record<SummarySection, Map<SummaryItem, { line: string; cost: number }>>>;
   shown: Partial<Record<SummarySection, SectionLines>>;
   omitted: Map<number, number>;
+  /** Per section's lines as written, its lines joined once it is rendered a second time (see `sectionText`). */
+  bodies?: WeakMap<SectionLines, SectionBody>;
+  /** The first line of the text last rendered, when it was not cut: a cheap test that two summaries differ. */
+  firstLine?: string;
+}
+
+/** A section's lines joined, each after a newline, and where each starts, so that any last lines are a slice. */
+interface SectionBody {
+  text?: string;
+  offsets?: number[];
 }
 
 interface SectionState {
@@ -26,6 +36,8 @@ interface SectionState {
   cost: number[];
   keptCost: number;
   omitted: number;
+  /** What `lines` came from, by which a memo knows them again. */
+  written: SectionLines;
 }
 
 const MIN_TASK_CHARS = 20;
@@ -87,7 +99,7 @@ export function renderSummary(
       }, cached);
       if (memo !== undefined) memo.shown[key] = section;
     }
-    sections.push({ key, heading, lines: section.lines, start: 0, cost: section.costs, keptCost: section.keptCost, omitted: omitted + items.length - section.visited });
+    sections.push({ key, heading, lines: section.lines, start: 0, cost: section.costs, keptCost: section.keptCost, omitted: omitted + items.length - section.visited, written: section });
   }
 
   const fixedCost = (): number => {
@@ -145,6 +157,7 @@ export function renderSummary(
   }
 
   const render = (): string => {
+    if (memo !== undefined) return renderParts(memo);
     const lines = [`${TURNS_PREFIX}${facts.turns}`];
     if (task !== undefined || focus !== undefined) {
       lines.push('', TASK_HEADING);
@@ -158,10 +171,58 @@ export function renderSummary(
     }
     return lines.join('\n');
   };
+  // The same text, concatenated (V8 keeps a concatenation as a rope, built in O(pieces)): a replay renders a summary
+  // of up to 20,000 tokens per request, and joining its thousand lines, into a string large enough to be allocated
+  // on its own, cost half of OpenHands' replay. A section's lines rendered again are joined once and sliced.
+  const renderParts = (m: RenderMemo): string => {
+    let text = `${TURNS_PREFIX}${facts.turns}`;
+    if (task !== undefined || focus !== undefined) {
+      text += `\n\n${TASK_HEADING}`;
+      if (task !== undefined) text += `\n${task}`;
+      if (focus !== undefined) text += `\n${focus}`;
+    }
+    for (const s of sections) {
+      text += `\n\n${s.heading}`;
+      if (s.omitted > 0) text += `\n${omittedLine(s.omitted)}`;
+      text += sectionText(s, (m.bodies ??= new WeakMap()));
+    }
+    return text;
+  };
   // Line counts are an estimate for a tokenizer that merges across newlines; the whole text is what must fit.
   let text = render();
   while (counter.count(text) > maxTokens && dropOne()) text = render();
-  return counter.count(text) <= maxTokens ? text : cutToFit(text, maxTokens, counter);
+  if (counter.count(text) <= maxTokens) {
+    if (memo !== undefined) memo.firstLine = `${TURNS_PREFIX}${facts.turns}`;
+    return text;
+  }
+  if (memo !== undefined) memo.firstLine = undefined;
+  return cutToFit(text, maxTokens, counter);
+}
+
+/**
+ * A section's kept lines, each after a newline: concatenated the first time its lines are rendered, joined and
+ * sliced from then on (a section that has not changed is rendered again with fewer or more of its oldest lines).
+ */
+function sectionText(s: SectionState & { written: SectionLines }, bodies: WeakMap<SectionLines, SectionBody>): string {
+  let body = bodies.get(s.written);
+  if (body === undefined) {
+    bodies.set(s.written, {});
+    let text = '';
+    for (let k = s.start; k < s.lines.length; k++) text += `\n${s.lines[k] as string}`;
+    return text;
+  }
+  if (body.text === undefined) {
+    const offsets = new Array<number>(s.lines.length + 1);
+    let at = 0;
+    for (let k = 0; k < s.lines.length; k++) {
+      offsets[k] = at;
+      at += (s.lines[k] as string).length + 1;
+    }
+    offsets[s.lines.length] = at;
+    body = { text: s.lines.length === 0 ? '' : `\n${s.lines.join('\n')}`, offsets };
+    bodies.set(s.written, body);
+  }
+  return (body.text as string).slice((body.offsets as number[])[s.start] as number);
 }
 
 function write(item: SummaryItem): string {
