@@ -6,6 +6,7 @@ import { wrapPeerSummary } from '../compaction/wrap-peer-summary';
 import { createSummaryFold, type SummaryFold } from '../summary/create-summary-fold';
 import { renderSummary, type RenderMemo } from '../summary/render-summary';
 import { EXTRACTIVE_DEFAULTS } from '../summary/summary-layout';
+import type { SummaryFactsView } from '../summary/types';
 import { countMessageTokens } from '../tokens/count-message-tokens';
 
 /** A summary a request sends, as its items see it: its key and its tokens. */
@@ -26,11 +27,17 @@ export interface SpanSummaries {
    */
   of(from: number, to: number, wrapping: SummaryWrapping): SpanSummary;
   /**
+   * The summary message of facts folded by the caller (of messages that are not one span: Codex summarizes all but
+   * the user messages it keeps), `span` naming what they are of (the same span, the same facts): rendered and keyed
+   * as `of` renders and keys a span's.
+   */
+  render(facts: SummaryFactsView, span: string, wrapping: SummaryWrapping): SpanSummary;
+  /**
    * The items of a request planned afresh (`planRequestView`), its added message keyed as `of` keys summaries, so
    * that it compares with the requests around it: the first added message, which is the summary in the plans that
-   * use these (a peer's files re-read come after it).
+   * use these (a peer's files re-read come after it), or the first that `isSummary` says is.
    */
-  rekey(items: SentItems): SentItems;
+  rekey(items: SentItems, isSummary?: (message: Message) => boolean): SentItems;
 }
 
 /**
@@ -64,11 +71,16 @@ export function createSpanSummaries(context: ReplayContext, read: (message: Mess
     last = { span, content, ...(rendered === undefined ? {} : { rendered }), summary: { key, tokens: countMessageTokens([message], counter)[0] as number, contentTokens: counter.count(content), message } };
     return last.summary;
   };
+  const spanKey = (span: string, wrapping: SummaryWrapping): string =>
+    `${span}:${Math.max(16, Math.round(wrapping.summaryTokens))}:${wrapping.focus ?? ''}:${wrapping.prefix}:${wrapping.suffix ?? ''}`;
+  const render = (facts: SummaryFactsView, span: string, wrapping: SummaryWrapping): SpanSummary => {
+    const maxTokens = Math.max(16, Math.round(wrapping.summaryTokens));
+    const text = renderSummary(facts, wrapping.focus ?? '', { maxTokens, counter, maxTaskChars: EXTRACTIVE_DEFAULTS.maxTaskChars, maxRequestChars: EXTRACTIVE_DEFAULTS.maxRequestChars }, memo);
+    return keep(span, wrapPeerSummary(text, wrapping), { text, firstLine: memo.firstLine, prefix: wrapping.prefix, suffix: wrapping.suffix ?? '' });
+  };
   return {
     of(from, to, wrapping) {
-      const maxTokens = Math.max(16, Math.round(wrapping.summaryTokens));
-      const focus = wrapping.focus ?? '';
-      const span = `${from}:${to}:${maxTokens}:${focus}:${wrapping.prefix}:${wrapping.suffix ?? ''}`;
+      const span = spanKey(`${from}:${to}`, wrapping);
       if (last?.span === span) return last.summary;
       if (fold === undefined || from !== foldFrom || to < foldTo) {
         fold = createSummaryFold(EXTRACTIVE_DEFAULTS);
@@ -76,13 +88,16 @@ export function createSpanSummaries(context: ReplayContext, read: (message: Mess
         foldTo = from;
       }
       for (; foldTo < to; foldTo++) fold.add(read(messages[foldTo] as Message));
-      const text = renderSummary(fold.view(), focus, { maxTokens, counter, maxTaskChars: EXTRACTIVE_DEFAULTS.maxTaskChars, maxRequestChars: EXTRACTIVE_DEFAULTS.maxRequestChars }, memo);
-      return keep(span, wrapPeerSummary(text, wrapping), { text, firstLine: memo.firstLine, prefix: wrapping.prefix, suffix: wrapping.suffix ?? '' });
+      return render(fold.view(), span, wrapping);
     },
-    rekey(items) {
+    render(facts, name, wrapping) {
+      const span = spanKey(`facts:${name}`, wrapping);
+      return last?.span === span ? last.summary : render(facts, span, wrapping);
+    },
+    rekey(items, isSummary) {
       const planned = (items as SentItems & { messages?: readonly Message[] }).messages;
       if (planned === undefined) return items;
-      const first = items.keys.findIndex((key) => typeof key === 'string' && key.startsWith('i:'));
+      const first = items.keys.findIndex((key, k) => typeof key === 'string' && key.startsWith('i:') && (isSummary === undefined || isSummary(planned[k] as Message)));
       if (first < 0) return items;
       const keys = items.keys.slice();
       keys[first] = keep('', planned[first] as Message).key;

@@ -4,6 +4,7 @@ import { PEER_TRAITS } from '../peer-traits';
 import { checkOption } from '../check-option';
 import { peerSettings } from '../peer-settings';
 import { codexCompactLimit, planCodexCompact, type CodexCompactSettings } from './plan-codex-compact';
+import { replayCodexCompact } from './replay-codex-compact';
 
 /** The `codex-compact` strategy's config: Codex CLI's auto-compaction. */
 export interface CodexCompactConfig extends CommonPruneOptions {
@@ -49,5 +50,9 @@ export const codexCompactStrategy = defineStrategy({
   }),
   plan: planCodexCompact,
   keepsEverything: (settings, count, total) => count === 0 || settings.request.fixedTokens + total < codexCompactLimit(settings),
-  replay: { trigger: (settings) => ({ kind: 'tokens', over: codexCompactLimit(settings) - 1 }) },
+  replay: {
+    // The kept user messages by search, the rest summarized in two folds, resumed: no plan of each history.
+    stateless: replayCodexCompact,
+    trigger: (settings) => ({ kind: 'tokens', over: codexCompactLimit(settings) - 1 }),
+  },
 });

@@ -11,12 +11,12 @@ import { formatNumber } from '../../text/format-number';
 import { pinnedUnits } from '../../compaction/pinned-units';
 import { belowTriggerPlan } from '../../compaction/below-trigger-plan';
 import { peerSummaryTokens } from '../../compaction/peer-summary-tokens';
-import { userPromptText } from '../../text/user-prompt-text';
+import { codexPromptText } from './codex-prompt-text';
+import { CODEX_SUMMARY_PREFIX } from './codex-summary-prefix';
+import { approxTokens, truncateMiddle } from './truncate-middle';
 import { CONTEXT_SUMMARY_MARKER } from '../../text/harness-text';
 
-/** `templates/compact/summary_prefix.md`, verbatim (its double space included). */
-export const CODEX_SUMMARY_PREFIX =
-  'Another language model started to solve this problem and produced a summary of its thinking process. You also have access to the state of the tools that were used by that language model. Use this to build on the work that has already been done and avoid duplicating work. Here is the summary produced by the other language model, use the information in this summary to  assist with your own analysis:';
+export { CODEX_SUMMARY_PREFIX } from './codex-summary-prefix';
 
 export interface CodexCompactSettings extends PeerSettings {
   contextWindow: number;
@@ -33,9 +33,6 @@ export function codexCompactLimit(settings: Pick<CodexCompactSettings, 'contextW
   const limit = Math.floor((settings.contextWindow * 9) / 10);
   return settings.autoCompactLimit > 0 ? Math.min(settings.autoCompactLimit, limit) : limit;
 }
-
-/** Codex's `approx_token_count`: bytes ÷ 4, rounded up (characters stand for bytes). */
-const approxTokens = (text: string): number => Math.ceil(text.length / 4);
 
 /**
  * Codex CLI's compaction (`codex-rs/core/src/compact.rs`): when the context reaches the limit, the history becomes
@@ -57,11 +54,8 @@ export function planCodexCompact(analysis: TranscriptAnalysis, settings: CodexCo
   let truncated: { at: number; text: string } | undefined;
   let remaining = settings.userMessageTokens;
   for (let i = tail - 1; i >= 0 && remaining > 0; i--) {
-    const message = messages[i] as Message;
-    // A message holding tool results is tool output to Codex, whatever text rides with it.
-    if (Array.isArray(message.content) && message.content.some((block) => block.type === 'tool_result')) continue;
-    const text = userPromptText(message);
-    if (text === undefined || text.startsWith(`${CODEX_SUMMARY_PREFIX}\n`)) continue;
+    const text = codexPromptText(messages[i] as Message);
+    if (text === undefined) continue;
     const t = approxTokens(text);
     if (t <= remaining) {
       selected.add(i);
@@ -102,12 +96,4 @@ export function planCodexCompact(analysis: TranscriptAnalysis, settings: CodexCo
   plan.tokens = keptTokens + inserts.reduce((sum, insert) => sum + insert.tokens, 0);
   plan.explain = { headline: `Compacted at ${formatNumber(context, 'compact')} of ${formatNumber(limit, 'compact')} tokens: ${selected.size + (truncated === undefined ? 0 : 1)} user messages kept, ${summarized.length} messages summarized`, about: () => undefined };
   return plan;
-}
-
-/** Codex's `truncate_middle`: the start and end of `text` within `budget` tokens, the cut said in the middle. */
-function truncateMiddle(text: string, budget: number): string {
-  const keep = Math.max(0, budget * 4);
-  const head = text.slice(0, Math.ceil(keep / 2));
-  const tail = text.slice(text.length - Math.floor(keep / 2));
-  return `${head}…${approxTokens(text) - budget} tokens truncated…${tail}`;
 }

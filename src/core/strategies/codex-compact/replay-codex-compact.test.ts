@@ -1,0 +1,44 @@
+/**
+ * Codex's stateless replay against the naive one (a plan of every request's history) on a long session whose
+ * summaries are sized by what they replace (2.57% of it): user messages leave the kept 20k tokens as new ones come,
+ * one cut in the middle, and the summary budget moves with every request.
+ */
+import { describe, expect, it } from 'vitest';
+import type { Message } from '../../types';
+import { replayTranscript } from '../../replay/replay-transcript';
+import { naiveReplay } from '../../../../test/support/naive-replay';
+import { assistant, toolResult, toolUse, user } from '../../../../test/support/build-messages';
+
+function session(steps: number): Message[] {
+  const out: Message[] = [];
+  for (let k = 0; k < steps; k++) {
+    if (k % 3 === 0) out.push(user(`request ${k}: `.padEnd(2_000 + ((k * 7_919) % 9_000), String.fromCharCode(97 + (k % 26)))));
+    // Every command differs, so the summary's facts outgrow its budget and its size follows what it replaces.
+    out.push({ role: 'assistant', content: [toolUse(`c${k}`, 'shell', { command: ['cat', `src/module-${k}/file-${k}.ts`] })] });
+    out.push({ role: 'user', content: [toolResult(`c${k}`, `line ${k}\n`.repeat(20 + (k % 5) * 30))] });
+    if (k % 3 === 2) out.push(assistant(`done with ${k}`));
+  }
+  return out;
+}
+
+describe('codex-compact stateless replay', () => {
+  it('gives the naive replay’s numbers on a long session over the limit', () => {
+    const messages = session(150);
+    const tokens = messages.map((m) => Math.ceil(JSON.stringify(m.content).length / 4));
+    const options = {
+      strategies: [{ id: 'none' }, { id: 'codex', config: { strategy: 'codex-compact' as const, autoCompactLimit: 20_000 } }],
+      mode: 'stateless' as const,
+      prices: { model: 'test', input: 3, output: 15, cacheRead: 0.3, cacheWrite: 3.75 },
+      cache: { provider: 'anthropic' as const, minTokens: 0 },
+      tokens,
+      fixedTokens: 1_000,
+    };
+    const fast = replayTranscript(messages, options).strategies[1]!.requests;
+    const naive = naiveReplay(messages, options).get('codex')!;
+    expect(fast.map(({ messageIndex, inputTokens, cacheReadTokens, cacheWriteTokens, rewrite }) => ({ messageIndex, inputTokens, cacheReadTokens, cacheWriteTokens, rewrite }))).toEqual(
+      naive.map(({ messageIndex, inputTokens, cacheReadTokens, cacheWriteTokens, rewrite }) => ({ messageIndex, inputTokens, cacheReadTokens, cacheWriteTokens, rewrite })),
+    );
+    // The session is over the limit for most requests, with summaries larger than the 16-token floor.
+    expect(fast.filter((r) => r.inputTokens < tokens.reduce((a, b) => a + b, 0)).length).toBeGreaterThan(20);
+  });
+});
