@@ -14,6 +14,7 @@ import { unwrapPeerSummary } from '../../compaction/unwrap-peer-summary';
 import { peerSummaryTokens } from '../../compaction/peer-summary-tokens';
 import { countMessageTokens } from '../../tokens/count-message-tokens';
 import { firstTrue } from '../../plan/first-true';
+import { userPromptText } from '../../text/user-prompt-text';
 import { codexCompactLimit, type CodexCompactSettings } from './plan-codex-compact';
 import { codexPromptText } from './codex-prompt-text';
 import { CODEX_SUMMARY_PREFIX } from './codex-summary-prefix';
@@ -33,9 +34,14 @@ interface ContextState {
   /** The fold of the other messages before `foldTo`. */
   fold: SummaryFold;
   foldTo: number;
-  /** The summary's later requests: the texts of the kept-message candidates 1 … that Codex summarizes. */
+  /** The requests that fold brought, in order, each with its message; its task as one of them (`taskAt`). */
+  brought: { at: number; text: string }[];
+  taskAt: number;
+  /** The summary's list of requests as last given to the render, for `kept` user messages summarized, of `merged` brought. */
   requests: string[];
-  task: string | undefined;
+  kept: number;
+  merged: number;
+  promptTask: string | undefined;
 }
 
 /**
@@ -44,10 +50,10 @@ interface ContextState {
  * their sizes; the one before it cut in the middle), then one summary of everything else before the last message's
  * unit, then that unit (`planCodexCompact`). What the summary folds is not one span (user messages leave the kept
  * set in the middle of it as the cut moves), so it is folded in two parts: every other message, in order, resumed
- * request by request; and the user messages summarized, which only add a turn and a request each, in order, so
- * they are the summary's task and its list of requests. This holds when no other message brings a request (an
- * earlier summary, text beside tool results) and every user message kept folds as a plain request; a request
- * where it does not, or that ends inside a unit of the context, is planned afresh.
+ * request by request, noting the requests it brings (text beside tool results, an earlier summary) and where; and
+ * the user messages summarized, which only add a turn and a request each, merged with those by position into the
+ * summary's task and list of requests (merged afresh only when the kept set moves). A context whose user messages
+ * do not all fold as plain requests, and a request that ends inside a unit of the context, are planned afresh.
  */
 export function replayCodexCompact(context: ReplayContext, planner: ReplayPlanner<CodexCompactSettings>): SentShapes {
   const { counts, messages, counter } = context;
@@ -87,8 +93,27 @@ export function replayCodexCompact(context: ReplayContext, planner: ReplayPlanne
     }
     const before = new Float64Array(text.length + 1);
     for (let k = 0; k < text.length; k++) before[k + 1] = (before[k] as number) + approxTokens(text[k] as string);
-    state = { start, index, text, before, plain, isPrompt, fold: createSummaryFold(EXTRACTIVE_DEFAULTS), foldTo: start, requests: [], task: undefined };
+    state = { start, index, text, before, plain, isPrompt, fold: createSummaryFold(EXTRACTIVE_DEFAULTS), foldTo: start, brought: [], taskAt: -1, requests: [], kept: -1, merged: 0, promptTask: undefined };
     return state;
+  };
+  // The other messages up to `to` folded, each request they bring noted with its message: a request that is the
+  // fold's task (the first) noted as the request it was, since a user message summarized before it takes the task.
+  const foldTo = (s: ContextState, to: number): SummaryFactsView => {
+    let view = s.fold.view();
+    for (; s.foldTo < to; s.foldTo++) {
+      if (s.isPrompt[s.foldTo - s.start] === 1) continue;
+      const message = unwrapPeerSummary(messages[s.foldTo] as Message);
+      const hadTask = view.task !== undefined;
+      const length = view.lists.requests.length;
+      s.fold.add(message);
+      view = s.fold.view();
+      if (!hadTask && view.task !== undefined) {
+        s.taskAt = s.brought.length;
+        s.brought.push({ at: s.foldTo, text: isContextSummary(message.content) ? view.task : (userPromptText(message) as string) });
+      }
+      for (let k = length; k < view.lists.requests.length; k++) s.brought.push({ at: s.foldTo, text: view.lists.requests[k] as string });
+    }
+    return view;
   };
 
   return replayExact(context, planner, ({ request: r, start, end, turnStart }): SentItems | SentRuns => {
@@ -100,13 +125,12 @@ export function replayCodexCompact(context: ReplayContext, planner: ReplayPlanne
     if (settings.request.fixedTokens + sum < limit || tail === 0) return { headTokens: 0, runs: n > 0 ? [start, end] : [], turnStart, total: sum };
     let s = stateOf(start);
     if (!s.plain) return rekey(planRequestView(context, planner, r));
+    // A context whose tail moved back (it does not, request by request) is folded again.
     if (s.foldTo > start + tail) {
       state = undefined;
       s = stateOf(start);
     }
-    for (; s.foldTo < start + tail; s.foldTo++) if (s.isPrompt[s.foldTo - start] === 0) s.fold.add(unwrapPeerSummary(messages[s.foldTo] as Message));
-    const view = s.fold.view();
-    if (view.task !== undefined || view.lists.requests.length > 0) return rekey(planRequestView(context, planner, r));
+    const view = foldTo(s, start + tail);
     // The user messages before the tail, newest first within the budget: those from `kept` on, the one before cut.
     const m = firstTrue(s.index.length, (k) => (s.index[k] as number) >= start + tail);
     const after = (k: number): number => (s.before[m] as number) - (s.before[k] as number);
@@ -118,21 +142,45 @@ export function replayCodexCompact(context: ReplayContext, planner: ReplayPlanne
       if (kept > 0 && after(kept - 1) === budget) kept--;
       else if (kept > 0) truncated = kept - 1;
     }
-    // Summarized: the user messages before `kept` (the cut one among them), and every other message.
-    const summarized = kept;
-    if (s.requests.length > Math.max(0, summarized - 1)) s.requests = [];
-    for (let k = s.requests.length + 1; k < summarized; k++) s.requests.push(s.text[k] as string);
-    if (summarized > 0) s.task ??= shortenText(s.text[0] as string, EXTRACTIVE_DEFAULTS.maxTaskChars);
-    const facts: SummaryFactsView = { ...view, turns: view.turns + summarized, task: summarized > 0 ? s.task : undefined, lists: { ...view.lists, requests: s.requests } };
+    // Summarized: the user messages before `kept` (the cut one among them), and every other message. The first
+    // request of all is the task: the first user message summarized, or the fold's own.
+    const promptFirst = kept > 0 && (s.taskAt < 0 || (s.index[0] as number) < (s.brought[s.taskAt] as { at: number }).at);
+    if (kept !== s.kept) {
+      s.requests = mergeRequests(s, kept, promptFirst);
+      s.kept = kept;
+    } else {
+      // The same user messages summarized: what the fold brought since lies after them all.
+      for (; s.merged < s.brought.length; s.merged++) if (promptFirst || s.merged !== s.taskAt) s.requests.push((s.brought[s.merged] as { text: string }).text);
+    }
+    if (promptFirst) s.promptTask ??= shortenText(s.text[0] as string, EXTRACTIVE_DEFAULTS.maxTaskChars);
+    const facts: SummaryFactsView = { ...view, turns: view.turns + kept, task: promptFirst ? s.promptTask : view.task, lists: { ...view.lists, requests: s.requests } };
     let replaced = counts.sum(start, start + tail, turnStart);
     for (let k = kept; k < m; k++) replaced -= counts.count(s.index[k] as number, turnStart);
-    const summary = summaries.render(facts, `${start}:${tail}:${summarized}`, { prefix: CODEX_SUMMARY_PREFIX, summaryTokens: peerSummaryTokens(settings.summaryTokens, replaced) });
+    const summary = summaries.render(facts, `${start}:${tail}:${kept}`, { prefix: CODEX_SUMMARY_PREFIX, summaryTokens: peerSummaryTokens(settings.summaryTokens, replaced) });
     const parts: SentPart[] = [];
     if (truncated !== undefined) parts.push(cutItem(truncateMiddle(s.text[truncated] as string, budget - after(kept))));
     for (let k = kept; k < m; k++) parts.push([s.index[k] as number, (s.index[k] as number) + 1]);
     parts.push(summary, [start + tail, end]);
     return sentItemsOf(parts, turnStart, counts);
   });
+}
+
+/**
+ * The summary's list of requests when `kept` user messages are summarized: theirs and those the fold brought, in
+ * the order of their messages, less the task (`promptFirst`: the first user message, else the fold's). A new list,
+ * so that the render writes it afresh; later requests the fold brings are appended to it.
+ */
+function mergeRequests(s: ContextState, kept: number, promptFirst: boolean): string[] {
+  const out: string[] = [];
+  let p = promptFirst ? 1 : 0;
+  for (let b = 0; b < s.brought.length; b++) {
+    const { at, text } = s.brought[b] as { at: number; text: string };
+    for (; p < kept && (s.index[p] as number) < at; p++) out.push(s.text[p] as string);
+    if (promptFirst || b !== s.taskAt) out.push(text);
+  }
+  for (; p < kept; p++) out.push(s.text[p] as string);
+  s.merged = s.brought.length;
+  return out;
 }
 
 /** Whether a user message Codex keeps folds into a summary as one turn and one request, and nothing else. */
