@@ -19,6 +19,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium, type Page } from '@playwright/test';
 import { syntheticTranscript } from './synthetic-transcript';
 import { profileSummary } from './trace-profile';
+import { allocatorSummary, mappingSummary } from './memory-dump';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const OUT = fileURLToPath(new URL('./out/', import.meta.url));
@@ -75,6 +76,19 @@ function generated(count: number): string {
  * Chromium renderer this process started; the app's workers are threads of its renderer, so they count too.
  */
 function rendererMemoryMb(): number {
+  let kb = 0;
+  for (const pid of rendererPids()) {
+    try {
+      kb += Number(/^Pss:\s+(\d+)/m.exec(readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8'))?.[1] ?? 0);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return kb / 1024;
+}
+
+/** The Chromium renderers this process started. */
+function rendererPids(): number[] {
   const parents = new Map<number, number>();
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
@@ -95,16 +109,13 @@ function rendererMemoryMb(): number {
       grew = true;
     }
   }
-  let kb = 0;
-  for (const pid of ours) {
+  return [...ours].filter((pid) => {
     try {
-      if (!readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('--type=renderer')) continue;
-      kb += Number(/^Pss:\s+(\d+)/m.exec(readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8'))?.[1] ?? 0);
+      return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('--type=renderer');
     } catch {
-      // gone meanwhile
+      return false; // gone meanwhile
     }
-  }
-  return kb / 1024;
+  });
 }
 
 /**
@@ -294,6 +305,9 @@ async function bigFile(page: Page, small: string): Promise<void> {
   const start = await settledMemoryMb(page);
   console.log('\nprunescope inspector, a big file\n\n| measure | input | figure | goal |\n|---|---|---|---|');
   console.log(`| renderer memory (PSS) at the start | the sample | ${start.toFixed(0)} MB | |`);
+  // BROWSER_BENCH_HEAPS=1: each thread's JS heap and the renderer's memory by allocator at each of the three stops.
+  const heaps = process.env.BROWSER_BENCH_HEAPS === '1';
+  if (heaps) await printHeaps(page, 'at the start');
   // BROWSER_BENCH_PROFILE=1: a CPU profile of every thread of the renderer through the load (build with --minify false
   // for readable names), and the worker's own phases.
   const profile = process.env.BROWSER_BENCH_PROFILE === '1';
@@ -316,12 +330,36 @@ async function bigFile(page: Page, small: string): Promise<void> {
   if (process.env.BROWSER_BENCH_MEMORY_ONLY !== '1') await bigFileBudget(page);
   const open = rendererMemoryMb();
   console.log(`| renderer memory (PSS) with it open | synthetic 50k | ${open.toFixed(0)} MB | |`);
+  if (heaps) await printHeaps(page, 'with it open');
   await timeLoad(page, small);
   await timeExactCounts(page);
   const after = await settledMemoryMb(page);
-  if (profile) console.log(`JS heaps after (used/total MB): ${await threadHeaps(page)}`);
+  if (heaps) await printHeaps(page, 'after a small file replaced it');
   const growth = (after / start - 1) * 100;
   console.log(`| renderer memory (PSS) after a small file replaced it | spotter-session.jsonl | ${after.toFixed(0)} MB (${growth >= 0 ? '+' : ''}${growth.toFixed(0)}% of the start) | within 20% |`);
+  // What V8's memory reducer and the allocators give back on their own once the page sits idle: what a user sees.
+  await page.waitForTimeout(10_000);
+  const idle = rendererMemoryMb();
+  const idleGrowth = (idle / start - 1) * 100;
+  console.log(`| renderer memory (PSS) 10 s later, idle | spotter-session.jsonl | ${idle.toFixed(0)} MB (${idleGrowth >= 0 ? '+' : ''}${idleGrowth.toFixed(0)}% of the start) | within 20% |`);
+  if (heaps) {
+    for (const s of [20, 30]) {
+      await page.waitForTimeout(10_000);
+      console.log(`renderers' PSS ${s} s idle after: ${rendererMemoryMb().toFixed(0)} MB`);
+    }
+    await printHeaps(page, '30 s idle after', true);
+  }
+}
+
+async function printHeaps(page: Page, when: string, dump = false): Promise<void> {
+  console.log(`JS heaps ${when} (used/total MB): ${await threadHeaps(page)}`);
+  for (const pid of rendererPids()) console.log(`  pid ${pid} PSS by mapping (MB): ${mappingSummary(pid)}`);
+  console.log(`  renderers' PSS: ${rendererMemoryMb().toFixed(0)} MB`);
+  const browser = page.context().browser();
+  if (!dump || !browser) return;
+  // A deterministic dump collects every isolate's garbage and purges the allocators first, so the PSS drops after it.
+  console.log(`renderer memory by allocator ${when} (MB):\n${await allocatorSummary(browser)}`);
+  console.log(`  renderers' PSS after the dump: ${rendererMemoryMb().toFixed(0)} MB`);
 }
 
 /** Each thread's V8 heap, used and total, through the DevTools protocol (workers attached as targets of the page). */

@@ -1,9 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PruneClient } from './client';
-import type { Transport } from './transport';
-import { createPruneHandler } from './handler';
+import { heldTransport } from '../../test/support/held-transport';
 import { defaultLanes, type Budget } from './lanes';
-import type { WorkerRequest, WorkerResponse } from './protocol';
 
 const chat = JSON.stringify([
   { role: 'user', content: 'read a file' },
@@ -13,36 +11,6 @@ const chat = JSON.stringify([
   { role: 'user', content: 'thanks' },
   { role: 'assistant', content: 'bye' },
 ]);
-
-/** The real handler behind a transport whose answers we can hold back and release in any order. */
-function heldTransport() {
-  const held: WorkerResponse[] = [];
-  const sent: WorkerRequest[] = [];
-  let hold = false;
-  const transport: Transport = {
-    kind: 'main-thread',
-    onResponse: null,
-    onFailure: null,
-    post: (request) => {
-      sent.push(request);
-      handle(request);
-    },
-    terminate: () => {},
-  };
-  const handle = createPruneHandler((response) => {
-    if (hold) held.push(response);
-    else setTimeout(() => transport.onResponse?.(response), 0);
-  }, { verdictDelay: () => 0 });
-  return {
-    transport,
-    sent,
-    held,
-    hold: (on: boolean) => {
-      hold = on;
-    },
-    release: (responses: WorkerResponse[]) => responses.forEach((r) => transport.onResponse?.(r)),
-  };
-}
 
 const tick = (ms = 5) => new Promise((r) => setTimeout(r, ms));
 // The quick lanes only: slow ones (a summary, TF-IDF) answer later, as extra events these tests are not about.

@@ -8,9 +8,12 @@
  * - Plans are coalesced: at most one is in flight; changes that arrive meanwhile collapse into the newest, which is
  *   sent when the quick lanes of the one in flight come back. Slow lanes and verdicts arrive later as events; each
  *   plan says which lane and key it answers, so the store keeps only what matches what is on screen.
+ * - A new file opens in a fresh worker (given a factory of transports): the one that held the transcript on screen is
+ *   let go when the new one has loaded, with everything it kept (its caches, its counting workers); a load that
+ *   fails or is superseded lets its own worker go instead. Nothing of a replaced transcript survives it.
  */
 import type { Budget, LaneModelSettings, ProbePromptInfo, ProbesAnswer, LoadPlanRequest, OpenOptions, LoadErrorInfo, LoadPhase, LoadSource, DocSummary, ExportResult, MessageDetail, PlanRequest, PlanResult, RowData, Verdict, WorkerRequest, WorkerResponse } from './protocol';
-import { defaultTransport, type Transport } from './transport';
+import { defaultTransport, type Transport, type TransportFactory } from './transport';
 import type { TokenEncoding } from '../core';
 
 export interface LoadedDoc {
@@ -35,6 +38,8 @@ type Channel = 'load' | 'search' | 'detail' | 'explain' | 'export' | 'probes';
 
 interface Pending {
   channel: Channel;
+  /** The worker asked: a cancel goes to it, and its failure ends the request. */
+  transport: Transport;
   resolve: (response: WorkerResponse | null) => void;
   onProgress?: (phase: LoadPhase, bytes?: number) => void;
   /** Steps of a long request (the model's probes): requests done of the total. */
@@ -54,19 +59,44 @@ export class PruneClient {
    * the transcript on screen, whose counting must still be heard.
    */
   private epoch = 0;
+  /** The worker of the transcript on screen (or of none yet): plans, queries and reopens go to it. */
+  private transport: Transport;
+  /** A new file opening in a worker of its own, which replaces `transport` when it has loaded. */
+  private opening: { id: number; transport: Transport } | undefined;
+  /** Whether `transport` was ever asked to open a file: a worker that never held one opens the first itself. */
+  private transportUsed = false;
+  /** The model the lanes' summaries are asked of, told again to every fresh worker. */
+  private model: LaneModelSettings | null | undefined;
+  private readonly makeTransport: TransportFactory | undefined;
   readonly events: ClientEvents;
 
-  constructor(
-    private readonly transport: Transport = defaultTransport(),
-    events: ClientEvents = {},
-  ) {
+  /** A factory lets each new file open in a fresh worker; a single transport serves every file. */
+  constructor(transport: Transport | TransportFactory = defaultTransport, events: ClientEvents = {}) {
     this.events = events;
-    transport.onResponse = (response) => this.receive(response);
-    transport.onFailure = (message) => this.fail(message);
+    this.makeTransport = typeof transport === 'function' ? transport : undefined;
+    this.transport = this.attach(typeof transport === 'function' ? transport() : transport);
   }
 
   get kind(): Transport['kind'] {
     return this.transport.kind;
+  }
+
+  private attach(transport: Transport): Transport {
+    transport.onResponse = (response) => this.receive(response, transport);
+    transport.onFailure = (message) => this.fail(message, transport);
+    return transport;
+  }
+
+  /** Lets a worker go: what was asked of it ends as stale, and nothing it still sends is heard. */
+  private release(transport: Transport): void {
+    this.endPending(transport);
+    if (transport === this.transport) {
+      this.planInFlight = 0;
+      this.wantedPlan = undefined;
+    }
+    transport.onResponse = null;
+    transport.onFailure = null;
+    transport.terminate();
   }
 
   load(source: LoadSource, options: { plan: LoadPlanRequest; conversation?: number; open?: OpenOptions; onProgress?: Pending['onProgress'] }): Promise<LoadOutcome> {
@@ -80,7 +110,32 @@ export class PruneClient {
       ...(options.conversation !== undefined ? { conversation: options.conversation } : {}),
       ...(options.open ? { open: options.open } : {}),
     };
-    return this.ask(id, 'load', request, options.onProgress).then((response) => this.adopted(id, loadOutcome(response)));
+    const transport = this.loadTransport(id);
+    return this.ask(id, 'load', request, options.onProgress, undefined, transport).then((response) => this.settleLoad(id, transport, loadOutcome(response)));
+  }
+
+  /** Where a new file opens: a fresh worker, unless the current one never held a file or none can be made. */
+  private loadTransport(id: number): Transport {
+    if (!this.makeTransport || !this.transportUsed) {
+      this.transportUsed = true;
+      return this.transport;
+    }
+    const transport = this.attach(this.makeTransport());
+    if (this.model !== undefined) transport.post({ type: 'set-model', id: this.nextId++, model: this.model });
+    this.opening = { id, transport };
+    return transport;
+  }
+
+  /** A fresh worker that loaded replaces the current one; one that failed (or went stale) is let go. */
+  private settleLoad(id: number, transport: Transport, outcome: LoadOutcome): LoadOutcome {
+    if (this.opening?.id === id) {
+      this.opening = undefined;
+      if (outcome.status === 'loaded') {
+        this.release(this.transport);
+        this.transport = transport;
+      } else this.release(transport);
+    }
+    return this.adopted(id, outcome);
   }
 
   /** Another conversation of the loaded file, or the same one in another scope or with repair switched. */
@@ -112,7 +167,9 @@ export class PruneClient {
    * the model is asked) and asks it once the bound settles; its answers arrive as plans through `events.onPlanned`.
    */
   setModel(model: LaneModelSettings | null): void {
+    this.model = model;
     this.transport.post({ type: 'set-model', id: this.nextId++, model });
+    this.opening?.transport.post({ type: 'set-model', id: this.nextId++, model });
   }
 
   /** The questions a lane's model-answered probes would send, to show first; null when stale. */
@@ -138,7 +195,7 @@ export class PruneClient {
     if (!pending) return;
     this.pending.delete(id);
     pending.resolve(null);
-    this.transport.post({ type: 'cancel', id });
+    pending.transport.post({ type: 'cancel', id });
   }
 
   async search(docId: number, query: string): Promise<Int32Array | null> {
@@ -172,16 +229,24 @@ export class PruneClient {
       this.pending.delete(id);
       pending.resolve(null);
     }
-    this.transport.terminate();
+    if (this.opening) this.release(this.opening.transport);
+    this.opening = undefined;
+    this.release(this.transport);
   }
 
-  /** The worker broke: every pending request ends now, loads with the error, so nothing waits forever. */
-  private fail(message: string): void {
+  /** Ends every request pending on `transport`, so none waits forever: loads with `error` when given, all else stale. */
+  private endPending(transport: Transport, error?: string): void {
     for (const [id, pending] of this.pending) {
+      if (pending.transport !== transport) continue;
       this.pending.delete(id);
-      pending.resolve(pending.channel === 'load' ? { type: 'load-error', id, error: { message, formatsTried: [] } } : null);
+      pending.resolve(pending.channel === 'load' && error !== undefined ? { type: 'load-error', id, error: { message: error, formatsTried: [] } } : null);
     }
-    if (this.planInFlight) {
+  }
+
+  /** A worker broke: every request pending on it ends now, loads with the error. */
+  private fail(message: string, transport: Transport): void {
+    this.endPending(transport, message);
+    if (transport === this.transport && this.planInFlight) {
       this.planInFlight = 0;
       this.events.onPlanError?.(message);
     }
@@ -195,7 +260,11 @@ export class PruneClient {
     if (stale) {
       this.pending.delete(previous);
       stale.resolve(null);
-      if (channel === 'load' || channel === 'probes') this.transport.post({ type: 'cancel', id: previous });
+      // A file opening in a worker of its own stops with that worker, and takes nothing of it along.
+      if (this.opening?.id === previous) {
+        this.release(this.opening.transport);
+        this.opening = undefined;
+      } else if (channel === 'load' || channel === 'probes') stale.transport.post({ type: 'cancel', id: previous });
     }
     return id;
   }
@@ -215,10 +284,10 @@ export class PruneClient {
     }
   }
 
-  private ask(id: number, channel: Channel, request: WorkerRequest, onProgress?: Pending['onProgress'], onStep?: Pending['onStep']): Promise<WorkerResponse | null> {
+  private ask(id: number, channel: Channel, request: WorkerRequest, onProgress?: Pending['onProgress'], onStep?: Pending['onStep'], transport = this.transport): Promise<WorkerResponse | null> {
     return new Promise((resolve) => {
-      this.pending.set(id, { channel, resolve, ...(onProgress ? { onProgress } : {}), ...(onStep ? { onStep } : {}) });
-      this.transport.post(request);
+      this.pending.set(id, { channel, transport, resolve, ...(onProgress ? { onProgress } : {}), ...(onStep ? { onStep } : {}) });
+      transport.post(request);
     });
   }
 
@@ -234,7 +303,9 @@ export class PruneClient {
     this.transport.post({ type: 'plan', id, docId: want.docId, plan: want.plan });
   }
 
-  private receive(response: WorkerResponse): void {
+  private receive(response: WorkerResponse, from: Transport): void {
+    // A worker let go may still have answers on their way: none of them is heard.
+    if (from !== this.transport && from !== this.opening?.transport) return;
     const { id } = response;
     switch (response.type) {
       case 'planned':

@@ -43,7 +43,6 @@ interface HandlerState {
   send(response: WorkerResponse): void;
   verdictDelay(count: number): number;
   doc: Doc | undefined;
-  nextDocId: number;
   latestLoad: number;
   /** Bumped by every plan and by a cancel of the latest: slow lanes and verdicts of an older one stop. */
   planGeneration: number;
@@ -65,7 +64,6 @@ export function createPruneHandler(post: Post, options: HandlerOptions = {}): (r
     // The validator waits until the bound settles: while dragging, only fates are computed.
     verdictDelay: options.verdictDelay ?? ((count: number) => (count > 2_000 ? 250 : 60)),
     doc: undefined,
-    nextDocId: 1,
     latestLoad: 0,
     planGeneration: 0,
     planRequestId: 0,
@@ -274,7 +272,9 @@ async function load(h: HandlerState, request: Extract<WorkerRequest, { type: 'lo
     await yieldToEvents();
     if (superseded()) return;
     const base: DocBase = {
-      docId: h.nextDocId++,
+      // The id of the request that opened it: unique across the workers one client starts (a new file opens in a
+      // fresh worker), so an answer about another transcript never matches the one on screen.
+      docId: id,
       fileName,
       bytes: source.text.length,
       fingerprint: timePhase('fingerprint', () => fingerprintOf(source.text)),
@@ -297,7 +297,7 @@ function reopen(h: HandlerState, request: Extract<WorkerRequest, { type: 'open' 
   const d = currentDoc(h, request.id, request.docId);
   if (!d) return;
   h.latestLoad = request.id;
-  const base: DocBase = { docId: h.nextDocId++, fileName: d.fileName, bytes: d.bytes, fingerprint: d.fingerprint, parsed: d.parsed, ...(d.sourceText !== undefined ? { sourceText: d.sourceText } : {}) };
+  const base: DocBase = { docId: request.id, fileName: d.fileName, bytes: d.bytes, fingerprint: d.fingerprint, parsed: d.parsed, ...(d.sourceText !== undefined ? { sourceText: d.sourceText } : {}) };
   h.doc = openConversation(base, request.conversation, request.open);
   loaded(h, request.id, h.doc, request.plan, request.open.encoding ?? 'auto');
 }

@@ -13,6 +13,9 @@ export interface Transport {
   readonly kind: 'worker' | 'main-thread';
 }
 
+/** Makes a transport to a new worker: one for each file the client opens. */
+export type TransportFactory = () => Transport;
+
 export function workerTransport(): Transport {
   const worker = new Worker(new URL('./prune.worker.ts', import.meta.url), { type: 'module', name: 'prunescope' });
   const transport: Transport = {
