@@ -8,31 +8,17 @@
  * - Plans are coalesced: at most one is in flight; changes that arrive meanwhile collapse into the newest, which is
  *   sent when the quick lanes of the one in flight come back. Slow lanes and verdicts arrive later as events; each
  *   plan says which lane and key it answers, so the store keeps only what matches what is on screen.
- * - A new file opens in a fresh worker (given a factory of transports): the one that held the transcript on screen is
- *   let go when the new one has loaded, with everything it kept (its caches, its counting workers); a load that
- *   fails or is superseded lets its own worker go instead. Nothing of a replaced transcript survives it.
+ * - A new file opens in a fresh worker (given a factory of transports, `FreshWorkers`): the one that held the
+ *   transcript on screen is let go when the new one has loaded, and what was pending on it ends as stale; a load that
+ *   fails or is superseded lets its own worker go instead.
  */
-import type { Budget, LaneModelSettings, ProbePromptInfo, ProbesAnswer, LoadPlanRequest, OpenOptions, LoadErrorInfo, LoadPhase, LoadSource, DocSummary, ExportResult, MessageDetail, PlanRequest, PlanResult, RowData, Verdict, WorkerRequest, WorkerResponse } from './protocol';
+import type { LaneModelSettings, ProbePromptInfo, ProbesAnswer, LoadPlanRequest, OpenOptions, LoadPhase, LoadSource, ExportResult, MessageDetail, PlanRequest, WorkerRequest, WorkerResponse } from './protocol';
 import { defaultTransport, type Transport, type TransportFactory } from './transport';
+import { FreshWorkers } from './fresh-workers';
+import { heardEvent, loadOutcome, type ClientEvents, type LoadOutcome } from './client-answers';
 import type { TokenEncoding } from '../core';
 
-export interface LoadedDoc {
-  status: 'loaded';
-  doc: DocSummary;
-  rows: RowData;
-  budget: Budget;
-  plans: PlanResult[];
-}
-export type LoadOutcome = LoadedDoc | { status: 'error'; error: LoadErrorInfo } | { status: 'stale' };
-
-export interface ClientEvents {
-  onTokens?: (update: Extract<WorkerResponse, { type: 'tokens' }>) => void;
-  onCountProgress?: (update: { docId: number; fraction: number; error?: string }) => void;
-  onPlanned?: (update: { docId: number; plans: PlanResult[] }) => void;
-  onLaneError?: (update: { docId: number; laneId: string; key: string; message: string }) => void;
-  onVerdicts?: (update: { docId: number; verdicts: Verdict[] }) => void;
-  onPlanError?: (message: string) => void;
-}
+export type { ClientEvents, LoadedDoc, LoadOutcome } from './client-answers';
 
 type Channel = 'load' | 'search' | 'detail' | 'explain' | 'export' | 'probes';
 
@@ -59,22 +45,18 @@ export class PruneClient {
    * the transcript on screen, whose counting must still be heard.
    */
   private epoch = 0;
-  /** The worker of the transcript on screen (or of none yet): plans, queries and reopens go to it. */
-  private transport: Transport;
-  /** A new file opening in a worker of its own, which replaces `transport` when it has loaded. */
-  private opening: { id: number; transport: Transport } | undefined;
-  /** Whether `transport` was ever asked to open a file: a worker that never held one opens the first itself. */
-  private transportUsed = false;
-  /** The model the lanes' summaries are asked of, told again to every fresh worker. */
-  private model: LaneModelSettings | null | undefined;
-  private readonly makeTransport: TransportFactory | undefined;
+  private readonly workers: FreshWorkers;
   readonly events: ClientEvents;
 
-  /** A factory lets each new file open in a fresh worker; a single transport serves every file. */
+  /** A factory lets each new file open in a fresh worker (`FreshWorkers`); a single transport serves every file. */
   constructor(transport: Transport | TransportFactory = defaultTransport, events: ClientEvents = {}) {
     this.events = events;
-    this.makeTransport = typeof transport === 'function' ? transport : undefined;
-    this.transport = this.attach(typeof transport === 'function' ? transport() : transport);
+    this.workers = new FreshWorkers(transport, (t) => this.attach(t), (t) => this.release(t));
+  }
+
+  /** The worker of the transcript on screen (or of none yet): plans, queries and reopens go to it. */
+  private get transport(): Transport {
+    return this.workers.current;
   }
 
   get kind(): Transport['kind'] {
@@ -110,39 +92,12 @@ export class PruneClient {
       ...(options.conversation !== undefined ? { conversation: options.conversation } : {}),
       ...(options.open ? { open: options.open } : {}),
     };
-    const transport = this.loadTransport(id);
-    return this.ask(id, 'load', request, options.onProgress, undefined, transport).then((response) => this.settleLoad(id, transport, loadOutcome(response)));
-  }
-
-  /** Where a new file opens: a fresh worker, unless the current one never held a file or none can be made. */
-  private loadTransport(id: number): Transport {
-    if (!this.makeTransport || !this.transportUsed) {
-      this.transportUsed = true;
-      return this.transport;
-    }
-    const transport = this.attach(this.makeTransport());
-    if (this.model !== undefined) transport.post({ type: 'set-model', id: this.nextId++, model: this.model });
-    this.opening = { id, transport };
-    return transport;
-  }
-
-  /** A fresh worker that loaded replaces the current one; one that failed (or went stale) is let go. */
-  private settleLoad(id: number, transport: Transport, outcome: LoadOutcome): LoadOutcome {
-    if (this.opening?.id === id) {
-      this.opening = undefined;
-      if (outcome.status === 'loaded') {
-        this.release(this.transport);
-        this.transport = transport;
-      } else this.release(transport);
-    }
-    return this.adopted(id, outcome);
-  }
-
-  /** Another conversation of the loaded file, or the same one in another scope or with repair switched. */
-  reopen(docId: number, conversation: number, open: OpenOptions, plan: LoadPlanRequest): Promise<LoadOutcome> {
-    const id = this.open('load');
-    this.supersedeDocWork();
-    return this.ask(id, 'load', { type: 'open', id, docId, conversation, open, plan }).then((response) => this.adopted(id, loadOutcome(response)));
+    const transport = this.workers.forLoad(id);
+    return this.ask(id, 'load', request, options.onProgress, undefined, transport).then((response) => {
+      const outcome = loadOutcome(response);
+      this.workers.settle(id, outcome.status === 'loaded');
+      return this.adopted(id, outcome);
+    });
   }
 
   private adopted(id: number, outcome: LoadOutcome): LoadOutcome {
@@ -167,9 +122,7 @@ export class PruneClient {
    * the model is asked) and asks it once the bound settles; its answers arrive as plans through `events.onPlanned`.
    */
   setModel(model: LaneModelSettings | null): void {
-    this.model = model;
-    this.transport.post({ type: 'set-model', id: this.nextId++, model });
-    this.opening?.transport.post({ type: 'set-model', id: this.nextId++, model });
+    this.workers.setModel({ type: 'set-model', id: this.nextId++, model });
   }
 
   /** The questions a lane's model-answered probes would send, to show first; null when stale. */
@@ -229,9 +182,7 @@ export class PruneClient {
       this.pending.delete(id);
       pending.resolve(null);
     }
-    if (this.opening) this.release(this.opening.transport);
-    this.opening = undefined;
-    this.release(this.transport);
+    this.workers.dispose();
   }
 
   /** Ends every request pending on `transport`, so none waits forever: loads with `error` when given, all else stale. */
@@ -261,10 +212,7 @@ export class PruneClient {
       this.pending.delete(previous);
       stale.resolve(null);
       // A file opening in a worker of its own stops with that worker, and takes nothing of it along.
-      if (this.opening?.id === previous) {
-        this.release(this.opening.transport);
-        this.opening = undefined;
-      } else if (channel === 'load' || channel === 'probes') stale.transport.post({ type: 'cancel', id: previous });
+      if (!this.workers.stop(previous) && (channel === 'load' || channel === 'probes')) stale.transport.post({ type: 'cancel', id: previous });
     }
     return id;
   }
@@ -305,7 +253,7 @@ export class PruneClient {
 
   private receive(response: WorkerResponse, from: Transport): void {
     // A worker let go may still have answers on their way: none of them is heard.
-    if (from !== this.transport && from !== this.opening?.transport) return;
+    if (!this.workers.hears(from)) return;
     const { id } = response;
     switch (response.type) {
       case 'planned':
@@ -313,24 +261,13 @@ export class PruneClient {
           this.planInFlight = 0;
           this.sendPlan();
         }
-        if (id < this.epoch) return;
-        this.events.onPlanned?.({ docId: response.docId, plans: response.plans });
+        if (id >= this.epoch) heardEvent(response, this.events);
         return;
       case 'tokens':
-        if (id < this.epoch) return;
-        this.events.onTokens?.(response);
-        return;
       case 'count-progress':
-        if (id < this.epoch) return;
-        this.events.onCountProgress?.({ docId: response.docId, fraction: response.fraction, ...(response.error !== undefined ? { error: response.error } : {}) });
-        return;
       case 'lane-error':
-        if (id < this.epoch) return;
-        this.events.onLaneError?.({ docId: response.docId, laneId: response.laneId, key: response.key, message: response.message });
-        return;
       case 'verdicts':
-        if (id < this.epoch) return;
-        this.events.onVerdicts?.({ docId: response.docId, verdicts: response.verdicts });
+        if (id >= this.epoch) heardEvent(response, this.events);
         return;
       case 'progress': {
         const pending = this.pending.get(id);
@@ -356,12 +293,4 @@ export class PruneClient {
     this.pending.delete(id);
     pending.resolve(this.latest[pending.channel] === id ? response : null);
   }
-}
-
-function loadOutcome(response: WorkerResponse | null): LoadOutcome {
-  if (response === null) return { status: 'stale' };
-  if (response.type === 'loaded') return { status: 'loaded', doc: response.doc, rows: response.rows, budget: response.budget, plans: response.plans };
-  if (response.type === 'load-error') return { status: 'error', error: response.error };
-  if (response.type === 'error') return { status: 'error', error: { message: response.message, formatsTried: [] } };
-  return { status: 'stale' };
 }

@@ -1,0 +1,77 @@
+/**
+ * Which prune worker the client talks to: the one holding the transcript on screen, and, while a new file opens, a
+ * fresh one of its own. The fresh one replaces the current one when its file has loaded, and the current one is let
+ * go with everything it kept (its caches, its counting workers and their vocabularies): nothing of a replaced
+ * transcript survives it. A load that fails or is superseded lets its own worker go instead, so the transcript on
+ * screen keeps answering. Without a factory (a single transport), every file opens in the same worker.
+ */
+import type { WorkerRequest } from './protocol';
+import type { Transport, TransportFactory } from './transport';
+
+export class FreshWorkers {
+  /** The worker of the transcript on screen (or of none yet). */
+  current: Transport;
+  private opening: { id: number; transport: Transport } | undefined;
+  /** Whether `current` was ever asked to open a file: a worker that never held one opens the first itself. */
+  private used = false;
+  /** What every fresh worker must be told before its file (the model the lanes' summaries are asked of). */
+  private model: Extract<WorkerRequest, { type: 'set-model' }> | undefined;
+  private readonly make: TransportFactory | undefined;
+
+  /** `attach` wires a worker to the client; `letGo` ends what is pending on one and terminates it. */
+  constructor(
+    source: Transport | TransportFactory,
+    private readonly attach: (transport: Transport) => Transport,
+    private readonly letGo: (transport: Transport) => void,
+  ) {
+    this.make = typeof source === 'function' ? source : undefined;
+    this.current = attach(typeof source === 'function' ? source() : source);
+  }
+
+  /** The worker load `id` opens its file in: a fresh one, unless the current one never held a file or none can be made. */
+  forLoad(id: number): Transport {
+    if (!this.make || !this.used) {
+      this.used = true;
+      return this.current;
+    }
+    const transport = this.attach(this.make());
+    if (this.model) transport.post(this.model);
+    this.opening = { id, transport };
+    return transport;
+  }
+
+  /** Load `id` ended: its fresh worker replaces the current one if it loaded, and is let go if not. */
+  settle(id: number, loaded: boolean): void {
+    if (this.opening?.id !== id) return;
+    const { transport } = this.opening;
+    this.opening = undefined;
+    if (!loaded) return this.letGo(transport);
+    this.letGo(this.current);
+    this.current = transport;
+  }
+
+  /** Stops load `id` if it opens in a worker of its own (by letting that worker go); false if it does not. */
+  stop(id: number): boolean {
+    if (this.opening?.id !== id) return false;
+    this.settle(id, false);
+    return true;
+  }
+
+  /** Whether answers from `transport` are still wanted: it is the current worker or the one opening a file. */
+  hears(transport: Transport): boolean {
+    return transport === this.current || transport === this.opening?.transport;
+  }
+
+  /** Tells the workers, and every fresh one after, which model the lanes ask (its id answers nothing, so one serves all). */
+  setModel(request: Extract<WorkerRequest, { type: 'set-model' }>): void {
+    this.model = request;
+    this.current.post(request);
+    this.opening?.transport.post(request);
+  }
+
+  dispose(): void {
+    if (this.opening) this.letGo(this.opening.transport);
+    this.opening = undefined;
+    this.letGo(this.current);
+  }
+}
