@@ -65,6 +65,7 @@ export interface ConversationInfo {
 }
 
 export interface DocSummary {
+  /** The id of the load or open request that made it: unique across the fresh workers one client starts. */
   docId: number;
   fileName: string;
   format: TranscriptFormat;
