@@ -438,8 +438,6 @@ async function main(): Promise<void> {
       await bigFile(page, spotter);
       return;
     }
-    const ten = generated(10_000);
-    const hundred = generated(100_000);
     const mb = (p: string) => (statSync(p).size / 1024 / 1024).toFixed(1);
 
     // Rows print as they are measured, so a run cut short (a crashed tab) still shows what it measured.
@@ -461,6 +459,10 @@ async function main(): Promise<void> {
     exactSpotter.sort((a, b) => a - b);
     rows.push(`| file chosen → first timeline paint | spotter-session.jsonl (${mb(spotter)} MB), median of 3 | ${fmt(quantile(loadSpotter, 0.5))} | longest task ${task(loadLongest)} |`);
     rows.push(`| file chosen → exact counts on screen | spotter-session.jsonl, median of 3 | ${fmt(quantile(exactSpotter, 0.5))} | (counting workers) |`);
+    // `BROWSER_BENCH=small`: only these (a small file opened again and again: each in a fresh prune worker).
+    if (process.env.BROWSER_BENCH === 'small') return;
+    const ten = generated(10_000);
+    const hundred = generated(100_000);
 
     let longest = loadLongest;
     const targetsMet: string[] = [];
