@@ -4,8 +4,8 @@
  * Serves the built app with `vite preview`, drives Debian's Chromium with Playwright, and reads the app's own
  * performance marks (src/ui/common/perf.ts):
  *   - file chosen → first timeline paint: `ps:file-chosen` (the file input's change) → `ps:timeline-painted`
- *     (the frame after the new transcript's rows were committed), for the spotter session and a generated
- *     100k-message transcript;
+ *     (the frame after the new transcript's rows were committed), for the spotter session (`BROWSER_BENCH=small`:
+ *     its three loads alone) and a generated 100k-message transcript;
  *   - file chosen → exact token counts on screen (the status says "counted with …"), first paint unchanged;
  *   - budget change (tokens) → lanes committed to the DOM for that budget: the four quick lanes (sliding window,
  *     summarize, importance, observation masking), and all six (token budget and governor follow); p50/p95 over
