@@ -16,14 +16,15 @@ const load = { plan: { lanes, pinned: [] }, open: { encoding: 'chars' as const }
 const plan = (value: number) => ({ lanes, pinned: [], budget: { unit: 'messages' as const, value }, epoch: 0 });
 const tick = (ms = 5) => new Promise((r) => setTimeout(r, ms));
 
-/** A client whose factory makes held transports, each kept for the test to look at. */
-function clientWithWorkers(): { client: PruneClient; workers: HeldTransport[] } {
+/** A client whose factory makes held transports, each kept for the test to look at; no spare unless asked. */
+function clientWithWorkers(spareAfterMs?: number): { client: PruneClient; workers: HeldTransport[] } {
   const workers: HeldTransport[] = [];
-  const client = new PruneClient(() => {
+  const make = () => {
     const worker = heldTransport();
     workers.push(worker);
     return worker.transport;
-  });
+  };
+  const client = new PruneClient(make, {}, spareAfterMs === undefined ? {} : { spareAfterMs });
   return { client, workers };
 }
 
@@ -128,5 +129,35 @@ describe('PruneClient: a new document gets fresh workers', () => {
     const b = await loaded(client, 'b');
     expect(only.terminated()).toBe(false);
     expect((await client.detail(b.docId, 3))?.blocks[0]?.text).toBe('b');
+  });
+
+  it('the next file opens in a spare made a little after the last load, which held nothing until then', async () => {
+    const { client, workers } = clientWithWorkers(10);
+    await loaded(client, 'a');
+    await tick(40);
+    expect(workers).toHaveLength(2);
+    expect(workers[1]!.sent).toEqual([]);
+    const b = await loaded(client, 'b');
+    expect(workers.length).toBeGreaterThanOrEqual(2);
+    expect(workers[1]!.sent.map((r) => r.type)).toEqual(['load']);
+    expect(workers[0]!.terminated()).toBe(true);
+    expect((await client.detail(b.docId, 3))?.blocks[0]?.text).toBe('b');
+    await tick(40);
+    // One spare again, for the file after.
+    expect(workers).toHaveLength(3);
+    client.dispose();
+    expect(workers.map((w) => w.terminated())).toEqual([true, true, true]);
+  });
+
+  it('a spare that fails to start is let go, and the next file makes its own worker', async () => {
+    const { client, workers } = clientWithWorkers(10);
+    await loaded(client, 'a');
+    await tick(40);
+    workers[1]!.transport.onFailure?.('the worker script did not load');
+    expect(workers[1]!.terminated()).toBe(true);
+    const b = await loaded(client, 'b');
+    expect(workers[2]!.sent.map((r) => r.type)).toEqual(['load']);
+    expect((await client.detail(b.docId, 3))?.blocks[0]?.text).toBe('b');
+    client.dispose();
   });
 });

@@ -20,6 +20,9 @@ import type { TokenEncoding } from '../core';
 
 export type { ClientEvents, LoadedDoc, LoadOutcome } from './client-answers';
 
+/** Long enough that the spare's start does not compete with the new transcript's first paint. */
+const SPARE_AFTER_MS = 2000;
+
 type Channel = 'load' | 'search' | 'detail' | 'explain' | 'export' | 'probes';
 
 interface Pending {
@@ -48,10 +51,13 @@ export class PruneClient {
   private readonly workers: FreshWorkers;
   readonly events: ClientEvents;
 
-  /** A factory lets each new file open in a fresh worker (`FreshWorkers`); a single transport serves every file. */
-  constructor(transport: Transport | TransportFactory = defaultTransport, events: ClientEvents = {}) {
+  /**
+   * A factory lets each new file open in a fresh worker (`FreshWorkers`); a single transport serves every file.
+   * `spareAfterMs`: how long after a load the next file's worker is made ahead (undefined: when that file opens).
+   */
+  constructor(transport: Transport | TransportFactory = defaultTransport, events: ClientEvents = {}, options: { spareAfterMs?: number } = { spareAfterMs: SPARE_AFTER_MS }) {
     this.events = events;
-    this.workers = new FreshWorkers(transport, (t) => this.attach(t), (t) => this.release(t));
+    this.workers = new FreshWorkers(transport, (t) => this.attach(t), (t) => this.release(t), options.spareAfterMs);
   }
 
   /** The worker of the transcript on screen (or of none yet): plans, queries and reopens go to it. */

@@ -4,6 +4,10 @@
  * go with everything it kept (its caches, its counting workers and their vocabularies): nothing of a replaced
  * transcript survives it. A load that fails or is superseded lets its own worker go instead, so the transcript on
  * screen keeps answering. Without a factory (a single transport), every file opens in the same worker.
+ *
+ * A fresh worker pays for its start (fetching and compiling the worker's code) before it reads a file; so that the
+ * next file's first paint does not, a spare is made a little after each load, when the new transcript's first paint
+ * and counting are under way, and the next file opens in it.
  */
 import type { WorkerRequest } from './protocol';
 import type { Transport, TransportFactory } from './transport';
@@ -17,15 +21,44 @@ export class FreshWorkers {
   /** What every fresh worker must be told before its file (the model the lanes' summaries are asked of). */
   private model: Extract<WorkerRequest, { type: 'set-model' }> | undefined;
   private readonly make: TransportFactory | undefined;
+  /** A worker made ahead of the next file, holding nothing yet. */
+  private spare: Transport | undefined;
+  private spareTimer: ReturnType<typeof setTimeout> | undefined;
 
   /** `attach` wires a worker to the client; `letGo` ends what is pending on one and terminates it. */
   constructor(
     source: Transport | TransportFactory,
     private readonly attach: (transport: Transport) => Transport,
     private readonly letGo: (transport: Transport) => void,
+    /** How long after a load the spare is made; undefined: none (each file pays for its worker's start). */
+    private readonly spareAfterMs: number | undefined = undefined,
   ) {
     this.make = typeof source === 'function' ? source : undefined;
     this.current = attach(typeof source === 'function' ? source() : source);
+  }
+
+  private fresh(): Transport {
+    const spare = this.spare;
+    this.spare = undefined;
+    if (spare) return spare;
+    return this.attach((this.make as TransportFactory)());
+  }
+
+  /** Makes the spare after `spareAfterMs`; one that fails to start is dropped, and the next file makes its own. */
+  private planSpare(): void {
+    if (!this.make || this.spareAfterMs === undefined || this.spare || this.spareTimer !== undefined) return;
+    this.spareTimer = setTimeout(() => {
+      this.spareTimer = undefined;
+      if (this.spare) return;
+      const spare = this.attach((this.make as TransportFactory)());
+      const onFailure = spare.onFailure;
+      spare.onFailure = (message) => {
+        if (this.spare !== spare) return onFailure?.(message);
+        this.spare = undefined;
+        this.letGo(spare);
+      };
+      this.spare = spare;
+    }, this.spareAfterMs);
   }
 
   /** The worker load `id` opens its file in: a fresh one, unless the current one never held a file or none can be made. */
@@ -34,7 +67,7 @@ export class FreshWorkers {
       this.used = true;
       return this.current;
     }
-    const transport = this.attach(this.make());
+    const transport = this.fresh();
     if (this.model) transport.post(this.model);
     this.opening = { id, transport };
     return transport;
@@ -42,12 +75,16 @@ export class FreshWorkers {
 
   /** Load `id` ended: its fresh worker replaces the current one if it loaded, and is let go if not. */
   settle(id: number, loaded: boolean): void {
-    if (this.opening?.id !== id) return;
+    if (!this.opening || this.opening.id !== id) {
+      if (loaded) this.planSpare();
+      return;
+    }
     const { transport } = this.opening;
     this.opening = undefined;
     if (!loaded) return this.letGo(transport);
     this.letGo(this.current);
     this.current = transport;
+    this.planSpare();
   }
 
   /** Stops load `id` if it opens in a worker of its own (by letting that worker go); false if it does not. */
@@ -70,6 +107,10 @@ export class FreshWorkers {
   }
 
   dispose(): void {
+    clearTimeout(this.spareTimer);
+    this.spareTimer = undefined;
+    if (this.spare) this.letGo(this.spare);
+    this.spare = undefined;
     if (this.opening) this.letGo(this.opening.transport);
     this.opening = undefined;
     this.letGo(this.current);
