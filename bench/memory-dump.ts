@@ -27,10 +27,11 @@ const size = (v: string | number | undefined) => (typeof v === 'number' ? v : v 
 export async function allocatorSummary(browser: Browser): Promise<string> {
   const cdp = await browser.newBrowserCDPSession();
   const events: DumpEvent[] = [];
-  cdp.on('Tracing.dataCollected', (event: { value: DumpEvent[] }) => events.push(...event.value));
+  cdp.on('Tracing.dataCollected', (event) => events.push(...(event.value as unknown as DumpEvent[])));
   const complete = new Promise<void>((resolve) => cdp.once('Tracing.tracingComplete', () => resolve()));
   await cdp.send('Tracing.start', {
-    traceConfig: { includedCategories: ['disabled-by-default-memory-infra'], excludedCategories: ['*'], memoryDumpConfig: { triggers: [] } },
+    // No periodic dumps: only the one asked for below (the protocol types this config loosely).
+    traceConfig: { includedCategories: ['disabled-by-default-memory-infra'], excludedCategories: ['*'], memoryDumpConfig: { triggers: [] } as unknown as Record<string, string> },
     transferMode: 'ReportEvents',
   });
   await cdp.send('Tracing.requestMemoryDump', { deterministic: true, levelOfDetail: 'detailed' });

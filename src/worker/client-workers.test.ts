@@ -77,6 +77,16 @@ describe('PruneClient: a new document gets fresh workers', () => {
     expect(planned).toEqual([b.docId]);
   });
 
+  it('opening the file on screen again (repair switched) goes to its worker, which makes no new one', async () => {
+    const { client, workers } = clientWithWorkers();
+    await loaded(client, 'a');
+    const b = await loaded(client, 'b');
+    const again = await client.reopen(b.docId, 0, { repair: false, encoding: 'chars' }, load.plan);
+    expect(again.status === 'loaded' && again.doc.repair.on).toBe(false);
+    expect(workers).toHaveLength(2);
+    expect(workers[1]!.sent.map((r) => r.type)).toEqual(['load', 'open']);
+  });
+
   it('a load that fails lets its fresh worker go; the transcript on screen keeps its worker, which still answers', async () => {
     const { client, workers } = clientWithWorkers();
     const a = await loaded(client, 'a');

@@ -106,6 +106,13 @@ export class PruneClient {
     });
   }
 
+  /** Another conversation of the loaded file, or the same one in another scope or with repair switched. */
+  reopen(docId: number, conversation: number, open: OpenOptions, plan: LoadPlanRequest): Promise<LoadOutcome> {
+    const id = this.open('load');
+    this.supersedeDocWork();
+    return this.ask(id, 'load', { type: 'open', id, docId, conversation, open, plan }).then((response) => this.adopted(id, loadOutcome(response)));
+  }
+
   private adopted(id: number, outcome: LoadOutcome): LoadOutcome {
     if (outcome.status === 'loaded') this.epoch = Math.max(this.epoch, id);
     return outcome;
