@@ -305,7 +305,10 @@ async function bigFile(page: Page, small: string): Promise<void> {
   const start = await settledMemoryMb(page);
   console.log('\nprunescope inspector, a big file\n\n| measure | input | figure | goal |\n|---|---|---|---|');
   console.log(`| renderer memory (PSS) at the start | the sample | ${start.toFixed(0)} MB | |`);
-  // BROWSER_BENCH_HEAPS=1: each thread's JS heap and the renderer's memory by allocator at each of the three stops.
+  // BROWSER_BENCH_HEAPS=1: each thread's JS heap, the renderers' PSS by mapping at each stop, second by second while
+  // idle, and by allocator at the end. Its DevTools sessions on the workers delay Chromium's return of a let-go
+  // worker's memory by seconds, so the figure 3 s after a small file replaced the big one reads high with it: take
+  // that figure from a run without it.
   const heaps = process.env.BROWSER_BENCH_HEAPS === '1';
   if (heaps) await printHeaps(page, 'at the start');
   // BROWSER_BENCH_PROFILE=1: a CPU profile of every thread of the renderer through the load (build with --minify false
