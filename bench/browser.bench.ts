@@ -305,10 +305,8 @@ async function bigFile(page: Page, small: string): Promise<void> {
   const start = await settledMemoryMb(page);
   console.log('\nprunescope inspector, a big file\n\n| measure | input | figure | goal |\n|---|---|---|---|');
   console.log(`| renderer memory (PSS) at the start | the sample | ${start.toFixed(0)} MB | |`);
-  // BROWSER_BENCH_HEAPS=1: each thread's JS heap, the renderers' PSS by mapping at each stop, second by second while
-  // idle, and by allocator at the end. Its DevTools sessions on the workers delay Chromium's return of a let-go
-  // worker's memory by seconds, so the figure 3 s after a small file replaced the big one reads high with it: take
-  // that figure from a run without it.
+  // BROWSER_BENCH_HEAPS=1: each thread's JS heap and the renderers' PSS by mapping at each stop, second by second
+  // while idle, and by allocator after Chromium's purge.
   const heaps = process.env.BROWSER_BENCH_HEAPS === '1';
   if (heaps) await printHeaps(page, 'at the start');
   // BROWSER_BENCH_PROFILE=1: a CPU profile of every thread of the renderer through the load (build with --minify false
@@ -360,8 +358,18 @@ async function bigFile(page: Page, small: string): Promise<void> {
       await page.waitForTimeout(10_000);
       console.log(`renderers' PSS ${s} s idle after: ${rendererMemoryMb().toFixed(0)} MB`);
     }
-    await printHeaps(page, '30 s idle after', true);
+    await printHeaps(page, '30 s idle after');
   }
+  // When Chromium gives back memory a let-go worker or a collected heap leaves varies from run to run (5 s to over
+  // 10 s here); a deterministic memory dump collects every isolate and purges the allocators first, as memory
+  // pressure would: what is left then is what the app still holds.
+  const browser = page.context().browser();
+  if (!browser) return;
+  const allocators = await allocatorSummary(browser);
+  if (heaps) console.log(`renderer memory by allocator after Chromium's purge (MB):\n${allocators}`);
+  const purged = rendererMemoryMb();
+  const purgedGrowth = (purged / start - 1) * 100;
+  console.log(`| renderer memory (PSS) after Chromium's purge (a memory dump), what the app holds | spotter-session.jsonl | ${purged.toFixed(0)} MB (${purgedGrowth >= 0 ? '+' : ''}${purgedGrowth.toFixed(0)}% of the start) | within 20% |`);
 }
 
 /** When the newest prune worker's last read started, in ms after that worker was made (its own time origin). */
@@ -370,15 +378,10 @@ async function workerReadStart(page: Page): Promise<number | undefined> {
   return prune?.evaluate(() => performance.getEntriesByName('ps:read').at(-1)?.startTime);
 }
 
-async function printHeaps(page: Page, when: string, dump = false): Promise<void> {
+async function printHeaps(page: Page, when: string): Promise<void> {
   console.log(`JS heaps ${when} (used/total MB): ${await threadHeaps(page)}`);
   for (const pid of rendererPids()) console.log(`  pid ${pid} PSS by mapping (MB): ${mappingSummary(pid)}`);
   console.log(`  renderers' PSS: ${rendererMemoryMb().toFixed(0)} MB`);
-  const browser = page.context().browser();
-  if (!dump || !browser) return;
-  // A deterministic dump collects every isolate's garbage and purges the allocators first, so the PSS drops after it.
-  console.log(`renderer memory by allocator ${when} (MB):\n${await allocatorSummary(browser)}`);
-  console.log(`  renderers' PSS after the dump: ${rendererMemoryMb().toFixed(0)} MB`);
 }
 
 /** Each thread's V8 heap, used and total, through the DevTools protocol (workers attached as targets of the page). */
