@@ -338,7 +338,8 @@ async function bigFile(page: Page, small: string): Promise<void> {
   console.log(`| file chosen → first timeline paint, replacing it | spotter-session.jsonl | ${fmt(smallLoad.ms)} | |`);
   console.log(`| file chosen → exact counts on screen, replacing it | spotter-session.jsonl | ${fmt(smallExact)} | |`);
   const readAt = await workerReadStart(page);
-  if (readAt !== undefined) console.log(`| prune worker made → it starts reading a file (its start cost when made for that file) | spotter-session.jsonl | ${fmt(readAt)} | |`);
+  // Its start cost when the worker was made for this file; a spare made ahead shows how long it waited instead.
+  if (readAt !== undefined) console.log(`| newest prune worker made → it starts reading the file | spotter-session.jsonl | ${fmt(readAt)} | |`);
   const after = await settledMemoryMb(page);
   if (heaps) await printHeaps(page, 'after a small file replaced it');
   const growth = (after / start - 1) * 100;
