@@ -1,17 +1,14 @@
-import type { ContentBlock } from '../types';
-import type { MessageView } from './message-view';
+import type { ContentBlock, Message } from '../types';
 import { identifyShape } from './identify-shape';
 import type { ForeignShape } from './foreign-shape';
 import { foreignShapeError } from './foreign-shape-error';
 import { itemSide } from './item-side';
 import { itemBlocks } from './item-blocks';
 import { PART_ECOSYSTEM } from './part-ecosystem';
-import { lazyView } from './lazy-view';
+import { lazyView, type LazyView, type ViewSource } from './lazy-view';
 
-/** The Responses view: per view message, for each of its blocks, the item (its offset in the run) it stands for. */
-export interface ResponsesView extends MessageView {
-  blockItem: number[][];
-}
+/** The Responses view: its source holds, per view message, for each of its blocks, the item it stands for. */
+export type ResponsesView = LazyView<{ readonly blockItem: number[][]; build(v: number): Message }>;
 
 /** Block types of the Anthropic shape: an item of one of these types was meant for `pruneMessages`. */
 const CANONICAL = new Set(['text', 'tool_use', 'tool_result', 'thinking', 'redacted_thinking', 'image', 'server_tool_use']);
@@ -63,20 +60,36 @@ export function responsesView(items: readonly unknown[], caller: string): Respon
   close(n);
   const first = firsts.subarray(0, runs);
   const end = ends.subarray(0, runs);
-  // Filled as each view message is built: the codec reads a message's offsets only after the message.
-  const blockItem: number[][] = new Array<number[]>(first.length);
-  return lazyView(owner, first, end, (v) => {
+  return lazyView(owner, first, end, new ResponsesSource(items, first, end, output));
+}
+
+/** Builds a run's view message, and notes for each of its blocks the item it stands for. */
+class ResponsesSource implements ViewSource {
+  /** Per view message, for each of its blocks, the item (its offset in the run) it stands for; filled as built (the codec reads a message's offsets only after the message). */
+  readonly blockItem: number[][];
+
+  constructor(
+    private readonly items: readonly unknown[],
+    private readonly first: Int32Array,
+    private readonly end: Int32Array,
+    private readonly output: Uint8Array,
+  ) {
+    this.blockItem = new Array<number[]>(first.length);
+  }
+
+  build(v: number): Message {
     const blocks: ContentBlock[] = [];
     const offsets: number[] = [];
-    for (let i = first[v] as number; i < (end[v] as number); i++) {
-      for (const block of itemBlocks(items[i])) {
+    const start = this.first[v] as number;
+    for (let i = start; i < (this.end[v] as number); i++) {
+      for (const block of itemBlocks(this.items[i])) {
         blocks.push(block);
-        offsets.push(i - (first[v] as number));
+        offsets.push(i - start);
       }
     }
-    blockItem[v] = offsets;
-    return { role: output[v] === 1 ? 'assistant' : 'user', content: blocks };
-  }, { blockItem });
+    this.blockItem[v] = offsets;
+    return { role: this.output[v] === 1 ? 'assistant' : 'user', content: blocks };
+  }
 }
 
 function checkItem(item: unknown, i: number, caller: string): void {

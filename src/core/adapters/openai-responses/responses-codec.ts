@@ -16,14 +16,14 @@ type Record_ = Record<string, unknown>;
  */
 export const responsesCodec: ViewCodec<ResponsesItemLike> = {
   replace(items, view, v, replacement) {
-    const { first, end, blockItem } = view as ResponsesView;
+    const { first, end, source } = view as ResponsesView;
     const start = first[v] as number;
     const run = items.slice(start, end[v] as number);
     const original = (view.messages[v] as Message).content;
     const { content } = replacement;
     if (Array.isArray(content) && Array.isArray(original) && content.length === original.length) {
       const out = run.slice();
-      const offsets = blockItem[v] as number[];
+      const offsets = source.blockItem[v] as number[];
       for (let k = 0; k < content.length; k++) {
         if (content[k] === original[k]) continue;
         const at = offsets[k] as number;
