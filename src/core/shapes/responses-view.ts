@@ -33,31 +33,29 @@ export function responsesView(items: readonly unknown[], caller: string): Respon
   const ends = new Int32Array(n);
   const output = new Uint8Array(n);
   let runs = 0;
-  let side: 'output' | 'input' | undefined;
-  const close = (end: number) => {
-    if (side === undefined) return;
-    output[runs - 1] = side === 'output' ? 1 : 0;
-    ends[runs - 1] = end;
-    side = undefined;
-  };
+  // The open run's side: 0 none (before the first, after an outside item), 1 the model's, 2 the caller's. A number
+  // in a plain loop: a closure over it made every read and write of the loop a context slot's.
+  let side = 0;
   for (let i = 0; i < n; i++) {
     const item = items[i];
     checkItem(item, i, caller);
-    const itemSideOf = itemSide(item);
-    if (itemSideOf === 'outside') {
-      close(i);
+    const sideOf = itemSide(item);
+    if (sideOf === 'outside') {
+      if (side !== 0) ends[runs - 1] = i;
+      side = 0;
       owner[i] = -1;
       continue;
     }
-    const wanted = itemSideOf === 'neutral' ? (side ?? 'output') : itemSideOf;
+    const wanted = sideOf === 'output' ? 1 : sideOf === 'input' ? 2 : side === 0 ? 1 : side;
     if (wanted !== side) {
-      close(i);
+      if (side !== 0) ends[runs - 1] = i;
       side = wanted;
+      output[runs] = wanted === 1 ? 1 : 0;
       firsts[runs++] = i;
     }
     owner[i] = runs - 1;
   }
-  close(n);
+  if (side !== 0) ends[runs - 1] = n;
   const first = firsts.subarray(0, runs);
   const end = ends.subarray(0, runs);
   return lazyView(owner, first, end, new ResponsesSource(items, first, end, output));
@@ -97,7 +95,8 @@ function checkItem(item: unknown, i: number, caller: string): void {
     throw new TypeError(`${caller}: items[${i}] is ${item === null ? 'null' : typeof item}; expected a Responses input item`);
   }
   const { type, role } = item as { type?: unknown; role?: unknown };
-  const canonicalType = typeof type === 'string' && CANONICAL.has(type);
+  // The commonest Responses types are no Anthropic block type: they skip the set's look-up.
+  const canonicalType = typeof type === 'string' && type !== 'function_call' && type !== 'function_call_output' && type !== 'message' && type !== 'reasoning' && CANONICAL.has(type);
   const chatOrSdk = role === 'tool' || role === 'function' || 'tool_calls' in item || 'tool_call_id' in item;
   let shape: ForeignShape | undefined = canonicalType ? { ecosystem: 'anthropic-messages', evidence: `type '${String(type)}'` } : undefined;
   if (shape === undefined && (chatOrSdk || ((type === undefined || type === 'message') && mayBeForeign(item as Record<string, unknown>)))) {
@@ -119,7 +118,7 @@ function mayBeForeign(item: Record<string, unknown>): boolean {
   if (item.role === 'developer' || item.function_call !== undefined) return true;
   for (const part of content) {
     const type = part !== null && typeof part === 'object' ? (part as { type?: unknown }).type : undefined;
-    if (typeof type !== 'string') continue;
+    if (typeof type !== 'string' || type === 'input_text' || type === 'output_text') continue;
     const ecosystem = PART_ECOSYSTEM.get(type);
     if (ecosystem !== undefined && ecosystem !== 'responses-input') return true;
   }
