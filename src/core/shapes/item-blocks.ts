@@ -59,22 +59,25 @@ export function itemBlocks(item: unknown): ContentBlock[] {
 function messageBlocks(content: unknown): ContentBlock[] {
   if (typeof content === 'string') return [{ type: 'text', text: content }];
   if (!Array.isArray(content)) return [];
-  return content.map((part): ContentBlock => {
-    const p = (part ?? {}) as Record_;
-    switch (p.type) {
-      case 'input_text':
-      case 'output_text':
-        return { type: 'text', text: typeof p.text === 'string' ? p.text : '' };
-      case 'refusal':
-        return { type: 'text', text: typeof p.refusal === 'string' ? p.refusal : '' };
-      case 'input_image':
-        return { type: 'image', source: imageSource(p.image_url) ?? { type: 'url', url: '' } };
-      case 'input_file':
-        return { type: 'document', title: typeof p.filename === 'string' ? p.filename : 'file' };
-      default:
-        return { ...p, type: typeof p.type === 'string' ? p.type : 'unknown' };
-    }
-  });
+  return content.map(partBlock);
+}
+
+/** One part of a message's content as its block (a function of its own: a closure was made per message). */
+function partBlock(part: unknown): ContentBlock {
+  const p = (part ?? {}) as Record_;
+  switch (p.type) {
+    case 'input_text':
+    case 'output_text':
+      return { type: 'text', text: typeof p.text === 'string' ? p.text : '' };
+    case 'refusal':
+      return { type: 'text', text: typeof p.refusal === 'string' ? p.refusal : '' };
+    case 'input_image':
+      return { type: 'image', source: imageSource(p.image_url) ?? { type: 'url', url: '' } };
+    case 'input_file':
+      return { type: 'document', title: typeof p.filename === 'string' ? p.filename : 'file' };
+    default:
+      return { ...p, type: typeof p.type === 'string' ? p.type : 'unknown' };
+  }
 }
 
 function texts(parts: unknown): string[] {

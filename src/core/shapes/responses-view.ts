@@ -8,7 +8,7 @@ import { PART_ECOSYSTEM } from './part-ecosystem';
 import { lazyView, type LazyView, type ViewSource } from './lazy-view';
 
 /** The Responses view: its source holds, per view message, for each of its blocks, the item it stands for. */
-export type ResponsesView = LazyView<{ readonly blockItem: number[][]; build(v: number): Message }>;
+export type ResponsesView = LazyView<{ readonly blockItem: readonly (readonly number[] | null)[]; build(v: number): Message }>;
 
 /** Block types of the Anthropic shape: an item of one of these types was meant for `pruneMessages`. */
 const CANONICAL = new Set(['text', 'tool_use', 'tool_result', 'thinking', 'redacted_thinking', 'image', 'server_tool_use']);
@@ -63,8 +63,12 @@ export function responsesView(items: readonly unknown[], caller: string): Respon
 
 /** Builds a run's view message, and notes for each of its blocks the item it stands for. */
 class ResponsesSource implements ViewSource {
-  /** Per view message, for each of its blocks, the item (its offset in the run) it stands for; filled as built (the codec reads a message's offsets only after the message). */
-  readonly blockItem: number[][];
+  /**
+   * Per view message, for each of its blocks, the item (its offset in the run) it stands for; `null` for a run of
+   * one item (every offset 0: most runs, and no array made for them). Filled as built: the codec reads a message's
+   * offsets only after the message.
+   */
+  readonly blockItem: (number[] | null)[];
 
   constructor(
     private readonly items: readonly unknown[],
@@ -72,21 +76,27 @@ class ResponsesSource implements ViewSource {
     private readonly end: Int32Array,
     private readonly output: Uint8Array,
   ) {
-    this.blockItem = new Array<number[]>(first.length);
+    this.blockItem = new Array<number[] | null>(first.length);
   }
 
   build(v: number): Message {
+    const role = this.output[v] === 1 ? 'assistant' : 'user';
+    const start = this.first[v] as number;
+    const stop = this.end[v] as number;
+    if (stop - start === 1) {
+      this.blockItem[v] = null;
+      return { role, content: itemBlocks(this.items[start]) };
+    }
     const blocks: ContentBlock[] = [];
     const offsets: number[] = [];
-    const start = this.first[v] as number;
-    for (let i = start; i < (this.end[v] as number); i++) {
+    for (let i = start; i < stop; i++) {
       for (const block of itemBlocks(this.items[i])) {
         blocks.push(block);
         offsets.push(i - start);
       }
     }
     this.blockItem[v] = offsets;
-    return { role: this.output[v] === 1 ? 'assistant' : 'user', content: blocks };
+    return { role, content: blocks };
   }
 }
 

@@ -23,10 +23,11 @@ export const responsesCodec: ViewCodec<ResponsesItemLike> = {
     const { content } = replacement;
     if (Array.isArray(content) && Array.isArray(original) && content.length === original.length) {
       const out = run.slice();
-      const offsets = source.blockItem[v] as number[];
+      // null: a run of one item, every block its own.
+      const offsets = source.blockItem[v];
       for (let k = 0; k < content.length; k++) {
         if (content[k] === original[k]) continue;
-        const at = offsets[k] as number;
+        const at = offsets === null || offsets === undefined ? 0 : (offsets[k] as number);
         out[at] = replacedItem(out[at] as Record_, content[k] as ContentBlock) as ResponsesItemLike;
       }
       return out;
