@@ -22,11 +22,18 @@ export function lazyView<S extends ViewSource>(owner: Int32Array, first: Int32Ar
 
 /**
  * A class, not an object literal of closures, for the speed of the call after a full GC: V8 holds a closure's
- * optimized code and an ad hoc object's map weakly, so a per-call `at` closure and a spread-built view were dropped
- * by every major GC, and the next prune ran unoptimized while it recompiled them (4–7× the core's CPU). A class's
- * methods and map live as long as the class.
+ * optimized code weakly, so a per-call `at` closure lost its code to every major GC and the next prune ran it
+ * unoptimized while it recompiled. A class's methods live as long as the class.
  */
 class Lazy<S extends ViewSource> implements LazyView<S> {
+  /**
+   * One instance for the life of the class, to keep its map alive: V8 reaches the map of an object whose fields were
+   * added one by one (a class instance's) only weakly, from the class's first map. With no view alive, a full GC
+   * dropped it, and with it the optimized code of everything that had read a view (`pruneView`, `at`): the next prune
+   * ran unoptimized while it all recompiled, at 4–15× the core's CPU. The sources keep theirs the same way.
+   */
+  static readonly keepMap: unknown = new Lazy(new Int32Array(0), new Int32Array(0), new Int32Array(0), { build: () => ({ role: 'user', content: '' }) });
+
   readonly list: this;
   readonly length: number;
   // Filled as read: a holey array of `length` slots costs nothing until a message is built.

@@ -63,6 +63,9 @@ export function responsesView(items: readonly unknown[], caller: string): Respon
 
 /** Builds a run's view message, and notes for each of its blocks the item it stands for. */
 class ResponsesSource implements ViewSource {
+  /** One instance for the life of the class, to keep its map alive (see `lazyView`'s class). */
+  static readonly keepMap: unknown = new ResponsesSource([], new Int32Array(0), new Int32Array(0), new Uint8Array(0));
+
   /**
    * Per view message, for each of its blocks, the item (its offset in the run) it stands for; `null` for a run of
    * one item (every offset 0: most runs, and no array made for them). Filled as built: the codec reads a message's

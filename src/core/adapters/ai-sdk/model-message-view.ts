@@ -46,6 +46,9 @@ export function modelMessageView(messages: readonly unknown[], caller: string, c
 
 /** Builds view message `v` from its message, through the cache when there is one. */
 class ModelSource implements ViewSource {
+  /** One instance for the life of the class, to keep its map alive (see `lazyView`'s class). */
+  static readonly keepMap: unknown = new ModelSource([], new Int32Array(0), undefined);
+
   constructor(
     private readonly messages: readonly unknown[],
     private readonly first: Int32Array,

@@ -53,6 +53,9 @@ export function chatMessageView(messages: readonly unknown[], caller: string): M
 
 /** Builds view message `v` from its message. */
 class ChatSource implements ViewSource {
+  /** One instance for the life of the class, to keep its map alive (see `lazyView`'s class). */
+  static readonly keepMap: unknown = new ChatSource([], new Int32Array(0), '', undefined);
+
   constructor(
     private readonly messages: readonly unknown[],
     private readonly first: Int32Array,
