@@ -63,9 +63,9 @@ class Lazy<S extends ViewSource> implements LazyView<S> {
 
   get messages(): Message[] {
     if (this.all === undefined) {
-      const all = new Array<Message>(this.length);
-      for (let v = 0; v < this.length; v++) all[v] = this.at(v);
-      this.all = all;
+      for (let v = 0; v < this.length; v++) this.at(v);
+      // Every slot filled: the cache is the list (a second array of every message was one more for the collector).
+      this.all = this.built as Message[];
     }
     return this.all;
   }

@@ -4,6 +4,7 @@ import type { ForeignShape } from './foreign-shape';
 import { foreignShapeError } from './foreign-shape-error';
 import { itemSide } from './item-side';
 import { itemBlocks } from './item-blocks';
+import { pushItemBlocks } from './push-item-blocks';
 import { PART_ECOSYSTEM } from './part-ecosystem';
 import { lazyView, type LazyView, type ViewSource } from './lazy-view';
 
@@ -93,10 +94,8 @@ class ResponsesSource implements ViewSource {
     const blocks: ContentBlock[] = [];
     const offsets: number[] = [];
     for (let i = start; i < stop; i++) {
-      for (const block of itemBlocks(this.items[i])) {
-        blocks.push(block);
-        offsets.push(i - start);
-      }
+      pushItemBlocks(this.items[i], blocks);
+      while (offsets.length < blocks.length) offsets.push(i - start);
     }
     this.blockItem[v] = offsets;
     return { role, content: blocks };
