@@ -8,8 +8,8 @@ import { pushItemBlocks } from './push-item-blocks';
 import { PART_ECOSYSTEM } from './part-ecosystem';
 import { lazyView, type LazyView, type ViewSource } from './lazy-view';
 
-/** The Responses view: its source holds, per view message, for each of its blocks, the item it stands for. */
-export type ResponsesView = LazyView<{ readonly blockItem: readonly (readonly number[] | null)[]; build(v: number): Message }>;
+/** The Responses view: a lazy view of runs of items. */
+export type ResponsesView = LazyView<ViewSource>;
 
 /** Block types of the Anthropic shape: an item of one of these types was meant for `pruneMessages`. */
 const CANONICAL = new Set(['text', 'tool_use', 'tool_result', 'thinking', 'redacted_thinking', 'image', 'server_tool_use']);
@@ -62,42 +62,26 @@ export function responsesView(items: readonly unknown[], caller: string): Respon
   return lazyView(owner, first, end, new ResponsesSource(items, first, end, output));
 }
 
-/** Builds a run's view message, and notes for each of its blocks the item it stands for. */
+/** Builds a run's view message: its items' blocks, in order (the codec finds which item a block stands for). */
 class ResponsesSource implements ViewSource {
   /** One instance for the life of the class, to keep its map alive (see `lazyView`'s class). */
   static readonly keepMap: unknown = new ResponsesSource([], new Int32Array(0), new Int32Array(0), new Uint8Array(0));
-
-  /**
-   * Per view message, for each of its blocks, the item (its offset in the run) it stands for; `null` for a run of
-   * one item (every offset 0: most runs, and no array made for them). Filled as built: the codec reads a message's
-   * offsets only after the message.
-   */
-  readonly blockItem: (number[] | null)[];
 
   constructor(
     private readonly items: readonly unknown[],
     private readonly first: Int32Array,
     private readonly end: Int32Array,
     private readonly output: Uint8Array,
-  ) {
-    this.blockItem = new Array<number[] | null>(first.length);
-  }
+  ) {}
 
   build(v: number): Message {
     const role = this.output[v] === 1 ? 'assistant' : 'user';
     const start = this.first[v] as number;
     const stop = this.end[v] as number;
-    if (stop - start === 1) {
-      this.blockItem[v] = null;
-      return { role, content: itemBlocks(this.items[start]) };
-    }
+    // One list for the run, every item's blocks pushed onto it (a run of one item: its own list).
+    if (stop - start === 1) return { role, content: itemBlocks(this.items[start]) };
     const blocks: ContentBlock[] = [];
-    const offsets: number[] = [];
-    for (let i = start; i < stop; i++) {
-      pushItemBlocks(this.items[i], blocks);
-      while (offsets.length < blocks.length) offsets.push(i - start);
-    }
-    this.blockItem[v] = offsets;
+    for (let i = start; i < stop; i++) pushItemBlocks(this.items[i], blocks);
     return { role, content: blocks };
   }
 }
