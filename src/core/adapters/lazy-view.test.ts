@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { Message } from '../types';
-import { lazyView } from './lazy-view';
-import { responsesView } from './responses-view';
-import { modelMessageView } from '../adapters/ai-sdk/model-message-view';
-import { chatMessageView } from '../adapters/openai-chat/chat-message-view';
+import { lazyView } from '../shapes/lazy-view';
+import { responsesView } from '../shapes/responses-view';
+import { modelMessageView } from './ai-sdk/model-message-view';
+import { chatMessageView } from './openai-chat/chat-message-view';
 
 const runs = () => [new Int32Array([0, 1]), new Int32Array([0, 1]), new Int32Array([1, 2])] as const;
 
