@@ -16,7 +16,7 @@ describe('responsesCodec', () => {
       { type: 'function_call_output', call_id: 'b', output: long('b') },
       { type: 'message', role: 'assistant', content: [{ type: 'output_text', text: 'Done.' }] },
       { role: 'user', content: 'thanks' },
-    ] as ResponsesItemLike[];
+    ] as unknown as ResponsesItemLike[];
     const out = pruneResponsesInput(items, { strategy: 'observation-masking', keepRecent: 0 });
     expect(out).toHaveLength(items.length);
     out.forEach((item, i) => {
