@@ -31,8 +31,11 @@ const SIZE = 10_000;
 const WARMUP = 5;
 const RUNS = 21;
 const STRATEGIES: readonly StrategyId[] = (process.env.STRATEGIES?.split(',') as StrategyId[] | undefined) ?? ['sliding-window', 'summarize', 'importance', 'observation-masking'];
-// FULL_GC=0 leaves the collector to itself (steady state): after a forced full GC the young generation starts
-// small, so a call that allocates a megabyte pays a scavenge on its own clock, which the core's smaller one does not.
+// FULL_GC=0 leaves the collector to itself (steady state). With the full GC, a call pays for whatever that GC took
+// from V8's JIT: maps reached only weakly (of objects built field by field, a class instance's) and the optimized code
+// of closures none of which is alive are dropped, code that embedded them deoptimized, and the call runs it
+// unoptimized while it recompiles on a background thread, whose CPU the process's time counts. The adapters' views
+// were built of both, hence 4–15× the core after a full GC (see the README's adapter overhead).
 const gc = process.env.FULL_GC === '0' ? undefined : gcFunction();
 
 const canonical = syntheticTranscript(SIZE, SEED);

@@ -50,10 +50,10 @@ function adapterOf(shape: Shape, canonical: Message[], extra: boolean): { items:
   return { items, view: () => responsesView(items, 'test'), codec: responsesCodec as ViewCodec<unknown> };
 }
 
-/** The view with every message built and no `at`: what `pruneView` plans on without the lazy path. */
+/** The view with every message built and no `list`: what `pruneView` plans on without the lazy path. */
 function eager(view: MessageView): MessageView {
-  const { at: _lazy, ...rest } = view;
-  return { ...rest, messages: view.messages };
+  const { owner, first, end, pinned } = view;
+  return { owner, first, end, messages: view.messages, ...(pinned !== undefined ? { pinned } : {}) };
 }
 
 /** The eager path: the strategy planned on the full analysis, its `planSuffix` set aside for the call. */
@@ -98,10 +98,10 @@ describe('lazy adapter views', () => {
       fc.property(cases, ({ items, view, codec, config }) => {
         const lazy = view();
         const read = new Set<number>();
-        const at = lazy.at as (v: number) => Message;
+        const list = lazy.list as NonNullable<MessageView['list']>;
         const watched: MessageView = { ...eager(view()), messages: undefined as never };
         Object.defineProperty(watched, 'messages', { get: () => lazy.messages });
-        watched.at = (v) => (read.add(v), at(v));
+        watched.list = { length: list.length, at: (v) => (read.add(v), list.at(v)) };
         const got = pruneView(items, watched, codec, config);
         const want = prunedEagerly(items, view(), codec, config);
         expect(got).toEqual(want);

@@ -10,9 +10,17 @@ import type { AdapterConfig } from './adapter-config';
  */
 export function pruneItems<T>(items: readonly T[], view: MessageView, codec: ViewCodec<T>, config: AdapterConfig<T>, tokenCache?: ViewTokenCache): PruneReport<T> {
   checkConfigObject(config);
-  const { onReport, ...core } = config;
+  const { onReport } = config;
   if (onReport !== undefined && typeof onReport !== 'function') throw new TypeError(`onReport must be a function, got ${typeof onReport}`);
-  const report = pruneView(items, view, codec, core as PrunerConfig, tokenCache);
+  // The caller's own config where it has no onReport: a copy made by a rest pattern has a map V8 holds weakly, and a
+  // full GC dropping it dropped the optimized code of the prune that read it.
+  const core = 'onReport' in config ? withoutOnReport(config) : (config as PrunerConfig);
+  const report = pruneView(items, view, codec, core, tokenCache);
   onReport?.(report);
   return report;
+}
+
+function withoutOnReport<T>(config: AdapterConfig<T>): PrunerConfig {
+  const { onReport: _onReport, ...core } = config;
+  return core as PrunerConfig;
 }

@@ -28,10 +28,11 @@ export function canonicalView(messages: readonly unknown[]): MessageView {
     owner[i] = view.length;
     view.push(message as Message);
   }
-  const result: MessageView = { messages: view, owner, ...oneItemRuns(owner, view.length) };
+  const { first, end } = oneItemRuns(owner, view.length);
   const inRange = [...new Set(pinned.filter((v) => v < view.length))];
-  if (inRange.length > 0) result.pinned = inRange;
-  return result;
+  // Whole literals, not properties added after: V8 holds an added property's map weakly, so a full GC dropped it and
+  // with it the optimized code of the prune that read it.
+  return inRange.length > 0 ? { messages: view, owner, first, end, pinned: inRange } : { messages: view, owner, first, end };
 }
 
 function configures(message: object): boolean {

@@ -85,8 +85,8 @@ function settleConfig(config: PrunerConfig): Settled {
 /**
  * For a strategy whose quick plan reads every message (importance): the plan, made while the input check reads each
  * message as the plan reads it, one pass over 100k messages instead of two. `undefined` when the strategy has no such
- * path (the caller checks the input on its own); otherwise the check has passed over every message, and `plan` is
- * undefined when the strategy declined or a system message sends the input to the view.
+ * path, or when a system message sends the input to the view (the plan stops there; the caller checks the input on
+ * its own); otherwise the check has passed over every message, and `plan` is undefined when the strategy declined.
  */
 function checkedQuickPlan(
   input: readonly unknown[],
@@ -96,6 +96,20 @@ function checkedQuickPlan(
 ): { plan?: StrategyPlan } | undefined {
   const { strategy, settings } = settled;
   if (!Array.isArray(input) || config.tokenCounter !== undefined || strategy.prune !== undefined || strategy.planSuffix !== undefined || strategy.planQuick === undefined) return undefined;
-  const plan = strategy.planQuick(input as readonly Message[], settings, false, (message, index) => checkCanonicalMessage(message, index, 'pruneMessages', true, seen));
-  return plan === undefined || seen.system ? {} : { plan };
+  let plan: StrategyPlan | undefined;
+  try {
+    plan = strategy.planQuick(input as readonly Message[], settings, false, (message, index) => {
+      checkCanonicalMessage(message, index, 'pruneMessages', true, seen);
+      if (seen.system) throw SYSTEM_MET;
+    });
+  } catch (error) {
+    if (error !== SYSTEM_MET) throw error;
+    // The view plans the input: this plan would be thrown away (it was made in full, twice the call's cost). The
+    // messages after this one are checked on their own.
+    return undefined;
+  }
+  return plan === undefined ? {} : { plan };
 }
+
+/** Stops a quick plan at the first system message (made once: a throw that is caught needs no stack of its own). */
+const SYSTEM_MET = new Error('pruneMessages: a system message sends the input to the view');

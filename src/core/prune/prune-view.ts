@@ -48,7 +48,7 @@ export function pruneView<T>(
   const settings = normalizeConfig(strategy, viewConfig(config, view, outsideTotal));
   // The default estimate needs no analysis where the strategy plans without one; a counter only the analysis uses.
   // A lazy view's messages are built only where read: by `planSuffix` the kept ones, by the others all.
-  const list = view.at === undefined ? view.messages : { length: count, at: view.at };
+  const list = view.list ?? view.messages;
   const plan =
     (counter === undefined ? (strategy.planSuffix?.(list, settings) ?? strategy.planQuick?.(view.messages, settings, true)) : undefined) ??
     strategy.plan(analyzeTranscript(view.messages, counter === undefined ? {} : { counter, tokens: cachedTokens(view.messages, counter, tokenCache) }), settings);
@@ -103,10 +103,9 @@ export function pruneView<T>(
   while (next < inserts.length) out.push(codec.insert((inserts[next++] as { message: Message }).message));
   for (const k of unchanged) fates[k] = FATE.kept;
 
-  const report: PruneReport<T> = { messages: out, fates, reasons, tokens };
   const over = overrun(plan.over, config.maxTokens, tokens, outsideTotal);
-  if (over !== undefined) report.over = over;
-  return report;
+  // Two literals, not `over` added after: see canonicalView.
+  return over === undefined ? { messages: out, fates, reasons, tokens } : { messages: out, fates, reasons, tokens, over };
 }
 
 /** The config the core plans the view with: `maxTokens` less what the outside items take, `pinned` by view index. */

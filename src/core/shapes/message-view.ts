@@ -8,10 +8,10 @@ export interface MessageView {
    */
   messages: Message[];
   /**
-   * View message `v`, built on first read (a lazy view: the SDK adapters'), so a plan that reads only a suffix
-   * (`StrategyDefinition.planSuffix`) converts only that. Absent: read `messages`.
+   * The view messages as a list that builds each on its first read (a lazy view: the SDK adapters'), so a plan that
+   * reads only a suffix (`StrategyDefinition.planSuffix`) converts only that. Absent: read `messages`.
    */
-  at?(v: number): Message;
+  list?: { readonly length: number; at(v: number): Message };
   /**
    * Per input item: the view message it belongs to, or -1 for an item outside the view (a system or developer
    * message: no strategy reads it, and `ViewCodec.sentOutside` says whether it is sent).

@@ -1,17 +1,15 @@
-import type { ContentBlock } from '../types';
-import type { MessageView } from './message-view';
+import type { ContentBlock, Message } from '../types';
 import { identifyShape } from './identify-shape';
 import type { ForeignShape } from './foreign-shape';
 import { foreignShapeError } from './foreign-shape-error';
 import { itemSide } from './item-side';
 import { itemBlocks } from './item-blocks';
+import { pushItemBlocks } from './push-item-blocks';
 import { PART_ECOSYSTEM } from './part-ecosystem';
-import { lazyView } from './lazy-view';
+import { lazyView, type LazyView, type ViewSource } from './lazy-view';
 
-/** The Responses view: per view message, for each of its blocks, the item (its offset in the run) it stands for. */
-export interface ResponsesView extends MessageView {
-  blockItem: number[][];
-}
+/** The Responses view: a lazy view of runs of items. */
+export type ResponsesView = LazyView<ViewSource>;
 
 /** Block types of the Anthropic shape: an item of one of these types was meant for `pruneMessages`. */
 const CANONICAL = new Set(['text', 'tool_use', 'tool_result', 'thinking', 'redacted_thinking', 'image', 'server_tool_use']);
@@ -36,47 +34,56 @@ export function responsesView(items: readonly unknown[], caller: string): Respon
   const ends = new Int32Array(n);
   const output = new Uint8Array(n);
   let runs = 0;
-  let side: 'output' | 'input' | undefined;
-  const close = (end: number) => {
-    if (side === undefined) return;
-    output[runs - 1] = side === 'output' ? 1 : 0;
-    ends[runs - 1] = end;
-    side = undefined;
-  };
+  // The open run's side: 0 none (before the first, after an outside item), 1 the model's, 2 the caller's. A number
+  // in a plain loop: a closure over it made every read and write of the loop a context slot's.
+  let side = 0;
   for (let i = 0; i < n; i++) {
     const item = items[i];
     checkItem(item, i, caller);
-    const itemSideOf = itemSide(item);
-    if (itemSideOf === 'outside') {
-      close(i);
+    const sideOf = itemSide(item);
+    if (sideOf === 'outside') {
+      if (side !== 0) ends[runs - 1] = i;
+      side = 0;
       owner[i] = -1;
       continue;
     }
-    const wanted = itemSideOf === 'neutral' ? (side ?? 'output') : itemSideOf;
+    const wanted = sideOf === 'output' ? 1 : sideOf === 'input' ? 2 : side === 0 ? 1 : side;
     if (wanted !== side) {
-      close(i);
+      if (side !== 0) ends[runs - 1] = i;
       side = wanted;
+      output[runs] = wanted === 1 ? 1 : 0;
       firsts[runs++] = i;
     }
     owner[i] = runs - 1;
   }
-  close(n);
+  if (side !== 0) ends[runs - 1] = n;
   const first = firsts.subarray(0, runs);
   const end = ends.subarray(0, runs);
-  // Filled as each view message is built: the codec reads a message's offsets only after the message.
-  const blockItem: number[][] = new Array<number[]>(first.length);
-  return lazyView(owner, first, end, (v) => {
+  return lazyView(owner, first, end, new ResponsesSource(items, first, end, output));
+}
+
+/** Builds a run's view message: its items' blocks, in order (the codec finds which item a block stands for). */
+class ResponsesSource implements ViewSource {
+  /** One instance for the life of the class, to keep its map alive (see `lazyView`'s class). */
+  static readonly keepMap: unknown = new ResponsesSource([], new Int32Array(0), new Int32Array(0), new Uint8Array(0));
+
+  constructor(
+    private readonly items: readonly unknown[],
+    private readonly first: Int32Array,
+    private readonly end: Int32Array,
+    private readonly output: Uint8Array,
+  ) {}
+
+  build(v: number): Message {
+    const role = this.output[v] === 1 ? 'assistant' : 'user';
+    const start = this.first[v] as number;
+    const stop = this.end[v] as number;
+    // One list for the run, every item's blocks pushed onto it (a run of one item: its own list).
+    if (stop - start === 1) return { role, content: itemBlocks(this.items[start]) };
     const blocks: ContentBlock[] = [];
-    const offsets: number[] = [];
-    for (let i = first[v] as number; i < (end[v] as number); i++) {
-      for (const block of itemBlocks(items[i])) {
-        blocks.push(block);
-        offsets.push(i - (first[v] as number));
-      }
-    }
-    blockItem[v] = offsets;
-    return { role: output[v] === 1 ? 'assistant' : 'user', content: blocks };
-  }, { blockItem });
+    for (let i = start; i < stop; i++) pushItemBlocks(this.items[i], blocks);
+    return { role, content: blocks };
+  }
 }
 
 function checkItem(item: unknown, i: number, caller: string): void {
@@ -84,7 +91,8 @@ function checkItem(item: unknown, i: number, caller: string): void {
     throw new TypeError(`${caller}: items[${i}] is ${item === null ? 'null' : typeof item}; expected a Responses input item`);
   }
   const { type, role } = item as { type?: unknown; role?: unknown };
-  const canonicalType = typeof type === 'string' && CANONICAL.has(type);
+  // The commonest Responses types are no Anthropic block type: they skip the set's look-up.
+  const canonicalType = typeof type === 'string' && type !== 'function_call' && type !== 'function_call_output' && type !== 'message' && type !== 'reasoning' && CANONICAL.has(type);
   const chatOrSdk = role === 'tool' || role === 'function' || 'tool_calls' in item || 'tool_call_id' in item;
   let shape: ForeignShape | undefined = canonicalType ? { ecosystem: 'anthropic-messages', evidence: `type '${String(type)}'` } : undefined;
   if (shape === undefined && (chatOrSdk || ((type === undefined || type === 'message') && mayBeForeign(item as Record<string, unknown>)))) {
@@ -106,7 +114,7 @@ function mayBeForeign(item: Record<string, unknown>): boolean {
   if (item.role === 'developer' || item.function_call !== undefined) return true;
   for (const part of content) {
     const type = part !== null && typeof part === 'object' ? (part as { type?: unknown }).type : undefined;
-    if (typeof type !== 'string') continue;
+    if (typeof type !== 'string' || type === 'input_text' || type === 'output_text') continue;
     const ecosystem = PART_ECOSYSTEM.get(type);
     if (ecosystem !== undefined && ecosystem !== 'responses-input') return true;
   }

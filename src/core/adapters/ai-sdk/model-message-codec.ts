@@ -16,7 +16,7 @@ type Part = Record<string, unknown>;
 export const modelMessageCodec: ViewCodec<ModelMessageLike> = {
   replace(items, view, v, replacement) {
     const item = items[view.first[v] as number] as ModelMessageLike;
-    const original = (view.messages[v] as Message).content;
+    const original = (view.list?.at(v) ?? (view.messages[v] as Message)).content;
     const { content } = replacement;
     const at = Array.isArray(content) && Array.isArray(original) && Array.isArray(item.content) ? replacedBlockIndices(original, content) : undefined;
     if (at !== undefined) {

@@ -4,7 +4,7 @@ import { identifyShape } from '../../shapes/identify-shape';
 import { foreignShapeError } from '../../shapes/foreign-shape-error';
 import { modelPartBlock } from './model-part-block';
 import { oneItemRuns } from '../../prune/one-item-runs';
-import { lazyView } from '../../shapes/lazy-view';
+import { lazyView, type ViewSource } from '../../shapes/lazy-view';
 
 /** View messages already made, by the caller's message object: a `prepareStep` sees the same objects every step. */
 export type ModelViewCache = WeakMap<object, Message>;
@@ -41,15 +41,30 @@ export function modelMessageView(messages: readonly unknown[], caller: string, c
     owner[i] = count++;
   }
   const { first, end } = oneItemRuns(owner, count);
-  return lazyView(owner, first, end, (v) => {
-    const message = messages[first[v] as number] as Record<string, unknown>;
-    let viewed = cache?.get(message);
+  return lazyView(owner, first, end, new ModelSource(messages, first, cache));
+}
+
+/** Builds view message `v` from its message, through the cache when there is one. */
+class ModelSource implements ViewSource {
+  /** One instance for the life of the class, to keep its map alive (see `lazyView`'s class). */
+  static readonly keepMap: unknown = new ModelSource([], new Int32Array(0), undefined);
+
+  constructor(
+    private readonly messages: readonly unknown[],
+    private readonly first: Int32Array,
+    private readonly cache: ModelViewCache | undefined,
+  ) {}
+
+  build(v: number): Message {
+    const message = this.messages[this.first[v] as number] as Record<string, unknown>;
+    if (this.cache === undefined) return viewOf(message);
+    let viewed = this.cache.get(message);
     if (viewed === undefined) {
       viewed = viewOf(message);
-      cache?.set(message, viewed);
+      this.cache.set(message, viewed);
     }
     return viewed;
-  }, {});
+  }
 }
 
 /** Throws what the view of `message` cannot take: another API's message, a role or content the AI SDK does not have. */
@@ -65,8 +80,12 @@ function checkModelMessage(message: Record<string, unknown>, i: number, caller: 
     return;
   }
   if (!Array.isArray(content)) throw new TypeError(`${caller}: messages[${i}].content must be a string or an array of parts, got ${content === null ? 'null' : typeof content}`);
-  for (const part of content) {
-    if (part === null || typeof part !== 'object' || PART_TYPES.has((part as { type?: unknown }).type as string)) continue;
+  for (let k = 0; k < content.length; k++) {
+    const part: unknown = content[k];
+    if (part === null || typeof part !== 'object') continue;
+    const { type } = part as { type?: unknown };
+    // The commonest types first: the set's look-up hashes the string.
+    if (type === 'text' || type === 'tool-call' || type === 'tool-result' || PART_TYPES.has(type as string)) continue;
     // A part of a newer SDK is carried through; one of another API's says where it belongs.
     const shape = identifyShape(message);
     if (shape !== undefined && shape.ecosystem !== 'model-messages') throw foreignShapeError(caller, i, shape);

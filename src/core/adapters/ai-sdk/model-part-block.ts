@@ -32,7 +32,11 @@ export function modelPartBlock(part: unknown, inAssistant: boolean): ContentBloc
     case 'tool-call':
       return { type: p.providerExecuted === true ? 'server_tool_use' : 'tool_use', id: String(p.toolCallId), name: String(p.toolName ?? ''), input: 'input' in p ? p.input : p.args };
     case 'tool-result': {
-      const { content, isError } = toolOutputContent('output' in p ? p.output : p.result);
+      const output = 'output' in p ? p.output : p.result;
+      // The commonest output, a text, read here: no account object for it (a prune reads every result it keeps).
+      const text = (output as { type?: unknown } | null)?.type === 'text' ? (output as { value?: unknown }).value : undefined;
+      if (typeof text === 'string' && !inAssistant) return { type: 'tool_result', tool_use_id: String(p.toolCallId), content: text };
+      const { content, isError } = toolOutputContent(output);
       if (inAssistant) return { type: 'provider_tool_result', tool_use_id: String(p.toolCallId), content };
       return isError ? { type: 'tool_result', tool_use_id: String(p.toolCallId), content, is_error: true } : { type: 'tool_result', tool_use_id: String(p.toolCallId), content };
     }

@@ -11,7 +11,12 @@ import { toolOutputString } from '../../shapes/tool-output-string';
  */
 export function toolOutputContent(output: unknown): ToolOutputContent {
   if (output === null || typeof output !== 'object') return { content: toolOutputString(output), isError: false };
-  return aiSdkToolOutput(output, (parts) => parts.map(contentPart));
+  return aiSdkToolOutput(output, contentParts);
+}
+
+// A function of the module's, not an arrow made per call: this runs for every tool result a prune reads.
+function contentParts(parts: readonly unknown[]): ContentBlock[] {
+  return parts.map(contentPart);
 }
 
 function contentPart(part: unknown): ContentBlock {

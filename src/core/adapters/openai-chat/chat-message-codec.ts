@@ -15,7 +15,7 @@ type Record_ = Record<string, unknown>;
 export const chatMessageCodec: ViewCodec<ChatMessageLike> = {
   replace(items, view, v, replacement) {
     const item = items[view.first[v] as number] as ChatMessageLike & Record_;
-    const original = (view.messages[v] as Message).content;
+    const original = (view.list?.at(v) ?? (view.messages[v] as Message)).content;
     const { content } = replacement;
     if (Array.isArray(content) && Array.isArray(original) && content.length === original.length) {
       if (item.role === 'tool' || item.role === 'function') {

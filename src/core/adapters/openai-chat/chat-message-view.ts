@@ -5,7 +5,7 @@ import { foreignShapeError } from '../../shapes/foreign-shape-error';
 import { LINK_PREFIX } from '../../shapes/link-id';
 import { imageSource } from '../../shapes/image-source';
 import { oneItemRuns } from '../../prune/one-item-runs';
-import { lazyView } from '../../shapes/lazy-view';
+import { lazyView, type ViewSource } from '../../shapes/lazy-view';
 
 type Record_ = Record<string, unknown>;
 
@@ -48,7 +48,25 @@ export function chatMessageView(messages: readonly unknown[], caller: string): M
     owner[i] = count++;
   }
   const { first, end } = oneItemRuns(owner, count);
-  return lazyView(owner, first, end, (v) => viewOf(messages[first[v] as number] as Record_, first[v] as number, caller, answered?.get(first[v] as number)), {});
+  return lazyView(owner, first, end, new ChatSource(messages, first, caller, answered));
+}
+
+/** Builds view message `v` from its message. */
+class ChatSource implements ViewSource {
+  /** One instance for the life of the class, to keep its map alive (see `lazyView`'s class). */
+  static readonly keepMap: unknown = new ChatSource([], new Int32Array(0), '', undefined);
+
+  constructor(
+    private readonly messages: readonly unknown[],
+    private readonly first: Int32Array,
+    private readonly caller: string,
+    private readonly answered: Map<number, string> | undefined,
+  ) {}
+
+  build(v: number): Message {
+    const i = this.first[v] as number;
+    return viewOf(this.messages[i] as Record_, i, this.caller, this.answered?.get(i));
+  }
 }
 
 /** Throws what the view of `m` cannot take: another API's message, a role or part Chat does not have. */

@@ -2,7 +2,6 @@ import type { ContentBlock, Message } from '../../types';
 import type { ViewCodec } from '../../prune/message-view';
 import { contentText } from '../../text/content-text';
 import type { ResponsesItemLike } from './responses-item-like';
-import type { ResponsesView } from '../../shapes/responses-view';
 import { itemBlocks } from '../../shapes/item-blocks';
 
 type Record_ = Record<string, unknown>;
@@ -16,24 +15,26 @@ type Record_ = Record<string, unknown>;
  */
 export const responsesCodec: ViewCodec<ResponsesItemLike> = {
   replace(items, view, v, replacement) {
-    const { first, end, blockItem } = view as ResponsesView;
+    const { first, end } = view;
     const start = first[v] as number;
     const run = items.slice(start, end[v] as number);
-    const original = (view.messages[v] as Message).content;
+    const message = view.list?.at(v) ?? (view.messages[v] as Message);
+    const original = message.content;
     const { content } = replacement;
     if (Array.isArray(content) && Array.isArray(original) && content.length === original.length) {
       const out = run.slice();
-      const offsets = blockItem[v] as number[];
+      // Which item each block stands for, made here for the runs a plan rewrites (a run of one item: every block its own).
+      const offsets = run.length > 1 ? blockOffsets(run) : undefined;
       for (let k = 0; k < content.length; k++) {
         if (content[k] === original[k]) continue;
-        const at = offsets[k] as number;
+        const at = offsets === undefined ? 0 : (offsets[k] as number);
         out[at] = replacedItem(out[at] as Record_, content[k] as ContentBlock) as ResponsesItemLike;
       }
       return out;
     }
     // Summarized in place: a run with no call or output in it (messages, reasoning).
     if (run.some((item) => itemBlocks(item).some((b) => b.type === 'tool_use' || b.type === 'tool_result'))) return run;
-    const role = (view.messages[v] as Message).role;
+    const { role } = message;
     return [{ role, content: contentText(content) } as ResponsesItemLike];
   },
   insert: (message) => ({ role: 'user', content: contentText(message.content) }) as ResponsesItemLike,
@@ -44,6 +45,15 @@ export const responsesCodec: ViewCodec<ResponsesItemLike> = {
     return JSON.stringify(item) ?? '';
   },
 };
+
+/** Per block of a run's view message, the item it stands for (its offset in the run), as the view builds it. */
+function blockOffsets(run: readonly ResponsesItemLike[]): number[] {
+  const offsets: number[] = [];
+  run.forEach((item, i) => {
+    for (let k = itemBlocks(item).length; k > 0; k--) offsets.push(i);
+  });
+  return offsets;
+}
 
 function replacedItem(item: Record_, block: ContentBlock): Record_ {
   switch (item.type) {
