@@ -31,7 +31,7 @@ export function summarizeExtractive(
   if (counter === null || typeof counter !== 'object' || typeof counter.count !== 'function') {
     throw new TypeError('summarizeExtractive: counter must be a TokenCounter (an object with count(text))');
   }
-  // The fold's view, not `collectSummaryFacts`: the files are read newest first only as far as the summary shows them.
+  // One pass, not the replays' fold: keeping every sighting so as to read the files back newest first cost more than it saved.
   return renderSummary(collectSummaryFacts(turns, { maxTaskChars }), taskContext, { maxTokens, counter, maxTaskChars, maxRequestChars });
 }
 
