@@ -1,7 +1,8 @@
 import type { MessageLike } from '../types';
 import type { SummaryFacts } from './types';
 import { emptySummaryFacts } from './empty-summary-facts';
-import { readSummaryTurns } from './read-summary-turns';
+import { readSummaryTurns, type PendingCall } from './read-summary-turns';
+import { createCallMemory } from './create-call-memory';
 
 /**
  * One pass over the turns to summarize, in order, keeping what real summaries lose most often: the task and the
@@ -25,7 +26,7 @@ export function collectSummaryFacts(
   const sighted = (key: keyof typeof sets, path: string): void => {
     sets[key].set(path, seen++);
   };
-  readSummaryTurns({ facts, maxTaskChars: limits.maxTaskChars, calls: new Map(), sighted }, turns, 0, turns.length);
+  readSummaryTurns({ facts, maxTaskChars: limits.maxTaskChars, calls: createCallMemory<PendingCall>(''), sighted }, turns, 0, turns.length);
   const changed = sets.filesChanged;
   facts.lists.filesChanged = byLastSeen(changed, seen);
   // A file both read and changed is listed once, as changed.

@@ -1,7 +1,8 @@
 import type { MessageLike } from '../types';
 import type { SummaryFactsView, SummaryItem, SummaryListView } from './types';
 import { emptySummaryFacts } from './empty-summary-facts';
-import { readSummaryTurns, type SummaryReading } from './read-summary-turns';
+import { readSummaryTurns, type PendingCall, type SummaryReading } from './read-summary-turns';
+import { createCallMemory } from './create-call-memory';
 
 /** `collectSummaryFacts` one turn at a time, so that a replay summarizing a growing span resumes where it stopped. */
 export interface SummaryFold {
@@ -84,7 +85,7 @@ export function createSummaryFold(limits: { maxTaskChars: number }): SummaryFold
       readLog.push(file);
     }
   };
-  const reading: SummaryReading = { facts, maxTaskChars: limits.maxTaskChars, calls: new Map(), sighted };
+  const reading: SummaryReading = { facts, maxTaskChars: limits.maxTaskChars, calls: createCallMemory<PendingCall>(''), sighted };
   const { lists } = facts;
   const view: SummaryFactsView = {
     turns: 0,

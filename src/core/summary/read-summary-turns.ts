@@ -10,6 +10,7 @@ import { todoItemsOfCall } from './todo-items-of-call';
 import { toolResultText } from '../text/tool-result-text';
 import { toolResultOutcome } from '../text/tool-result-outcome';
 import { errorLineOf } from './error-line-of';
+import type { CallMemory } from './create-call-memory';
 
 /** A shell call awaiting its result; any other call is remembered by its tool name alone. */
 export type PendingCall = { command: string; patch: boolean } | string;
@@ -21,8 +22,8 @@ export type FileSighting = (key: 'filesChanged' | 'filesRead', path: string) => 
 export interface SummaryReading {
   facts: SummaryFacts;
   maxTaskChars: number;
-  /** Calls awaiting their results, by id: a call reusing an id replaces the earlier one; a result takes its call away. */
-  calls: Map<string, PendingCall>;
+  /** Calls awaiting their results (`createCallMemory`). */
+  calls: CallMemory<PendingCall>;
   /** The files go here, not to `facts`: a one-shot pass keeps each path's last sighting, a fold a log it reads back. */
   sighted: FileSighting;
 }
@@ -63,10 +64,9 @@ export function readSummaryTurns(reading: SummaryReading, turns: readonly Messag
         for (const path of paths.read) sighted('filesRead', path);
         const todo = todoItemsOfCall(name, input);
         if (todo !== undefined) facts.lists.todo = todo;
-        if (typeof block.id === 'string') calls.set(block.id, command === undefined ? name : { command, patch: command.includes('*** Begin Patch') });
+        if (typeof block.id === 'string') calls.remember(block.id, command === undefined ? name : { command, patch: command.includes('*** Begin Patch') });
       } else if (type === 'tool_result' && typeof block.tool_use_id === 'string') {
-        const found = calls.get(block.tool_use_id);
-        if (found !== undefined) calls.delete(block.tool_use_id);
+        const found = calls.take(block.tool_use_id);
         if (typeof found !== 'object' && block.is_error !== true) continue;
         readResult(facts, block, found);
       }
