@@ -1,7 +1,7 @@
 import type { MessageLike } from '../types';
 import type { ExtractiveSummarizerOptions } from './types';
 import { charsTokenCounter } from '../tokens/chars-token-counter';
-import { createSummaryFold } from './create-summary-fold';
+import { collectSummaryFacts } from './collect-summary-facts';
 import { EXTRACTIVE_DEFAULTS } from './summary-layout';
 import { renderSummary } from './render-summary';
 
@@ -31,10 +31,8 @@ export function summarizeExtractive(
   if (counter === null || typeof counter !== 'object' || typeof counter.count !== 'function') {
     throw new TypeError('summarizeExtractive: counter must be a TokenCounter (an object with count(text))');
   }
-  // The fold's view, not `collectSummaryFacts`: the files are read newest first only as far as the summary shows them.
-  const fold = createSummaryFold({ maxRequestChars, maxTaskChars });
-  for (const turn of turns) fold.add(turn);
-  return renderSummary(fold.view(), taskContext, { maxTokens, counter, maxTaskChars, maxRequestChars });
+  // One pass, not the replays' fold: keeping every sighting so as to read the files back newest first cost more than it saved.
+  return renderSummary(collectSummaryFacts(turns, { maxTaskChars }), taskContext, { maxTokens, counter, maxTaskChars, maxRequestChars });
 }
 
 function integer(field: string, value: unknown, fallback: number, min: number): number {
