@@ -2,6 +2,7 @@ import type { Message } from '../types';
 import type { TokenCounter } from '../tokens/types';
 import { createExtractiveSummarizer } from '../summary/create-extractive-summarizer';
 import { wrapPeerSummary } from './wrap-peer-summary';
+import { summaryTokenLimit } from './summary-token-limit';
 
 /** What of a peer's compaction its summary message is made from (the fields of `Compaction` that name them). */
 export interface SummaryWrapping {
@@ -20,7 +21,7 @@ export interface SummaryWrapping {
  * replays that build the same message without planning.
  */
 export function compactionSummaryMessage(summarized: readonly Message[], compaction: SummaryWrapping, counter: TokenCounter): Message {
-  const summarizer = createExtractiveSummarizer({ counter, maxTokens: Math.max(16, Math.round(compaction.summaryTokens)) });
+  const summarizer = createExtractiveSummarizer({ counter, maxTokens: summaryTokenLimit(compaction.summaryTokens) });
   const summary = summarizer.summarizeSync(summarized, compaction.focus ?? '');
   return wrapPeerSummary(summary, compaction);
 }

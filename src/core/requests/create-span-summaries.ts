@@ -3,11 +3,12 @@ import type { ReplayContext } from './replay-context';
 import type { SentItems } from './sent-types';
 import type { SummaryWrapping } from '../compaction/compaction-summary-message';
 import { wrapPeerSummary } from '../compaction/wrap-peer-summary';
+import { summaryTokenLimit } from '../compaction/summary-token-limit';
 import { createSummaryFold, type SummaryFold } from '../summary/create-summary-fold';
 import { renderSummary, type RenderMemo } from '../summary/render-summary';
 import { EXTRACTIVE_DEFAULTS } from '../summary/summary-layout';
 import type { SummaryFactsView } from '../summary/types';
-import { countMessageTokens } from '../tokens/count-message-tokens';
+import { framingForCounter } from '../tokens/framing-for-counter';
 
 /** A summary a request sends, as its items see it: its key and its tokens. */
 export interface SpanSummary {
@@ -54,6 +55,7 @@ export interface SpanSummaries {
  */
 export function createSpanSummaries(context: ReplayContext, read: (message: Message) => MessageLike = (message) => message): SpanSummaries {
   const { messages, counter } = context;
+  const framing = framingForCounter(counter);
   let fold: SummaryFold | undefined;
   let foldFrom = -1;
   let foldTo = -1;
@@ -68,13 +70,15 @@ export function createSpanSummaries(context: ReplayContext, read: (message: Mess
       return last.summary;
     }
     const key = `i:summary#${generation++}`;
-    last = { span, content, ...(rendered === undefined ? {} : { rendered }), summary: { key, tokens: countMessageTokens([message], counter)[0] as number, contentTokens: counter.count(content), message } };
+    // `countMessageTokens` of a message whose content is a string, without counting the text twice.
+    const contentTokens = counter.count(content);
+    last = { span, content, ...(rendered === undefined ? {} : { rendered }), summary: { key, tokens: framing.perMessage + framing.text + contentTokens, contentTokens, message } };
     return last.summary;
   };
   const spanKey = (span: string, wrapping: SummaryWrapping): string =>
-    `${span}:${Math.max(16, Math.round(wrapping.summaryTokens))}:${wrapping.focus ?? ''}:${wrapping.prefix}:${wrapping.suffix ?? ''}`;
+    `${span}:${summaryTokenLimit(wrapping.summaryTokens)}:${wrapping.focus ?? ''}:${wrapping.prefix}:${wrapping.suffix ?? ''}`;
   const render = (facts: SummaryFactsView, span: string, wrapping: SummaryWrapping): SpanSummary => {
-    const maxTokens = Math.max(16, Math.round(wrapping.summaryTokens));
+    const maxTokens = summaryTokenLimit(wrapping.summaryTokens);
     const text = renderSummary(facts, wrapping.focus ?? '', { maxTokens, counter, maxTaskChars: EXTRACTIVE_DEFAULTS.maxTaskChars, maxRequestChars: EXTRACTIVE_DEFAULTS.maxRequestChars }, memo);
     return keep(span, wrapPeerSummary(text, wrapping), { text, firstLine: memo.firstLine, prefix: wrapping.prefix, suffix: wrapping.suffix ?? '' });
   };
@@ -83,6 +87,11 @@ export function createSpanSummaries(context: ReplayContext, read: (message: Mess
       const span = spanKey(`${from}:${to}`, wrapping);
       if (last?.span === span) return last.summary;
       if (fold === undefined || from !== foldFrom || to < foldTo) {
+        // The old fold's items (failed results are closures over their text) would stay in the memo for nothing.
+        if (fold !== undefined) {
+          memo.lines = {};
+          memo.shown = {};
+        }
         fold = createSummaryFold(EXTRACTIVE_DEFAULTS);
         foldFrom = from;
         foldTo = from;

@@ -190,8 +190,12 @@ export function renderSummary(
   };
   // Line counts are an estimate for a tokenizer that merges across newlines; the whole text is what must fit.
   let text = render();
-  while (counter.count(text) > maxTokens && dropOne()) text = render();
-  if (counter.count(text) <= maxTokens) {
+  let tokens = counter.count(text);
+  while (tokens > maxTokens && dropOne()) {
+    text = render();
+    tokens = counter.count(text);
+  }
+  if (tokens <= maxTokens) {
     if (memo !== undefined) memo.firstLine = `${TURNS_PREFIX}${facts.turns}`;
     return text;
   }
