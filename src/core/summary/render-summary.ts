@@ -72,16 +72,69 @@ export function renderSummary(
   };
   let task = facts.task;
   const focus = taskContext.trim() === '' ? undefined : `${FOCUS_PREFIX}${shortenText(taskContext, budget.maxTaskChars)}`;
+  const sections = writeSections(facts, budget, cost, memo);
 
+  const fixedCost = (): number => {
+    let total = cost(`${TURNS_PREFIX}${facts.turns}`);
+    if (task !== undefined || focus !== undefined) {
+      total += cost('') + cost(TASK_HEADING);
+      if (task !== undefined) total += cost(task);
+      if (focus !== undefined) total += cost(focus);
+    }
+    for (const s of sections) total += cost('') + cost(s.heading) + (s.omitted > 0 ? omittedCost(s.omitted) : 0);
+    return total;
+  };
+  let total = fixedCost() + sections.reduce((sum, s) => sum + s.keptCost, 0);
+  const dropFrom = (pick: SectionState): void => {
+    const c = pick.cost[pick.start] as number;
+    const before = pick.omitted > 0 ? omittedCost(pick.omitted) : 0;
+    pick.start++;
+    pick.keptCost -= c;
+    pick.omitted++;
+    total += omittedCost(pick.omitted) - before - c;
+  };
+  dropUntilFits(sections, () => total > maxTokens, dropFrom);
+  while (total > maxTokens && task !== undefined && task.length > MIN_TASK_CHARS) {
+    task = shortenText(task, Math.max(MIN_TASK_CHARS, Math.floor(task.length / 2)));
+    total = fixedCost() + sections.reduce((sum, s) => sum + s.keptCost, 0);
+  }
+
+  // Line counts are an estimate for a tokenizer that merges across newlines; the whole text is what must fit.
+  const bodies = memo === undefined ? undefined : (memo.bodies ??= new WeakMap());
+  const render = (): string => renderText(`${TURNS_PREFIX}${facts.turns}`, task, focus, sections, bodies);
+  let text = render();
+  let tokens = counter.count(text);
+  for (let pick = pickSection(sections); tokens > maxTokens && pick >= 0; pick = pickSection(sections)) {
+    dropFrom(sections[pick] as SectionState);
+    text = render();
+    tokens = counter.count(text);
+  }
+  if (tokens <= maxTokens) {
+    if (memo !== undefined) memo.firstLine = `${TURNS_PREFIX}${facts.turns}`;
+    return text;
+  }
+  if (memo !== undefined) memo.firstLine = undefined;
+  return cutToFit(text, maxTokens, counter);
+}
+
+/**
+ * Each section with something to say, its lines written newest first until the section alone would fill the
+ * budget (older items could never be kept). A memo's section is taken as it is when its items and the bound are the
+ * ones it was written for, and only its new items written when its list has grown.
+ */
+function writeSections(
+  facts: SummaryFacts | SummaryFactsView,
+  budget: { maxTokens: number; maxRequestChars: number },
+  cost: (line: string) => number,
+  memo: RenderMemo | undefined,
+): SectionState[] {
+  const { maxTokens } = budget;
   const sections: SectionState[] = [];
   for (const { key, heading, maxChars } of SUMMARY_SECTIONS) {
     const items: readonly SummaryItem[] | SummaryListView = facts.lists[key];
     const omitted = facts.omitted[key];
     if (items.length === 0 && omitted === 0) continue;
     const chars = maxChars === 'request' ? budget.maxRequestChars : maxChars;
-    // Newest first, until the section alone would fill the budget: older items could never be kept. A memo's
-    // section is taken as it is when its items and the bound are the ones it was written for, and only its new
-    // items written when its list has grown.
     const version = Array.isArray(items) ? items.length : (items as SummaryListView).version;
     const cached = memo?.shown[key];
     let section: SectionLines;
@@ -101,44 +154,27 @@ export function renderSummary(
     }
     sections.push({ key, heading, lines: section.lines, start: 0, cost: section.costs, keptCost: section.keptCost, omitted: omitted + items.length - section.visited, written: section });
   }
+  return sections;
+}
 
-  const fixedCost = (): number => {
-    let total = cost(`${TURNS_PREFIX}${facts.turns}`);
-    if (task !== undefined || focus !== undefined) {
-      total += cost('') + cost(TASK_HEADING);
-      if (task !== undefined) total += cost(task);
-      if (focus !== undefined) total += cost(focus);
-    }
-    for (const s of sections) total += cost('') + cost(s.heading) + (s.omitted > 0 ? omittedCost(s.omitted) : 0);
-    return total;
-  };
-  let total = fixedCost() + sections.reduce((sum, s) => sum + s.keptCost, 0);
+/** The section to drop a line from: the last of those holding the most kept tokens with a line left; -1 for none. */
+function pickSection(sections: readonly SectionState[]): number {
+  let pick = -1;
+  for (let k = 0; k < sections.length; k++) {
+    const s = sections[k] as SectionState;
+    if (s.start < s.lines.length && (pick < 0 || s.keptCost >= (sections[pick] as SectionState).keptCost)) pick = k;
+  }
+  return pick;
+}
 
-  const dropOne = (): boolean => {
-    let pick: SectionState | undefined;
-    for (const s of sections) if (s.start < s.lines.length && (pick === undefined || s.keptCost >= pick.keptCost)) pick = s;
-    if (pick === undefined) return false;
-    dropFrom(pick);
-    return true;
-  };
-  const dropFrom = (pick: SectionState): void => {
-    const c = pick.cost[pick.start] as number;
-    const before = pick.omitted > 0 ? omittedCost(pick.omitted) : 0;
-    pick.start++;
-    pick.keptCost -= c;
-    pick.omitted++;
-    total += omittedCost(pick.omitted) - before - c;
-  };
-  // dropOne again and again, a section at a time: the section dropOne picks (the last with the most kept tokens) stays
-  // the pick while it keeps at least as many as every section before it and more than every one after it.
-  for (;;) {
-    if (total <= maxTokens) break;
-    let pick = -1;
-    for (let k = 0; k < sections.length; k++) {
-      const s = sections[k] as SectionState;
-      if (s.start < s.lines.length && (pick < 0 || s.keptCost >= (sections[pick] as SectionState).keptCost)) pick = k;
-    }
-    if (pick < 0) break;
+/**
+ * Drops the oldest line of `pickSection`'s pick while `over()`, a section at a time: the pick stays the pick while it
+ * keeps at least as many tokens as every section before it and more than every one after it.
+ */
+function dropUntilFits(sections: readonly SectionState[], over: () => boolean, dropFrom: (section: SectionState) => void): void {
+  while (over()) {
+    const pick = pickSection(sections);
+    if (pick < 0) return;
     let before = -Infinity;
     let after = -Infinity;
     for (let k = 0; k < sections.length; k++) {
@@ -149,68 +185,39 @@ export function renderSummary(
     }
     const s = sections[pick] as SectionState;
     do dropFrom(s);
-    while (total > maxTokens && s.start < s.lines.length && s.keptCost >= before && s.keptCost > after);
+    while (over() && s.start < s.lines.length && s.keptCost >= before && s.keptCost > after);
   }
-  while (total > maxTokens && task !== undefined && task.length > MIN_TASK_CHARS) {
-    task = shortenText(task, Math.max(MIN_TASK_CHARS, Math.floor(task.length / 2)));
-    total = fixedCost() + sections.reduce((sum, s) => sum + s.keptCost, 0);
-  }
+}
 
-  const render = (): string => {
-    if (memo !== undefined) return renderParts(memo);
-    const lines = [`${TURNS_PREFIX}${facts.turns}`];
-    if (task !== undefined || focus !== undefined) {
-      lines.push('', TASK_HEADING);
-      if (task !== undefined) lines.push(task);
-      if (focus !== undefined) lines.push(focus);
-    }
-    for (const s of sections) {
-      lines.push('', s.heading);
-      if (s.omitted > 0) lines.push(omittedLine(s.omitted));
-      for (let k = s.start; k < s.lines.length; k++) lines.push(s.lines[k] as string);
-    }
-    return lines.join('\n');
-  };
-  // The same text, concatenated (V8 keeps a concatenation as a rope, built in O(pieces)): a replay renders a summary
-  // of up to 20,000 tokens per request, and joining its thousand lines, into a string large enough to be allocated
-  // on its own, cost half of OpenHands' replay. A section's lines rendered again are joined once and sliced.
-  const renderParts = (m: RenderMemo): string => {
-    let text = `${TURNS_PREFIX}${facts.turns}`;
-    if (task !== undefined || focus !== undefined) {
-      text += `\n\n${TASK_HEADING}`;
-      if (task !== undefined) text += `\n${task}`;
-      if (focus !== undefined) text += `\n${focus}`;
-    }
-    for (const s of sections) {
-      text += `\n\n${s.heading}`;
-      if (s.omitted > 0) text += `\n${omittedLine(s.omitted)}`;
-      text += sectionText(s, (m.bodies ??= new WeakMap()));
-    }
-    return text;
-  };
-  // Line counts are an estimate for a tokenizer that merges across newlines; the whole text is what must fit.
-  let text = render();
-  let tokens = counter.count(text);
-  while (tokens > maxTokens && dropOne()) {
-    text = render();
-    tokens = counter.count(text);
+/**
+ * The summary's text, built by concatenation (V8 keeps a concatenation as a rope, built in O(pieces)): a replay
+ * renders a summary of up to 20,000 tokens per request, and joining its thousand lines, into a string large enough
+ * to be allocated on its own, cost half of OpenHands' replay. With `bodies` (a memo's), a section's lines rendered
+ * again are joined once and sliced.
+ */
+function renderText(first: string, task: string | undefined, focus: string | undefined, sections: readonly SectionState[], bodies: WeakMap<SectionLines, SectionBody> | undefined): string {
+  let text = first;
+  if (task !== undefined || focus !== undefined) {
+    text += `\n\n${TASK_HEADING}`;
+    if (task !== undefined) text += `\n${task}`;
+    if (focus !== undefined) text += `\n${focus}`;
   }
-  if (tokens <= maxTokens) {
-    if (memo !== undefined) memo.firstLine = `${TURNS_PREFIX}${facts.turns}`;
-    return text;
+  for (const s of sections) {
+    text += `\n\n${s.heading}`;
+    if (s.omitted > 0) text += `\n${omittedLine(s.omitted)}`;
+    text += sectionText(s, bodies);
   }
-  if (memo !== undefined) memo.firstLine = undefined;
-  return cutToFit(text, maxTokens, counter);
+  return text;
 }
 
 /**
  * A section's kept lines, each after a newline: concatenated the first time its lines are rendered, joined and
  * sliced from then on (a section that has not changed is rendered again with fewer or more of its oldest lines).
  */
-function sectionText(s: SectionState & { written: SectionLines }, bodies: WeakMap<SectionLines, SectionBody>): string {
-  let body = bodies.get(s.written);
+function sectionText(s: SectionState, bodies: WeakMap<SectionLines, SectionBody> | undefined): string {
+  let body = bodies?.get(s.written);
   if (body === undefined) {
-    bodies.set(s.written, {});
+    bodies?.set(s.written, {});
     let text = '';
     for (let k = s.start; k < s.lines.length; k++) text += `\n${s.lines[k] as string}`;
     return text;
