@@ -211,12 +211,13 @@ function renderText(first: string, task: string | undefined, focus: string | und
 }
 
 /**
- * A section's kept lines, each after a newline: concatenated the first time its lines are rendered, joined and
- * sliced from then on (a section that has not changed is rendered again with fewer or more of its oldest lines).
+ * A section's kept lines, each after a newline: concatenated the first time its lines are rendered (and always
+ * without a memo's `bodies`), joined and sliced from then on (a section that has not changed is rendered again with
+ * fewer or more of its oldest lines).
  */
 function sectionText(s: SectionState, bodies: WeakMap<SectionLines, SectionBody> | undefined): string {
   let body = bodies?.get(s.written);
-  if (body === undefined) {
+  if (bodies === undefined || body === undefined) {
     bodies?.set(s.written, {});
     let text = '';
     for (let k = s.start; k < s.lines.length; k++) text += `\n${s.lines[k] as string}`;
