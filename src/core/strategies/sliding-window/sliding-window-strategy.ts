@@ -1,6 +1,6 @@
 import type { CommonPruneOptions } from '../../plan/types';
 import { defineStrategy } from '../define-strategy';
-import { checkBound } from '../../plan/check-bound';
+import { windowSettings } from './window-settings';
 import { findWindowCut } from '../../links/find-window-cut';
 import { fitsBound } from '../../plan/fits-bound';
 import { planWindow, type WindowSettings } from './plan-window';
@@ -21,7 +21,7 @@ export const slidingWindowStrategy = defineStrategy({
   needsBound: true,
   honoursPins: true,
   options: [],
-  normalize: (config: SlidingWindowConfig): WindowSettings => ({ ...checkBound(config, 'sliding-window', true), pinned: config.pinned ?? [] }),
+  normalize: (config: SlidingWindowConfig): WindowSettings => windowSettings(config, 'sliding-window'),
   plan: (analysis, settings) => planWindow(analysis, 'sliding-window', settings),
   // Only the kept suffix and what it links to need reading, so a long clean transcript costs what is kept.
   prune: (messages, bound) => {

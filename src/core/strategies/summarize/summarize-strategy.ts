@@ -1,6 +1,6 @@
 import type { CommonPruneOptions } from '../../plan/types';
 import { defineStrategy } from '../define-strategy';
-import { checkBound } from '../../plan/check-bound';
+import { windowSettings } from '../sliding-window/window-settings';
 import { findWindowCut } from '../../links/find-window-cut';
 import { createSummaryMessage } from '../../summary/create-summary-message';
 import { fitsBound } from '../../plan/fits-bound';
@@ -26,7 +26,7 @@ export const summarizeStrategy = defineStrategy({
   needsBound: true,
   honoursPins: true,
   options: [],
-  normalize: (config: SummarizeConfig): WindowSettings => ({ ...checkBound(config, 'summarize', true), pinned: config.pinned ?? [] }),
+  normalize: (config: SummarizeConfig): WindowSettings => windowSettings(config, 'summarize'),
   plan: (analysis, settings) =>
     planWindow(analysis, 'summarize', settings, {
       message: createSummaryMessage,
