@@ -5,13 +5,16 @@ const PICK = ['type', 'text', 'thinking', 'id', 'name', 'input', 'tool_use_id', 
 /** What a block says, without the fields only some APIs carry (`caller`, `signature`, `is_error: false`). */
 function said(block: unknown): unknown {
   const b = block as Record<string, unknown>;
-  const picked = Object.fromEntries(PICK.filter((k) => k in b).map((k) => [k, k === 'content' && Array.isArray(b.content) ? b.content.map(said) : b[k]]));
+  // A result's text is the same request as a string or as one text block (the governor writes a masked image result
+  // as blocks; a Gemini CLI export keeps it as the string the file can hold).
+  const content = (value: unknown): unknown => (Array.isArray(value) ? value.map(said) : b.type === 'tool_result' && typeof value === 'string' ? [{ type: 'text', text: value }] : value);
+  const picked = Object.fromEntries(PICK.filter((k) => k in b).map((k) => [k, k === 'content' ? content(b.content) : b[k]]));
   return b.is_error === true ? { ...picked, is_error: true } : picked;
 }
 
 /**
  * Messages as an API reads them: consecutive messages of one role merged, each turn's results in the order of its
- * calls, text as blocks. Formats that keep a call's result inside the call (Gemini CLI) or write events (OpenHands)
+ * calls, text as blocks (a result's too). Formats that keep a call's result inside the call (Gemini CLI) or write events (OpenHands)
  * give back the same request in this form, not always the same message boundaries.
  */
 export function asSent(messages: readonly Message[]): Message[] {
