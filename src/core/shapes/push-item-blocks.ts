@@ -1,6 +1,7 @@
 import type { ContentBlock } from '../types';
 import { LINK_PREFIX } from './link-id';
 import { imageSource } from './image-source';
+import { stringOrJson } from '../text/string-or-json';
 
 type Record_ = Record<string, unknown>;
 
@@ -61,7 +62,7 @@ export function pushItemBlocks(item: unknown, out: ContentBlock[]): void {
         return;
       }
       if ((typeof type === 'string' && type.endsWith('_call_output')) || type === 'program_output' || (type === 'tool_search_output' && it.execution === 'client')) {
-        out.push({ type: 'tool_result', tool_use_id: String(it.call_id ?? it.id), content: json(it.output ?? it.result ?? it.tools) });
+        out.push({ type: 'tool_result', tool_use_id: String(it.call_id ?? it.id), content: stringOrJson(it.output ?? it.result ?? it.tools) });
         return;
       }
       out.push(it as ContentBlock);
@@ -104,11 +105,3 @@ function texts(parts: unknown): string[] {
   return parts.map((part) => (typeof (part as Record_ | null)?.text === 'string' ? ((part as Record_).text as string) : '')).filter((t) => t !== '');
 }
 
-function json(value: unknown): string {
-  if (typeof value === 'string') return value;
-  try {
-    return JSON.stringify(value) ?? '';
-  } catch {
-    return '';
-  }
-}

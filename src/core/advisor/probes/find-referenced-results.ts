@@ -1,6 +1,7 @@
 import type { Message } from '../../types';
 import type { Probe } from './types';
 import { toolResultText } from '../../text/tool-result-text';
+import { stringOrJson } from '../../text/string-or-json';
 
 /** An identifier, path or value worth tracing (not the tail of an escape such as `\\n-import`): 8+ characters holding `_ . / -`, a digit or an inner capital. */
 const TOKEN = /(?<![\\\w$./-])[A-Za-z_$][\w$./-]{7,80}/g;
@@ -71,7 +72,7 @@ function assistantText(content: Message['content'], inputs: Map<string, string>)
     if (block === null || typeof block !== 'object') continue;
     if (block.type === 'text' && typeof block.text === 'string') text += `${block.text.slice(0, MESSAGE_CHARS)}\n`;
     else if (block.type === 'tool_use') {
-      const input = safeJson(block.input).slice(0, MESSAGE_CHARS);
+      const input = stringOrJson(block.input).slice(0, MESSAGE_CHARS);
       inputs.set(String(block.id), input);
       text += `${input}\n`;
     }
@@ -80,11 +81,3 @@ function assistantText(content: Message['content'], inputs: Map<string, string>)
   return text.slice(0, MESSAGE_CHARS);
 }
 
-function safeJson(value: unknown): string {
-  if (typeof value === 'string') return value;
-  try {
-    return JSON.stringify(value) ?? '';
-  } catch {
-    return '';
-  }
-}
