@@ -186,6 +186,7 @@ test('a lane asks the model what it lost: the questions are shown first, then pe
   await dialog.getByRole('button', { name: 'Stop' }).click();
   await expect(dialog.getByTestId('probe-status')).toHaveText(/^Stopped after \d+ of \d+; nothing more is sent\.$/);
   await expect(dialog.getByRole('button', { name: 'Stop' })).toHaveCount(0);
+  await shots(page, 'probes-stopped');
   const sent = model.received.length;
   await page.waitForTimeout(1_500);
   expect(model.received.length).toBe(sent);
