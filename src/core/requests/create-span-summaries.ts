@@ -77,7 +77,17 @@ export function createSpanSummaries(context: ReplayContext, read: (message: Mess
   };
   const spanKey = (span: string, wrapping: SummaryWrapping): string =>
     `${span}:${summaryTokenLimit(wrapping.summaryTokens)}:${wrapping.focus ?? ''}:${wrapping.prefix}:${wrapping.suffix ?? ''}`;
+  // The lists the memo's lines were written from: facts of another fold (a restarted span, a caller's own fold) empty
+  // it, or the old fold's items (failed results are closures over their text) would stay in it for nothing.
+  let memoLists: SummaryFactsView['lists'] | undefined;
   const render = (facts: SummaryFactsView, span: string, wrapping: SummaryWrapping): SpanSummary => {
+    if (memoLists !== facts.lists) {
+      if (memoLists !== undefined) {
+        memo.lines = {};
+        memo.shown = {};
+      }
+      memoLists = facts.lists;
+    }
     const maxTokens = summaryTokenLimit(wrapping.summaryTokens);
     const text = renderSummary(facts, wrapping.focus ?? '', { maxTokens, counter, maxTaskChars: EXTRACTIVE_DEFAULTS.maxTaskChars, maxRequestChars: EXTRACTIVE_DEFAULTS.maxRequestChars }, memo);
     return keep(span, wrapPeerSummary(text, wrapping), { text, firstLine: memo.firstLine, prefix: wrapping.prefix, suffix: wrapping.suffix ?? '' });
@@ -87,11 +97,6 @@ export function createSpanSummaries(context: ReplayContext, read: (message: Mess
       const span = spanKey(`${from}:${to}`, wrapping);
       if (last?.span === span) return last.summary;
       if (fold === undefined || from !== foldFrom || to < foldTo) {
-        // The old fold's items (failed results are closures over their text) would stay in the memo for nothing.
-        if (fold !== undefined) {
-          memo.lines = {};
-          memo.shown = {};
-        }
         fold = createSummaryFold(EXTRACTIVE_DEFAULTS);
         foldFrom = from;
         foldTo = from;
