@@ -1,6 +1,6 @@
 import type { Message } from '../../types';
 import { userPromptText } from '../../text/user-prompt-text';
-import { CODEX_SUMMARY_PREFIX } from './codex-summary-prefix';
+import { isCodexSummary } from './is-codex-summary';
 
 /**
  * The text of a user message Codex keeps through a compaction (`collect_user_messages`), or `undefined` for one it
@@ -10,5 +10,5 @@ import { CODEX_SUMMARY_PREFIX } from './codex-summary-prefix';
 export function codexPromptText(message: Message): string | undefined {
   if (Array.isArray(message.content) && message.content.some((block) => block.type === 'tool_result')) return undefined;
   const text = userPromptText(message);
-  return text === undefined || text.startsWith(`${CODEX_SUMMARY_PREFIX}\n`) ? undefined : text;
+  return text === undefined || isCodexSummary(text) ? undefined : text;
 }

@@ -19,6 +19,7 @@ import { codexCompactLimit, type CodexCompactSettings } from './plan-codex-compa
 import { codexPromptText } from './codex-prompt-text';
 import { CODEX_SUMMARY_PREFIX } from './codex-summary-prefix';
 import { approxTokens, truncateMiddle } from './truncate-middle';
+import { isCodexSummary } from './is-codex-summary';
 
 /** A context's user messages Codex keeps, and the fold of everything else before the last request's tail. */
 interface ContextState {
@@ -60,7 +61,7 @@ export function replayCodexCompact(context: ReplayContext, planner: ReplayPlanne
   const { settings } = planner;
   const limit = codexCompactLimit(settings);
   const summaries = createSpanSummaries(context, unwrapPeerSummary);
-  const isSummary = (message: Message): boolean => typeof message.content === 'string' && message.content.startsWith(`${CODEX_SUMMARY_PREFIX}\n`);
+  const isSummary = (message: Message): boolean => typeof message.content === 'string' && isCodexSummary(message.content);
   let state: ContextState | undefined;
   // The cut user message the previous request sent: the same text, the same key.
   let cut: { content: string; key: string; tokens: number } | undefined;
