@@ -6,17 +6,12 @@ export interface ViewSource {
   build(v: number): Message;
 }
 
-/** A lazy view, its source beside it (the Responses codec reads the source's block offsets). */
-export interface LazyView<S extends ViewSource> extends MessageView {
-  readonly source: S;
-}
-
 /**
  * A view whose canonical messages are built when read: `list.at(v)` builds view message `v` once (`source.build`),
  * and `messages` builds every one on its first read. The items' runs (`owner`, `first`, `end`) are the caller's, made
  * in the pass that checks every item, so an item of another API is refused whether or not its message is read.
  */
-export function lazyView<S extends ViewSource>(owner: Int32Array, first: Int32Array, end: Int32Array, source: S): LazyView<S> {
+export function lazyView(owner: Int32Array, first: Int32Array, end: Int32Array, source: ViewSource): MessageView {
   return new Lazy(owner, first, end, source);
 }
 
@@ -25,7 +20,7 @@ export function lazyView<S extends ViewSource>(owner: Int32Array, first: Int32Ar
  * optimized code weakly, so a per-call `at` closure lost its code to every major GC and the next prune ran it
  * unoptimized while it recompiled. A class's methods live as long as the class.
  */
-class Lazy<S extends ViewSource> implements LazyView<S> {
+class Lazy implements MessageView {
   /**
    * One instance for the life of the class, to keep its map alive: V8 reaches the map of an object whose fields were
    * added one by one (a class instance's) only weakly, from the class's first map. With no view alive, a full GC
@@ -44,7 +39,7 @@ class Lazy<S extends ViewSource> implements LazyView<S> {
     readonly owner: Int32Array,
     readonly first: Int32Array,
     readonly end: Int32Array,
-    readonly source: S,
+    private readonly source: ViewSource,
   ) {
     this.length = first.length;
     this.built = new Array<Message | undefined>(first.length);

@@ -3,13 +3,10 @@ import { identifyShape } from './identify-shape';
 import type { ForeignShape } from './foreign-shape';
 import { foreignShapeError } from './foreign-shape-error';
 import { itemSide } from './item-side';
-import { itemBlocks } from './item-blocks';
 import { pushItemBlocks } from './push-item-blocks';
 import { PART_ECOSYSTEM } from './part-ecosystem';
-import { lazyView, type LazyView, type ViewSource } from './lazy-view';
-
-/** The Responses view: a lazy view of runs of items. */
-export type ResponsesView = LazyView<ViewSource>;
+import { lazyView, type ViewSource } from './lazy-view';
+import type { MessageView } from './message-view';
 
 /** Block types of the Anthropic shape: an item of one of these types was meant for `pruneMessages`. */
 const CANONICAL = new Set(['text', 'tool_use', 'tool_result', 'thinking', 'redacted_thinking', 'image', 'server_tool_use']);
@@ -17,7 +14,7 @@ const CANONICAL = new Set(['text', 'tool_use', 'tool_result', 'thinking', 'redac
 /**
  * The canonical view of OpenAI Responses input items: each maximal run of the model's output items (reasoning,
  * assistant messages, tool calls) is one assistant view message, each run of the caller's (user messages, tool
- * outputs) one user view message, with the blocks of `itemBlocks`, item by item. A run is kept or dropped whole, so a
+ * outputs) one user view message, with the blocks of `pushItemBlocks`, item by item. A run is kept or dropped whole, so a
  * reasoning item is never parted from the items it precedes (the API refuses either without the other), and a call
  * pairs with its output by `call_id` as the core pairs tool ids. System and developer messages, added tools and
  * compaction items are outside the view. O(items); every item is checked here, and a view message built only when
@@ -25,7 +22,7 @@ const CANONICAL = new Set(['text', 'tool_use', 'tool_result', 'thinking', 'redac
  *
  * @throws {TypeError} for an item of another API (naming the index and the entry point that takes it)
  */
-export function responsesView(items: readonly unknown[], caller: string): ResponsesView {
+export function responsesView(items: readonly unknown[], caller: string): MessageView {
   if (!Array.isArray(items)) throw new TypeError(`${caller}: items must be an array, got ${items === null ? 'null' : typeof items}`);
   const n = items.length;
   const owner = new Int32Array(n);
@@ -78,8 +75,7 @@ class ResponsesSource implements ViewSource {
     const role = this.output[v] === 1 ? 'assistant' : 'user';
     const start = this.first[v] as number;
     const stop = this.end[v] as number;
-    // One list for the run, every item's blocks pushed onto it (a run of one item: its own list).
-    if (stop - start === 1) return { role, content: itemBlocks(this.items[start]) };
+    // One list for the run, every item's blocks pushed onto it.
     const blocks: ContentBlock[] = [];
     for (let i = start; i < stop; i++) pushItemBlocks(this.items[i], blocks);
     return { role, content: blocks };
