@@ -159,6 +159,21 @@ describe('PruneClient: a new document gets fresh workers', () => {
     expect(workers.map((w) => w.terminated())).toEqual([true, true, true]);
   });
 
+  it('a file opened before the spare is made cancels it: no third worker starts beside that load', async () => {
+    const { client, workers } = clientWithWorkers(30);
+    await loaded(client, 'a');
+    // The spare is due 30 ms after a; b opens before that, in a worker made for it, and holds its load open.
+    const b = client.load({ kind: 'text', text: chat('b'), fileName: 'b.json' }, load);
+    expect(workers).toHaveLength(2);
+    workers[1]!.hold(true);
+    await tick(60);
+    expect(workers).toHaveLength(2);
+    workers[1]!.hold(false);
+    workers[1]!.release(workers[1]!.held.splice(0));
+    expect((await b).status).toBe('loaded');
+    client.dispose();
+  });
+
   it('a spare that fails to start is let go, and the next file makes its own worker', async () => {
     const { client, workers } = clientWithWorkers(10);
     await loaded(client, 'a');

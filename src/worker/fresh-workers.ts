@@ -37,20 +37,19 @@ export class FreshWorkers {
     this.current = attach(typeof source === 'function' ? source() : source);
   }
 
-  private fresh(): Transport {
+  private fresh(make: TransportFactory): Transport {
     const spare = this.spare;
     this.spare = undefined;
-    if (spare) return spare;
-    return this.attach((this.make as TransportFactory)());
+    return spare ?? this.attach(make());
   }
 
   /** Makes the spare after `spareAfterMs`; one that fails to start is dropped, and the next file makes its own. */
   private planSpare(): void {
-    if (!this.make || this.spareAfterMs === undefined || this.spare || this.spareTimer !== undefined) return;
+    const { make } = this;
+    if (!make || this.spareAfterMs === undefined || this.spare || this.spareTimer !== undefined) return;
     this.spareTimer = setTimeout(() => {
       this.spareTimer = undefined;
-      if (this.spare) return;
-      const spare = this.attach((this.make as TransportFactory)());
+      const spare = this.attach(make());
       const onFailure = spare.onFailure;
       spare.onFailure = (message) => {
         if (this.spare !== spare) return onFailure?.(message);
@@ -67,7 +66,11 @@ export class FreshWorkers {
       this.used = true;
       return this.current;
     }
-    const transport = this.fresh();
+    // A spare still to come would start beside this load (the work it is there to keep out of a load's way);
+    // `settle` plans the next one.
+    clearTimeout(this.spareTimer);
+    this.spareTimer = undefined;
+    const transport = this.fresh(this.make);
     if (this.model) transport.post(this.model);
     this.opening = { id, transport };
     return transport;
