@@ -178,9 +178,10 @@ test('a lane asks the model what it lost: the questions are shown first, then pe
   await expect(dialog.getByTestId('probe-losses')).toContainText("by tiny-test's answers: 100.0%");
   await shots(page, 'probes');
 
-  // Stop: slow answers, stopped after the first; the requests on their way are aborted and nothing more is sent.
+  // Stop: answers 0.8 s apart, stopped early; without Stop a request would reach the model every 0.8 s, with it
+  // none does after it (the one on its way is aborted).
   model.reset();
-  model.script(...Array.from({ length: 24 }, (_, k) => ({ kind: 'json' as const, body: answerBody('openai-chat', 'not in the conversation'), delayMs: k === 0 ? 0 : 4_000 })));
+  model.script(...Array.from({ length: 24 }, (_, k) => ({ kind: 'json' as const, body: answerBody('openai-chat', 'not in the conversation'), delayMs: k === 0 ? 0 : 800 })));
   await dialog.getByRole('button', { name: `Send to ${model.origin}` }).click();
   await expect(dialog.getByTestId('probe-status')).toHaveText(/^Asked [1-9]\d* of \d+…$/, { timeout: 10_000 });
   await dialog.getByRole('button', { name: 'Stop' }).click();
@@ -188,7 +189,7 @@ test('a lane asks the model what it lost: the questions are shown first, then pe
   await expect(dialog.getByRole('button', { name: 'Stop' })).toHaveCount(0);
   await shots(page, 'probes-stopped');
   const sent = model.received.length;
-  await page.waitForTimeout(1_500);
+  await page.waitForTimeout(2_500);
   expect(model.received.length).toBe(sent);
   await expect(dialog.getByRole('button', { name: `Send to ${model.origin}` })).toBeEnabled();
 
