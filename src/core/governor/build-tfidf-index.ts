@@ -40,7 +40,7 @@ export interface TfidfIndex {
  * texts (text and thinking blocks, tool results, tool names and the string values of tool inputs, such as paths and
  * commands), in order, until its share is read; so a transcript of 100k messages with 80k-character results indexes
  * in one bounded pass. Terms are hashed (`hashTerms`), never built as strings. Deterministic; O(characters read +
- * terms log terms per unit + term buckets).
+ * terms + term buckets).
  */
 export function buildTfidfIndex(messages: readonly Message[], units: ContextUnits): TfidfIndex {
   const unitCount = units.count;
@@ -57,11 +57,14 @@ export function buildTfidfIndex(messages: readonly Message[], units: ContextUnit
   while (buckets < MAX_BUCKETS && buckets < (unitCount * perUnit) / 16) buckets *= 2;
   const bucketMask = buckets - 1;
   const documentFrequency = new Int32Array(buckets);
-  // Forward lists, unit by unit: distinct terms and their counts.
+  // Forward lists, unit by unit: distinct terms (in the order first met) and their counts. A term's last forward
+  // entry is `slot[term]`; it is this unit's when it lies at or after the unit's start and holds the term. The order
+  // inside a unit does not matter: the postings below are filled unit by unit and the norms summed bucket by bucket.
   let forwardTerm: Int32Array = new Int32Array(Math.max(64, unitCount * 16));
   let forwardCount: Int32Array = new Int32Array(forwardTerm.length);
   let forwardLength = 0;
   const forwardStart = new Int32Array(unitCount + 1);
+  const slot = new Int32Array(buckets);
 
   for (let u = 0; u < unitCount; u++) {
     reader.sink.length = 0;
@@ -69,23 +72,25 @@ export function buildTfidfIndex(messages: readonly Message[], units: ContextUnit
     for (let k = units.memberStart[u] as number; k < (units.memberStart[u + 1] as number) && budget > 0; k++) {
       budget = readMessage(messages[units.members[k] as number] as Message, reader, budget);
     }
-    const length = reader.sink.length;
-    for (let k = 0; k < length; k++) reader.sink.terms[k] = (reader.sink.terms[k] as number) & bucketMask;
-    const terms = sortTerms(reader.sink.terms, length);
+    const { terms, length } = reader.sink;
     if (forwardLength + length > forwardTerm.length) {
       const size = Math.max(forwardTerm.length * 2, forwardLength + length);
       forwardTerm = grow(forwardTerm, size);
       forwardCount = grow(forwardCount, size);
     }
-    for (let k = 0; k < length; ) {
-      const term = terms[k] as number;
-      let run = k + 1;
-      while (run < length && terms[run] === term) run++;
+    const unitStart = forwardLength;
+    for (let k = 0; k < length; k++) {
+      const term = (terms[k] as number) & bucketMask;
+      const at = slot[term] as number;
+      if (at >= unitStart && at < forwardLength && forwardTerm[at] === term) {
+        forwardCount[at] = (forwardCount[at] as number) + 1;
+        continue;
+      }
+      slot[term] = forwardLength;
       forwardTerm[forwardLength] = term;
-      forwardCount[forwardLength] = run - k;
+      forwardCount[forwardLength] = 1;
       forwardLength++;
       documentFrequency[term] = (documentFrequency[term] as number) + 1;
-      k = run;
     }
     forwardStart[u + 1] = forwardLength;
   }
@@ -207,24 +212,6 @@ function readText(text: unknown, reader: Reader, budget: number): number {
   const take = Math.min(text.length, reader.perText, budget);
   hashTerms(text, 0, take, reader.sink);
   return budget - take;
-}
-
-/** Sorts the first `length` terms in place: by insertion when few, as most units are; natively otherwise. */
-function sortTerms(terms: Int32Array, length: number): Int32Array {
-  if (length > 32) {
-    terms.subarray(0, length).sort();
-    return terms;
-  }
-  for (let i = 1; i < length; i++) {
-    const term = terms[i] as number;
-    let j = i - 1;
-    while (j >= 0 && (terms[j] as number) > term) {
-      terms[j + 1] = terms[j] as number;
-      j--;
-    }
-    terms[j + 1] = term;
-  }
-  return terms;
 }
 
 function grow(array: Int32Array, size: number): Int32Array {
