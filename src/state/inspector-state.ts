@@ -28,6 +28,8 @@ export interface LoadingStatus {
   phase: LoadPhase;
   bytes?: number;
   startedAt: number;
+  /** The conversation being opened, when it is another one of the loaded file: the picker shows it while it loads. */
+  conversation?: number;
 }
 
 export interface JumpNotice {

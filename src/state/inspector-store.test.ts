@@ -137,6 +137,28 @@ describe('inspector store', () => {
     expect(s.loadError?.fileName).toBe('bad.json');
   });
 
+  // Regression: the picker is bound to the open conversation, so under load it snapped back to the old one for the
+  // seconds the new one took to open, and a person could think the choice had not taken.
+  it('while another conversation opens, loading names it (the picker shows it), and the doc becomes it', async () => {
+    const store = createInspectorStore(new PruneClient(inProcessTransport()));
+    estimateOnly(store);
+    const traj = (n: number) => Array.from({ length: n }, (_, i) => ({ role: i % 2 === 0 ? 'user' : 'assistant', content: `turn ${i}` }));
+    const file = JSON.stringify([{ task_id: 1, traj: traj(4) }, { task_id: 2, traj: traj(6) }, { task_id: 3, traj: traj(8) }]);
+    await store.getState().load({ kind: 'text', text: file, fileName: 'tau.json' });
+    expect(store.getState().doc?.conversationIndex).toBe(0);
+    const opening = store.getState().selectConversation(2);
+    expect(store.getState().loading?.conversation).toBe(2);
+    await opening;
+    const s = store.getState();
+    expect(s.loading).toBeUndefined();
+    expect(s.doc?.conversationIndex).toBe(2);
+    expect(s.doc?.count).toBe(8);
+    // The same conversation opened again (another scope or repair) names none: the picker has nothing to show.
+    const again = store.getState().setRepair(false);
+    expect(store.getState().loading?.conversation).toBeUndefined();
+    await again;
+  });
+
   it('binary searches step over extra rows', () => {
     const items = Int32Array.from([0, 1, -1, -2, 2, 3]);
     expect(lowerBound(items, 2)).toBe(2);

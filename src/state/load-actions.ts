@@ -123,7 +123,8 @@ function adoptLoaded(set: Set, get: Get, navigation: Navigation, outcome: LoadOu
 async function reopenConversation(set: Set, get: Get, client: PruneClient, adopt: (outcome: LoadOutcome, selected: undefined) => void, index: number, partial: Partial<InspectorState>): Promise<void> {
   const doc = get().doc;
   if (!doc) return;
-  set({ loading: { fileName: doc.fileName, phase: 'analyzing', startedAt: Date.now() }, ...partial });
+  const another = index === doc.conversationIndex ? {} : { conversation: index };
+  set({ loading: { fileName: doc.fileName, phase: 'analyzing', startedAt: Date.now(), ...another }, ...partial });
   const { lanes, budget, pinned, scope, repair } = get();
   // The same conversation keeps its budget (the worker clamps it); another one starts from its own default.
   const plan = index === doc.conversationIndex ? { lanes, pinned, budget } : { lanes, pinned, unit: budget.unit };

@@ -64,6 +64,8 @@ export function TopBar() {
 
 function ConversationPicker() {
   const doc = useInspector((s) => s.doc);
+  // While another conversation opens, the picker shows the one asked for rather than snapping back to the old one.
+  const opening = useInspector((s) => s.loading?.conversation);
   const selectConversation = useInspector((s) => s.selectConversation);
   const id = useId();
   if (!doc) return null;
@@ -74,7 +76,7 @@ function ConversationPicker() {
       </label>
       <select
         id={id}
-        value={doc.conversationIndex}
+        value={opening ?? doc.conversationIndex}
         onChange={(e) => void selectConversation(Number(e.currentTarget.value))}
         className="w-[14rem] min-w-[7rem] truncate rounded-md border border-zinc-300 bg-white py-0.5 pl-1.5 pr-6 text-[12.5px] text-zinc-900 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100"
       >
