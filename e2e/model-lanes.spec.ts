@@ -117,7 +117,7 @@ test("a lane's summary is replaced by the model's, and a failure says why and ke
   // Every answer takes a while (closing the dialogs is slow on a busy machine), so the row can be seen asking.
   model.script(...Array.from({ length: 12 }, () => ({ kind: 'json' as const, body: answerBody('openai-chat', SUMMARY), delayMs: process.env.MODEL_LANES_SHOTS ? 8_000 : 5_000 })));
   await configure(page, 'tiny-test', true);
-  await expect(row.getByRole('status')).toHaveText('summarizing with tiny-test…');
+  await expect(row.getByRole('status')).toHaveText('summarizing with tiny-test…', { timeout: 15_000 });
   await shots(page, 'asking');
   await expect(row).toContainText(SUMMARY, { timeout: 20_000 });
   await expect(row).toContainText(`[Previous context: ${summarized} turns summarized]`);

@@ -137,6 +137,25 @@ describe('inspector store', () => {
     expect(s.loadError?.fileName).toBe('bad.json');
   });
 
+  // Regression: a pin (a message index) and a tool filter of one file were applied to the next one opened: its message
+  // #3 came in pinned in every lane, and a filter on a tool it lacks hid every row.
+  it('a new file opens without the old one’s pins and filters; a load that fails keeps them', async () => {
+    const store = createInspectorStore(new PruneClient(inProcessTransport()));
+    estimateOnly(store);
+    await store.getState().load({ kind: 'text', text: transcript, fileName: 'a.json' });
+    store.getState().togglePin(3);
+    store.getState().setFilters({ tools: ['Read'] });
+    await store.getState().load({ kind: 'text', text: '{"nope": 1}', fileName: 'bad.json' });
+    expect(store.getState().pinned).toEqual([3]);
+    expect(store.getState().filters.tools).toEqual(['Read']);
+    await store.getState().load({ kind: 'text', text: transcript, fileName: 'b.json' });
+    const s = store.getState();
+    expect(s.doc?.fileName).toBe('b.json');
+    expect(s.pinned).toEqual([]);
+    expect(s.filters.tools).toEqual([]);
+    expect(Array.from(s.items).filter((i) => i >= 0)).toHaveLength(20);
+  });
+
   // Regression: the picker is bound to the open conversation, so under load it snapped back to the old one for the
   // seconds the new one took to open, and a person could think the choice had not taken.
   it('while another conversation opens, loading names it (the picker shows it), and the doc becomes it', async () => {

@@ -18,7 +18,7 @@ type Navigation = ReturnType<typeof navigationActions>;
 const EMPTY = new Int32Array(0);
 
 export function loadActions(set: Set, get: Get, client: PruneClient, navigation: Navigation): Pick<InspectorActions, 'load' | 'selectConversation' | 'setScope' | 'setEncoding' | 'setRepair'> {
-  const adopt = (outcome: LoadOutcome, selected: number | undefined) => adoptLoaded(set, get, navigation, outcome, selected);
+  const adopt = (outcome: LoadOutcome, selected: number | undefined, fresh: Partial<InspectorState> = {}) => adoptLoaded(set, get, navigation, outcome, selected, fresh);
   const reopen = (index: number, partial: Partial<InspectorState>) => reopenConversation(set, get, client, adopt, index, partial);
 
   return {
@@ -27,7 +27,9 @@ export function loadActions(set: Set, get: Get, client: PruneClient, navigation:
       set({ loading: { fileName, phase: 'reading', startedAt: Date.now() } });
       const before = { lanes: get().lanes, filters: get().filters, focus: get().focus };
       if (view) set({ ...lanesFromView(get(), view), scope: view.scope ?? 'auto', repair: view.repair ?? true });
-      const { lanes, pinned, scope, repair } = get();
+      const { lanes, scope, repair } = get();
+      // Pins and filters name the old file's messages and tools: a new file starts without them (a link brings its own).
+      const pinned = view ? get().pinned : [];
       const outcome = await client.load(source, {
         // A new file starts from its own default budget, in the unit the user is working in.
         plan: { lanes, pinned, ...(view?.budget ? { budget: view.budget } : { unit: get().budget.unit }) },
@@ -54,7 +56,7 @@ export function loadActions(set: Set, get: Get, client: PruneClient, navigation:
         return get().load(source);
       }
       set({ source, ...(view ? { panel: view.panel ?? DEFAULT_PANEL } : {}) });
-      adopt(outcome, view?.selected);
+      adopt(outcome, view?.selected, view ? {} : { pinned: [], filters: NO_FILTERS });
       return outcome;
     },
 
@@ -89,7 +91,7 @@ export function loadActions(set: Set, get: Get, client: PruneClient, navigation:
 }
 
 /** Shows what a load answered: the new document, its rows and plans, with the selection it asked for. */
-function adoptLoaded(set: Set, get: Get, navigation: Navigation, outcome: LoadOutcome, selected: number | undefined): void {
+function adoptLoaded(set: Set, get: Get, navigation: Navigation, outcome: LoadOutcome, selected: number | undefined, fresh: Partial<InspectorState>): void {
   if (outcome.status !== 'loaded') return;
   const { doc, rows, budget, plans } = outcome;
   const sel = selected !== undefined && selected < doc.count ? selected : -1;
@@ -97,6 +99,7 @@ function adoptLoaded(set: Set, get: Get, navigation: Navigation, outcome: LoadOu
   for (const plan of plans) byLane[plan.laneId] = plan;
   set(
     withItems(get(), {
+      ...fresh,
       loading: undefined,
       loadError: undefined,
       doc,
