@@ -114,6 +114,25 @@ describe('replay store', () => {
       replay.getState().stop();
       expect(client.cancelled).toBeGreaterThan(0);
       expect(replay.getState().status).toBe('idle');
+
+      // Regression: another file's results stayed on screen, under the new file's name, until its replay answered.
+      client.runs[1]?.answer({ type: 'models', models: [], fileModel: 'claude-opus-4-6', model: 'claude-opus-4-6' });
+      const asked = client.runs.length;
+      const cancelled = client.cancelled;
+      replay.getState().rerun();
+      await vi.advanceTimersByTimeAsync(10);
+      expect(replay.getState().status).toBe('running');
+      // The load runs in the in-process worker on real timers.
+      vi.useRealTimers();
+      await inspector.getState().load({ kind: 'text', text: transcript.replace('message 0', 'another 0'), fileName: 'other.json' });
+      const after = replay.getState();
+      expect(after.lanes).toEqual({});
+      expect(after.meta).toBeUndefined();
+      expect(after.fileModel).toBeUndefined();
+      expect(client.cancelled).toBe(cancelled + 1);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(client.runs).toHaveLength(asked + 2);
+      expect(client.runs.at(-1)?.request.source).toMatchObject({ fileName: 'other.json' });
     } finally {
       vi.useRealTimers();
     }

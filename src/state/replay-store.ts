@@ -144,7 +144,24 @@ export function createReplayStore(inspector: InspectorStore, client: Pick<Replay
     });
   }
 
+  /**
+   * Another transcript (a new file, another conversation or way of opening it): the results on screen are another
+   * transcript's, so they go at once, not when the new replay answers (they stay dimmed only for a change of the
+   * same transcript's lanes or budget); a replay of the old one under way stops.
+   */
+  function forgetResults(): void {
+    clearTimeout(timer);
+    if (store.getState().status === 'running') client.cancel();
+    asked = undefined;
+    store.setState({
+      status: 'idle', progress: undefined, meta: undefined, fileModel: undefined, model: undefined, needsPrices: false,
+      lanes: {}, laneErrors: {}, recorded: undefined, recordedTotal: undefined, error: undefined, key: undefined, hovered: -1,
+    });
+  }
+
   inspector.subscribe((s, previous) => {
+    const newTranscript = s.doc !== previous.doc && s.doc?.docId !== previous.doc?.docId;
+    if (newTranscript) forgetResults();
     if (s.panel !== 'replay') {
       if (previous.panel === 'replay') {
         // Leaving the panel stops a replay under way; its results so far stay for when it opens again.
@@ -158,7 +175,7 @@ export function createReplayStore(inspector: InspectorStore, client: Pick<Replay
       return;
     }
     if (s.doc !== previous.doc || s.lanes !== previous.lanes || s.budget !== previous.budget || s.pinned !== previous.pinned || s.encoding !== previous.encoding || s.panel !== previous.panel || s.source !== previous.source) {
-      schedule(s.panel !== previous.panel ? 0 : SETTLE_MS);
+      schedule(s.panel !== previous.panel || newTranscript ? 0 : SETTLE_MS);
     }
   });
   if (inspector.getState().panel === 'replay') schedule(0);
