@@ -1,14 +1,14 @@
 import { readdir, stat } from 'node:fs/promises';
-import { join } from 'node:path';
-import { readRecordedUsage, type TranscriptFormat } from '../../lib/formats';
+import { extname, join } from 'node:path';
+import { listFormats, readRecordedUsage, type TranscriptFormat } from '../../lib/formats';
 import { describeReadError, parseText, scopeConversation } from '../input';
 import type { Io } from '../io';
 import { createProgress } from '../progress';
 import { errorText } from './analyze-conversation';
 import type { ConversationTask, FileOutcome } from './types';
 
-/** Files a directory contributes: transcripts are JSON or JSONL. */
-const TRANSCRIPT_FILE = /\.(json|jsonl)$/i;
+/** Files a directory contributes: those with an extension some format reads (`.json`, `.jsonl`, SWE-agent's `.traj`). */
+const TRANSCRIPT_EXTENSIONS = new Set(listFormats().flatMap((format) => format.extensions.map((ext) => ext.toLowerCase())));
 
 export interface CorpusOptions {
   command: string;
@@ -108,7 +108,7 @@ export async function collectFiles(paths: readonly string[]): Promise<({ file: s
       out.push({ file: path });
       continue;
     }
-    const names = (await readdir(path, { recursive: true })).filter((name) => TRANSCRIPT_FILE.test(name)).sort();
+    const names = (await readdir(path, { recursive: true })).filter((name) => TRANSCRIPT_EXTENSIONS.has(extname(name).toLowerCase())).sort();
     for (const name of names) out.push({ file: join(path, name) });
   }
   return out;
