@@ -18,6 +18,9 @@ export function adviseText(json: AdviseJson): string {
     `priced with ${models.join('; ') || '–'}`,
     '',
   ];
+  if (json.partial > 0) {
+    lines.splice(2, 0, `${formatCount(json.partial)} settings were swept on only some conversations (their windows differ): left out of the frontier and the recommendation, whose sums would compare unequal sets; give --window for one grid.`);
+  }
   const rec = json.recommendation;
   if (rec === null) lines.push(`No recommendation. ${json.reason}`);
   else {

@@ -42,6 +42,8 @@ export interface AdviseJson {
   /** Why this recommendation, or why none: said once, beside it. */
   reason: string;
   feasible: number;
+  /** Settings swept on only some conversations (another window, another grid): left out of the frontier and the recommendation. */
+  partial: number;
   frontier: Advice['points'];
   points: Advice['points'];
   skipped: Advice['skipped'];

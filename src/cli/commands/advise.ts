@@ -136,6 +136,7 @@ export async function adviseCommand(args: readonly string[], io: Io, options: Re
     recommendation: advice.recommendation ?? null,
     reason: advice.reason,
     feasible: advice.feasible,
+    partial: advice.partial,
     frontier: advice.frontier,
     points: advice.points,
     skipped: advice.skipped,

@@ -27,6 +27,11 @@ export interface Advice {
   points: AdvicePoint[];
   /** Conversations it was drawn from. */
   conversations: number;
+  /**
+   * Settings swept on only some of the conversations (their grids differ: another window): in `points`, but left
+   * out of the frontier and the recommendation, whose sums would compare unequal sets.
+   */
+  partial: number;
   /** What the sweeps' grids left out, and why. */
   skipped: SweepSkip[];
 }
@@ -38,10 +43,19 @@ export interface Advice {
  */
 export function adviseSweeps(sweeps: readonly SweepResult[], constraints: AdviceConstraints = {}): Advice {
   const points = aggregateSweeps(sweeps);
+  const everywhere = points.filter((p) => p.conversations === sweeps.length);
   const window = Math.min(...sweeps.map((s) => s.window));
-  const chosen = recommendSetting(points, constraints, Number.isFinite(window) ? window : Infinity);
+  const chosen = recommendSetting(everywhere, constraints, Number.isFinite(window) ? window : Infinity);
   const skipped = [...new Map(sweeps.flatMap((s) => s.skipped).map((s) => [`${s.strategy} ${s.mode} ${s.key ?? ''}`, s])).values()];
-  const advice: Advice = { reason: chosen.reason, feasible: chosen.feasible, frontier: paretoFrontier(points), points, conversations: sweeps.length, skipped };
+  const advice: Advice = {
+    reason: chosen.reason,
+    feasible: chosen.feasible,
+    frontier: paretoFrontier(everywhere),
+    points,
+    conversations: sweeps.length,
+    partial: points.length - everywhere.length,
+    skipped,
+  };
   const point = chosen.point;
   if (point === undefined) return advice;
   let count = 0;

@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import type { Message } from '../types';
 import type { ModelPrices } from '../replay/types';
 import type { AdvicePoint } from './aggregate-sweeps';
+import type { SweepPoint } from './types';
 import { STRATEGY_REGISTRY } from '../strategies/registry';
 import { countMessageTokens } from '../tokens/count-message-tokens';
 import { charsTokenCounter } from '../tokens/chars-token-counter';
@@ -135,6 +136,23 @@ describe('sweepTranscript', () => {
     const partial = advice.points.filter((p) => p.conversations < 2);
     for (const p of partial) expect(advice.skipped.map((s) => `${s.strategy} ${s.mode}`)).toContain(`${p.strategy} ${p.mode}`);
     expect(partial.some((p) => p.key === advice.recommendation?.key)).toBe(false);
+    expect(advice.partial).toBe(partial.length);
+  });
+
+  // Regression: files of two windows are swept on two grids; a setting of one grid only (summed over one
+  // conversation) topped the frontier at −85% against no pruning summed over both.
+  it('over a corpus, a setting swept on only some conversations stays out of the frontier and the recommendation', () => {
+    const points = sweep.points.map((p) => (p.strategy === 'none' ? p : { ...p, costUsd: 0.001, loss: 0, lostByKind: {} }));
+    const only = points.find((p) => p.strategy !== 'none') as SweepPoint;
+    const elsewhere = { ...sweep, points: points.filter((p) => p !== only) };
+    const advice = adviseSweeps([{ ...sweep, points }, elsewhere]);
+    expect(advice.points.find((p) => p.key === only.key)?.conversations).toBe(1);
+    expect(advice.partial).toBe(1);
+    expect(advice.frontier.map((p) => p.key)).not.toContain(only.key);
+    expect(advice.frontier.every((p) => p.conversations === 2)).toBe(true);
+    expect(advice.recommendation?.key).not.toBe(only.key);
+    // Swept on both, it would have been on the frontier.
+    expect(adviseSweeps([{ ...sweep, points }, { ...sweep, points }]).frontier.map((p) => p.key)).toContain(only.key);
   });
 });
 
