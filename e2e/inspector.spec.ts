@@ -47,6 +47,13 @@ test('moving the budget re-runs every strategy; lane counts equal the core', asy
   for (let i = 0; i < 5; i++) await slider.press('ArrowLeft');
   await expect.poll(() => maxMessagesValue(page)).toBe(messages.length - 5);
   await expectLanes(page, coreCounts(messages, messages.length - 5));
+  // In tokens, the slider's far end is the whole transcript (its step once stopped it a few dozen tokens short).
+  await page.getByRole('radio', { name: 'tokens' }).click();
+  await expect(page.getByTestId('token-status')).toContainText('counted with', { timeout: 20_000 });
+  const tokens = page.getByRole('slider', { name: 'Max tokens' });
+  await tokens.focus();
+  await tokens.press('End');
+  await expect(page.getByRole('spinbutton', { name: 'Max tokens' })).toHaveValue((await tokens.getAttribute('max')) ?? 'no max');
 });
 
 test('hovering a tool call highlights its result; the jump control goes there', async ({ page }) => {

@@ -30,6 +30,9 @@ export function BudgetControl() {
 
   // The slider and the number box are one control: same name, range, value and description.
   const bound = { 'aria-label': name, 'aria-describedby': hintId, min: 0, max, step: tokens ? Math.max(1, Math.round(max / 1000)) : 1, value: budget.value, disabled };
+  // The slider steps by a thousandth of the range, exactly, so its far end is the whole transcript (a rounded step
+  // that does not divide the total stopped short of it, and the sliding window dropped a message there).
+  const sliderStep = tokens && max > 1000 ? max / 1000 : bound.step;
   return (
     <div className="flex min-w-0 flex-col gap-1.5" aria-busy={busy}>
       <div className="flex flex-wrap items-center justify-between gap-x-2 gap-y-1">
@@ -71,7 +74,7 @@ export function BudgetControl() {
         )}
       </div>
       <div className="flex items-center gap-3">
-        <input type="range" {...bound} onChange={(e) => set(e.currentTarget.valueAsNumber)} className="h-1.5 min-w-0 flex-1 cursor-pointer accent-indigo-600 dark:accent-indigo-400" />
+        <input type="range" {...bound} step={sliderStep} onChange={(e) => set(Math.round(e.currentTarget.valueAsNumber))} className="h-1.5 min-w-0 flex-1 cursor-pointer accent-indigo-600 dark:accent-indigo-400" />
         <input
           type="number"
           {...bound}
