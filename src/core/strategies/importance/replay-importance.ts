@@ -124,6 +124,13 @@ function createKeeper(analysis: TranscriptAnalysis, index: ImportanceIndex, coun
   const leastTokens = new Float64Array(units);
   for (let p = 0; p < units; p++) leastTokens[p] = least[bucketUnits[p] as number] as number;
   const fitting = createMinTree(leastTokens);
+  // And the fewest among a bucket's units up to each position: a bucket with none that fits is left in O(1), without
+  // a search of the tree (while adding back, most buckets hold nothing small enough).
+  const fewestUpTo = new Float64Array(units);
+  for (let k = 0; k < BONUS_BUCKETS; k++) {
+    let fewest = Infinity;
+    for (let p = bucketStart[k] as number; p < (bucketStart[k + 1] as number); p++) fewestUpTo[p] = fewest = Math.min(fewest, leastTokens[p] as number);
+  }
   const next = new Int32Array(BONUS_BUCKETS);
   const bound = new Float64Array(BONUS_BUCKETS);
   const score = new Float64Array(units);
@@ -208,7 +215,11 @@ function createKeeper(analysis: TranscriptAnalysis, index: ImportanceIndex, coun
     return true;
   };
   /** Bucket k's last unit at or before `position` that can fit what room is left, while adding back. */
-  const fitAtOrBefore = (k: number, position: number): number => fitting.lastAtMost(bucketStart[k] as number, position, maxTokens - keptTokens);
+  const fitAtOrBefore = (k: number, position: number): number => {
+    const room = maxTokens - keptTokens;
+    if (position < (bucketStart[k] as number) || (fewestUpTo[position] as number) > room) return -1;
+    return (leastTokens[position] as number) <= room ? position : fitting.lastAtMost(bucketStart[k] as number, position, room);
+  };
 
   /**
    * Keeps units best first while they fit; adding back (`refilling`), skips those that do not instead of stopping.
