@@ -145,6 +145,8 @@ function createKeeper(analysis: TranscriptAnalysis, index: ImportanceIndex, coun
 
   // The request being kept.
   let n = 0;
+  /** 0.5 / n: a bound's recency per message index (a few ulps from `importanceScore`'s, far inside `SLACK`). */
+  let recency = 0;
   let turn = 0;
   let maxTurns = Infinity;
   let maxTokens = Infinity;
@@ -211,7 +213,7 @@ function createKeeper(analysis: TranscriptAnalysis, index: ImportanceIndex, coun
   const head = (k: number, position: number): boolean => {
     if (position < (bucketStart[k] as number)) return false;
     next[k] = position;
-    bound[k] = (0.5 * (last[bucketUnits[position] as number] as number)) / n + (bucketBonus[k] as number) + SLACK;
+    bound[k] = (last[bucketUnits[position] as number] as number) * recency + (bucketBonus[k] as number) + SLACK;
     return true;
   };
   /** Bucket k's last unit at or before `position` that can fit what room is left, while adding back. */
@@ -235,7 +237,18 @@ function createKeeper(analysis: TranscriptAnalysis, index: ImportanceIndex, coun
         const tokens = tokensOf(u);
         if (keptMessages + (unitSize[u] as number) > maxTurns || keptTokens + tokens > maxTokens) {
           if (!refills || keptMessages >= maxTurns) return;
-          refilling = true;
+          if (!refilling) {
+            // Most buckets hold nothing small enough for the room left: one pass leaves them, before any is sifted.
+            refilling = true;
+            const room = maxTokens - keptTokens;
+            let size = 0;
+            for (let at = 0; at < bucketCount; at++) {
+              const k = bucketHeap[at] as number;
+              if ((fewestUpTo[next[k] as number] as number) <= room) bucketHeap[size++] = k;
+            }
+            bucketCount = size;
+            heapifyBuckets();
+          }
           continue;
         }
         kept.push(u);
@@ -304,6 +317,7 @@ function createKeeper(analysis: TranscriptAnalysis, index: ImportanceIndex, coun
   return function keep(request: KeepRequest): { kept: number[]; tokens: number } {
     const { cursor } = request;
     ({ n, maxTurns, maxTokens } = request);
+    recency = 0.5 / n;
     turn = request.turnStart - start;
     // The last message's unit is always kept (pins never reach a fast replay: see `ReplayHooks`).
     const guard = unitOf[n - 1] as number;
@@ -370,7 +384,8 @@ function runsOf(kept: readonly number[], index: ImportanceIndex, start: number, 
   for (const u of kept) for (let m = memberStart[u] as number; m < (memberStart[u + 1] as number); m++) buffer[size++] = start + (members[m] as number);
   const sent = buffer.subarray(0, size).sort();
   const runs: number[] = [];
-  for (const i of sent) {
+  for (let k = 0; k < size; k++) {
+    const i = sent[k] as number;
     if (runs.length > 0 && runs[runs.length - 1] === i) runs[runs.length - 1] = i + 1;
     else runs.push(i, i + 1);
   }
