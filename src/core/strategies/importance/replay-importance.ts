@@ -26,6 +26,8 @@ export function replayImportance(context: ReplayContext, planner: ReplayPlanner<
   let analysis: TranscriptAnalysis | undefined;
   let keep: ReturnType<typeof createImportanceKeeper> | undefined;
   let buffer = new Int32Array(0);
+  // Whether every unit of the context is a run of messages (in agents' transcripts, all but broken ones).
+  let runsOnly = false;
   // Units of the histories so far, in `byLast` order: each bucket's cursor counts its own among them.
   let taken = 0;
   let indexStart = -1;
@@ -42,6 +44,7 @@ export function replayImportance(context: ReplayContext, planner: ReplayPlanner<
         index = buildImportanceIndex(analysis);
         keep = createImportanceKeeper(analysis, index, counts, start);
         buffer = new Int32Array(analysis.count);
+        runsOnly = isEveryUnitARun(index);
         taken = 0;
         indexStart = start;
         cursor = index.bucketStart.slice(0, BONUS_BUCKETS);
@@ -55,7 +58,7 @@ export function replayImportance(context: ReplayContext, planner: ReplayPlanner<
           cursor[k] = (cursor[k] as number) + 1;
         }
         const { kept, tokens } = (keep as ReturnType<typeof createImportanceKeeper>)({ cursor, n, turnStart, maxTurns, maxTokens });
-        runs = { headTokens: 0, runs: runsOf(kept, idx, start, buffer), turnStart, total: tokens };
+        runs = { headTokens: 0, runs: runsOf(kept, idx, start, buffer, runsOnly), turnStart, total: tokens };
       } else {
         runs = runsFromItems(planRequestView(context, planner, r), turnStart);
         if (runs === undefined) throw new Error(`replayImportance: the plan for request ${r} is not runs of messages`);
@@ -65,17 +68,38 @@ export function replayImportance(context: ReplayContext, planner: ReplayPlanner<
   });
 }
 
-/** Transcript messages of the kept units, as ascending runs (`buffer` is scratch space, one slot per message). */
-function runsOf(kept: readonly number[], index: ImportanceIndex, start: number, buffer: Int32Array): number[] {
-  const { memberStart, members } = index;
+/**
+ * Transcript messages of the kept units, as ascending runs (`buffer` is scratch space, one slot per message). When
+ * every unit is a run, the units are sorted (about half as many as their messages) and each gives its run whole.
+ */
+function runsOf(kept: readonly number[], index: ImportanceIndex, start: number, buffer: Int32Array, runsOnly: boolean): number[] {
+  const { memberStart, members, last } = index;
+  const runs: number[] = [];
+  const extend = (from: number, to: number): void => {
+    if (runs.length > 0 && runs[runs.length - 1] === from) runs[runs.length - 1] = to;
+    else runs.push(from, to);
+  };
+  if (runsOnly) {
+    for (let k = 0; k < kept.length; k++) buffer[k] = kept[k] as number;
+    const units = buffer.subarray(0, kept.length).sort();
+    for (let k = 0; k < units.length; k++) {
+      const u = units[k] as number;
+      extend(start + (members[memberStart[u] as number] as number), start + (last[u] as number) + 1);
+    }
+    return runs;
+  }
   let size = 0;
   for (const u of kept) for (let m = memberStart[u] as number; m < (memberStart[u + 1] as number); m++) buffer[size++] = start + (members[m] as number);
   const sent = buffer.subarray(0, size).sort();
-  const runs: number[] = [];
-  for (let k = 0; k < size; k++) {
-    const i = sent[k] as number;
-    if (runs.length > 0 && runs[runs.length - 1] === i) runs[runs.length - 1] = i + 1;
-    else runs.push(i, i + 1);
-  }
+  for (let k = 0; k < size; k++) extend(sent[k] as number, (sent[k] as number) + 1);
   return runs;
+}
+
+/** Whether each unit's members are consecutive messages. */
+function isEveryUnitARun(index: ImportanceIndex): boolean {
+  const { memberStart, members, last } = index;
+  for (let u = 0; u + 1 < memberStart.length; u++) {
+    if ((last[u] as number) - (members[memberStart[u] as number] as number) !== (memberStart[u + 1] as number) - (memberStart[u] as number) - 1) return false;
+  }
+  return true;
 }
