@@ -38,6 +38,9 @@ export function createImportanceKeeper(analysis: TranscriptAnalysis, index: Impo
   const leastTokens = new Float64Array(units);
   for (let p = 0; p < units; p++) leastTokens[p] = least[bucketUnits[p] as number] as number;
   const fitting = createMinTree(leastTokens);
+  // Per bucket position: its unit's last member, read in bucket order as a bucket is drawn (not at random by unit).
+  const lastAt = new Int32Array(units);
+  for (let p = 0; p < units; p++) lastAt[p] = last[bucketUnits[p] as number] as number;
   // And the fewest among a bucket's units up to each position: a bucket with none that fits is left in O(1), without
   // a search of the tree (while adding back, most buckets hold nothing small enough).
   const fewestUpTo = new Float64Array(units);
@@ -127,7 +130,7 @@ export function createImportanceKeeper(analysis: TranscriptAnalysis, index: Impo
   const head = (k: number, position: number): boolean => {
     if (position < (bucketStart[k] as number)) return false;
     next[k] = position;
-    bound[k] = (last[bucketUnits[position] as number] as number) * recency + (bucketBonus[k] as number) + SLACK;
+    bound[k] = (lastAt[position] as number) * recency + (bucketBonus[k] as number) + SLACK;
     return true;
   };
   /** Bucket k's last unit at or before `position` that can fit what room is left, while adding back. */
@@ -278,7 +281,7 @@ export function createImportanceKeeper(analysis: TranscriptAnalysis, index: Impo
           let high = (cursor[k] as number) - 1;
           while (low <= high) {
             const middle = (low + high) >> 1;
-            if ((last[bucketUnits[middle] as number] as number) < cut) low = middle + 1;
+            if ((lastAt[middle] as number) < cut) low = middle + 1;
             else high = middle - 1;
           }
           if (head(k, fitAtOrBefore(k, high))) bucketHeap[bucketCount++] = k;
