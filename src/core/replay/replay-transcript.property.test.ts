@@ -60,6 +60,7 @@ describe('replayTranscript against the naive replay', () => {
     ['token-budget, the middle summarized on the valid cuts', { ids: ['token-budget'], mode: 'stateless', earlierTurns: true }],
     ['claude-code-compact, the summary and the files re-read', { ids: ['claude-code-compact'], mode: 'stateless', earlierTurns: true }],
     ['codex-compact, the user messages kept by search and the rest summarized', { ids: ['codex-compact'], mode: 'stateless', earlierTurns: true }],
+    ['importance, drawn best first from bonus buckets', { ids: ['importance'], mode: 'stateless', earlierTurns: true }],
     ['kept whole, then planned', { ids: ['token-budget', 'governor', 'codex-compact'], mode: 'stateless', earlierTurns: true }],
   ])('gives the same numbers: %s', (_name, narrowed) => {
     fc.assert(

@@ -1,0 +1,295 @@
+import type { TranscriptAnalysis } from '../../plan/analyze-transcript';
+import { importanceScore } from '../../scoring/importance-score';
+import type { TurnCounts } from '../../requests/create-turn-counts';
+import { BONUS_BUCKETS, type ImportanceIndex } from './importance-index';
+import { createMinTree } from './create-min-tree';
+import { unitCountsByTurn } from './unit-counts-by-turn';
+
+/** Float slack on a unit's score bound, far above the rounding of `importanceScore` and far below any real gap. */
+const SLACK = 1e-9;
+
+export interface KeepRequest {
+  /** Per bucket: one past its last unit in this history. */
+  cursor: Int32Array;
+  /** The history's length. */
+  n: number;
+  /** Where this request's turn began, as an index of the context (messages before it count their earlier-turn tokens). */
+  turnStart: number;
+  maxTurns: number;
+  maxTokens: number;
+}
+
+/**
+ * The units importance keeps in a history of `n` messages. Buckets are drawn through a heap keyed by the bound of
+ * their next unit; a drawn unit waits in a second heap until no bucket can hold a better one. Everything is
+ * allocated once per context and reused by every request (a request draws about a hundred units at 100k messages,
+ * so what a request would allocate, closures included, costs as much as the drawing). `counts`: the context's
+ * counts, message j of the context at `start + j`.
+ */
+export function createImportanceKeeper(analysis: TranscriptAnalysis, index: ImportanceIndex, counts: TurnCounts, start: number) {
+  const { unitOf, unitSize, hasToolBlock, textLength, cutAtOrAfter } = analysis;
+  const { memberStart, members, last, bucketStart, bucketUnits, bucketBonus } = index;
+  const units = unitSize.length;
+  const buckets: number[] = [];
+  for (let k = 0; k < BONUS_BUCKETS; k++) if ((bucketStart[k + 1] as number) > (bucketStart[k] as number)) buckets.push(k);
+  // Integer counts add up exactly in any order: then the best suffix is found on the prefix sums, in O(log n).
+  const { full, early, least, integral } = unitCountsByTurn(index, counts, start, analysis.count);
+  // Per bucket position: its unit's fewest tokens.
+  const leastTokens = new Float64Array(units);
+  for (let p = 0; p < units; p++) leastTokens[p] = least[bucketUnits[p] as number] as number;
+  const fitting = createMinTree(leastTokens);
+  // Per bucket position: its unit's last member, read in bucket order as a bucket is drawn (not at random by unit).
+  const lastAt = new Int32Array(units);
+  for (let p = 0; p < units; p++) lastAt[p] = last[bucketUnits[p] as number] as number;
+  // And the fewest among a bucket's units up to each position: a bucket with none that fits is left in O(1), without
+  // a search of the tree (while adding back, most buckets hold nothing small enough).
+  const fewestUpTo = new Float64Array(units);
+  for (let k = 0; k < BONUS_BUCKETS; k++) {
+    let fewest = Infinity;
+    for (let p = bucketStart[k] as number; p < (bucketStart[k + 1] as number); p++) fewestUpTo[p] = fewest = Math.min(fewest, leastTokens[p] as number);
+  }
+  const next = new Int32Array(BONUS_BUCKETS);
+  const bound = new Float64Array(BONUS_BUCKETS);
+  const score = new Float64Array(units);
+  const guarded = new Uint8Array(units);
+  const listed = new Int32Array(units);
+  let stamp = 0;
+  // Two binary heaps, of buckets by `bound` (highest first) and of drawn units by `score` (highest, then latest, first).
+  const bucketHeap = new Int32Array(BONUS_BUCKETS);
+  let bucketCount = 0;
+  const candidates = new Int32Array(units);
+  let candidateCount = 0;
+
+  // The request being kept.
+  let n = 0;
+  /** 0.5 / n: a bound's recency per message index (a few ulps from `importanceScore`'s, far inside `SLACK`). */
+  let recency = 0;
+  let turn = 0;
+  let maxTurns = Infinity;
+  let maxTokens = Infinity;
+  let kept: number[] = [];
+  let keptMessages = 0;
+  let keptTokens = 0;
+  let refills = false;
+
+  /** Unit u's tokens in this request: its earlier-turn count before the turn, its full one from it. */
+  const tokensOf = (u: number): number => {
+    const from = memberStart[u] as number;
+    if ((members[from] as number) >= turn) return full[u] as number;
+    if ((last[u] as number) < turn) return early[u] as number;
+    let sum = 0;
+    for (let m = from; m < (memberStart[u + 1] as number); m++) sum += counts.count(start + (members[m] as number), start + turn);
+    return sum;
+  };
+
+  const siftBucket = (at: number): void => {
+    const k = bucketHeap[at] as number;
+    const key = bound[k] as number;
+    for (;;) {
+      let child = 2 * at + 1;
+      if (child >= bucketCount) break;
+      if (child + 1 < bucketCount && (bound[bucketHeap[child + 1] as number] as number) > (bound[bucketHeap[child] as number] as number)) child++;
+      if ((bound[bucketHeap[child] as number] as number) <= key) break;
+      bucketHeap[at] = bucketHeap[child] as number;
+      at = child;
+    }
+    bucketHeap[at] = k;
+  };
+  const heapifyBuckets = (): void => {
+    for (let at = (bucketCount >> 1) - 1; at >= 0; at--) siftBucket(at);
+  };
+  const better = (a: number, b: number): boolean => (score[a] as number) > (score[b] as number) || ((score[a] as number) === (score[b] as number) && a > b);
+  const pushCandidate = (u: number): void => {
+    let at = candidateCount++;
+    while (at > 0) {
+      const parent = (at - 1) >> 1;
+      const above = candidates[parent] as number;
+      if (!better(u, above)) break;
+      candidates[at] = above;
+      at = parent;
+    }
+    candidates[at] = u;
+  };
+  const popCandidate = (): number => {
+    const top = candidates[0] as number;
+    const u = candidates[--candidateCount] as number;
+    let at = 0;
+    for (;;) {
+      let child = 2 * at + 1;
+      if (child >= candidateCount) break;
+      if (child + 1 < candidateCount && better(candidates[child + 1] as number, candidates[child] as number)) child++;
+      if (!better(candidates[child] as number, u)) break;
+      candidates[at] = candidates[child] as number;
+      at = child;
+    }
+    candidates[at] = u;
+    return top;
+  };
+
+  /** Sets bucket k's next unit to the one at `position`, or says there is none. */
+  const head = (k: number, position: number): boolean => {
+    if (position < (bucketStart[k] as number)) return false;
+    next[k] = position;
+    bound[k] = (lastAt[position] as number) * recency + (bucketBonus[k] as number) + SLACK;
+    return true;
+  };
+  /** Bucket k's last unit at or before `position` that can fit what room is left, while adding back. */
+  const fitAtOrBefore = (k: number, position: number): number => {
+    const room = maxTokens - keptTokens;
+    if (position < (bucketStart[k] as number) || (fewestUpTo[position] as number) > room) return -1;
+    return (leastTokens[position] as number) <= room ? position : fitting.lastAtMost(bucketStart[k] as number, position, room);
+  };
+
+  /**
+   * Keeps units best first while they fit; adding back (`refilling`), skips those that do not instead of stopping.
+   * While adding back, a bucket is searched for a unit that fits only when it comes to the top with one that does not
+   * (the room only shrinks, and a unit earlier in a bucket has a lower bound, so its bound stays a bound meanwhile).
+   */
+  const fill = (refilling: boolean): void => {
+    heapifyBuckets();
+    for (;;) {
+      const ceiling = bucketCount > 0 ? (bound[bucketHeap[0] as number] as number) : -Infinity;
+      if (candidateCount > 0 && (score[candidates[0] as number] as number) > ceiling) {
+        const u = popCandidate();
+        const tokens = tokensOf(u);
+        if (keptMessages + (unitSize[u] as number) > maxTurns || keptTokens + tokens > maxTokens) {
+          if (!refills || keptMessages >= maxTurns) return;
+          if (!refilling) {
+            // Most buckets hold nothing small enough for the room left: one pass leaves them, before any is sifted.
+            refilling = true;
+            const room = maxTokens - keptTokens;
+            let size = 0;
+            for (let at = 0; at < bucketCount; at++) {
+              const k = bucketHeap[at] as number;
+              if ((fewestUpTo[next[k] as number] as number) <= room) bucketHeap[size++] = k;
+            }
+            bucketCount = size;
+            heapifyBuckets();
+          }
+          continue;
+        }
+        kept.push(u);
+        keptMessages += unitSize[u] as number;
+        keptTokens += tokens;
+        continue;
+      }
+      if (bucketCount === 0) return;
+      const k = bucketHeap[0] as number;
+      const position = next[k] as number;
+      if (refilling && (leastTokens[position] as number) > maxTokens - keptTokens) {
+        if (!head(k, fitAtOrBefore(k, position - 1))) bucketHeap[0] = bucketHeap[--bucketCount] as number;
+        if (bucketCount > 0) siftBucket(0);
+        continue;
+      }
+      const u = bucketUnits[position] as number;
+      if (!head(k, position - 1)) bucketHeap[0] = bucketHeap[--bucketCount] as number;
+      if (bucketCount > 0) siftBucket(0);
+      if (guarded[u] === 1) continue;
+      let best = -Infinity;
+      for (let m = memberStart[u] as number; m < (memberStart[u + 1] as number); m++) {
+        const j = members[m] as number;
+        const s = importanceScore(j, n, hasToolBlock[j] === 1, textLength[j] as number);
+        if (s > best) best = s;
+      }
+      score[u] = best;
+      pushCandidate(u);
+    }
+  };
+
+  /**
+   * The most recent messages that fit beside the guarded unit, cut where no unit is split (`bestFittingSuffix`): the
+   * cut, or -1. The suffix from a valid cut holds the guarded unit whole, so its tokens are a range sum; and as they
+   * only grow as the cut moves earlier, the earliest that fits is found by halving.
+   */
+  const bestSuffix = (guard: number, guardedMessages: number, guardedTokens: number): { cut: number; messages: number; tokens: number } => {
+    let cut = -1;
+    let cutMessages = 0;
+    let cutTokens = 0;
+    if (integral) {
+      const sum = (i: number): number => counts.sum(start + i, start + n, start + turn);
+      let low = Math.max(0, n - maxTurns);
+      let high = n;
+      while (low < high) {
+        const middle = (low + high) >> 1;
+        if (sum(middle) <= maxTokens) high = middle;
+        else low = middle + 1;
+      }
+      const valid = cutAtOrAfter[low] as number;
+      if (valid <= (members[memberStart[guard] as number] as number)) [cut, cutMessages, cutTokens] = [valid, n - valid, sum(valid)];
+      return { cut, messages: cutMessages, tokens: cutTokens };
+    }
+    let messages = guardedMessages;
+    let tokens = guardedTokens;
+    for (let i = n - 1; i >= 0; i--) {
+      if (guarded[unitOf[i] as number] === 0) {
+        messages++;
+        tokens += counts.count(start + i, start + turn);
+      }
+      if (messages > maxTurns || tokens > maxTokens) break;
+      if (cutAtOrAfter[i] === i) [cut, cutMessages, cutTokens] = [i, messages, tokens];
+    }
+    return { cut, messages: cutMessages, tokens: cutTokens };
+  };
+
+  return function keep(request: KeepRequest): { kept: number[]; tokens: number } {
+    const { cursor } = request;
+    ({ n, maxTurns, maxTokens } = request);
+    recency = 0.5 / n;
+    turn = request.turnStart - start;
+    // The last message's unit is always kept (pins never reach a fast replay: see `ReplayHooks`).
+    const guard = unitOf[n - 1] as number;
+    kept = [];
+    keptMessages = 0;
+    keptTokens = 0;
+    if (guarded[guard] !== 1) {
+      guarded[guard] = 1;
+      kept.push(guard);
+      keptMessages += unitSize[guard] as number;
+      keptTokens += tokensOf(guard);
+    }
+    const guardedUnits = kept.length;
+    const guardedMessages = keptMessages;
+    const guardedTokens = keptTokens;
+    refills = maxTokens !== Infinity;
+
+    bucketCount = 0;
+    candidateCount = 0;
+    for (const k of buckets) if (head(k, (cursor[k] as number) - 1)) bucketHeap[bucketCount++] = k;
+    fill(false);
+
+    if (refills) {
+      const recent = bestSuffix(guard, guardedMessages, guardedTokens);
+      if (recent.cut >= 0 && recent.tokens > keptTokens) {
+        const { cut } = recent;
+        kept = kept.slice(0, guardedUnits);
+        stamp++;
+        for (const u of kept) listed[u] = stamp;
+        for (let i = cut; i < n; i++) {
+          const u = unitOf[i] as number;
+          if (listed[u] !== stamp) {
+            listed[u] = stamp;
+            kept.push(u);
+          }
+        }
+        keptMessages = recent.messages;
+        keptTokens = recent.tokens;
+        // Then the older units that fit, best first: in each bucket, those ending before the cut.
+        bucketCount = 0;
+        candidateCount = 0;
+        for (const k of buckets) {
+          let low = bucketStart[k] as number;
+          let high = (cursor[k] as number) - 1;
+          while (low <= high) {
+            const middle = (low + high) >> 1;
+            if ((lastAt[middle] as number) < cut) low = middle + 1;
+            else high = middle - 1;
+          }
+          if (head(k, fitAtOrBefore(k, high))) bucketHeap[bucketCount++] = k;
+        }
+        fill(true);
+      }
+    }
+    guarded[guard] = 0;
+    return { kept, tokens: keptTokens };
+  };
+}
