@@ -2,6 +2,8 @@ import { useState } from 'react';
 import { useInspector } from '../../state/react';
 import { laneLabels } from '../../worker/lanes';
 import type { Inspector } from '../../state/inspector-state';
+import { modelFailureText, type ModelFailure } from './model-failure-text';
+import { pageBlocks } from './page-blocks';
 
 /**
  * Why a model of the user's own could not write a lane's summary, where there is room to read it: the summary's row
@@ -9,7 +11,7 @@ import type { Inspector } from '../../state/inspector-state';
  * failed for, dismissible until the reason changes.
  */
 export function ModelNotice() {
-  const text = useInspector(failureText);
+  const text = useInspector(noticeText);
   const [dismissed, setDismissed] = useState('');
   if (text === '' || text === dismissed) return null;
   return (
@@ -22,15 +24,23 @@ export function ModelNotice() {
   );
 }
 
-/** One sentence per failing reason, naming the lanes it failed for; '' when the model failed for none. */
-function failureText(s: Inspector): string {
+/** The notice's words, a string (a selector's answer must be equal when nothing changed). */
+function noticeText(s: Inspector): string {
+  const failures = failuresOf(s);
+  return modelFailureText(failures, failures.length > 0 ? pageBlocks(s.modelSettings.baseUrl) : undefined);
+}
+
+/** Per failing reason, the lanes it failed for, in lane order. */
+function failuresOf(s: Inspector): ModelFailure[] {
   const labels = laneLabels(s.lanes);
-  const byReason = new Map<string, string[]>();
+  const byReason = new Map<string, ModelFailure & { lanes: string[] }>();
   s.lanes.forEach((lane, k) => {
     const failed = s.plans[lane.id]?.inserts.find((insert) => insert.model?.state === 'failed')?.model;
     if (!failed) return;
-    const key = `${failed.model} could not write the summary of ${'\u0000'}: ${failed.reason ?? 'no reason given'}`;
-    byReason.set(key, [...(byReason.get(key) ?? []), labels[k] ?? lane.id]);
+    const key = `${failed.model}\u0000${failed.reason ?? ''}`;
+    const entry = byReason.get(key) ?? { model: failed.model, reason: failed.reason, lanes: [] };
+    entry.lanes.push(labels[k] ?? lane.id);
+    byReason.set(key, entry);
   });
-  return [...byReason].map(([sentence, lanes]) => `⚠ ${sentence.replace('\u0000', lanes.join(', '))}. The extractive summary is kept.`).join(' ');
+  return [...byReason.values()];
 }

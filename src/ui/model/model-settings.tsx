@@ -4,6 +4,7 @@ import { endpointOrigin, policyAllows, type ModelProtocolChoice, type ModelSetti
 import { useInspector } from '../../state/react';
 import { modelSummarizerOptions } from '../../worker/model-options';
 import { DialogClose, useModalDialog } from '../common/modal-dialog';
+import { pagePolicy } from './page-blocks';
 
 const PROTOCOL_LABELS: Record<ModelProtocolChoice, string> = {
   'openai-chat': 'OpenAI Chat (vLLM, llama.cpp, Ollama, any compatible server)',
@@ -14,11 +15,6 @@ const FIELD =
   'w-full rounded border border-zinc-300 bg-white px-2 py-1 text-[13px] text-zinc-900 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 dark:border-zinc-700 dark:bg-zinc-950 dark:text-zinc-100';
 const BUTTON =
   'rounded border border-zinc-300 px-2 py-0.5 text-[12.5px] font-medium text-zinc-800 hover:bg-zinc-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 disabled:opacity-50 dark:border-zinc-700 dark:text-zinc-200 dark:hover:bg-zinc-800';
-
-/** The page's own Content-Security-Policy, as its meta tag declares it (the dev server has none). */
-function pagePolicy(): string | undefined {
-  return document.querySelector('meta[http-equiv="Content-Security-Policy"]')?.getAttribute('content') ?? undefined;
-}
 
 /**
  * The "Model…" button of the ? dialog and its own dialog: where a model of the user's own is (off until an endpoint is
