@@ -2,6 +2,7 @@ import type { TokenCounter } from '../tokens/types';
 import type { SummaryFacts, SummaryFactsView, SummaryItem, SummaryListView, SummarySection } from './types';
 import { shortenText } from './shorten-text';
 import { writeSectionLines, type SectionLines } from './write-section-lines';
+import { dropsToFit } from './drops-to-fit';
 import { FOCUS_PREFIX, SUMMARY_SECTIONS, TASK_HEADING, TURNS_PREFIX, omittedLine } from './summary-layout';
 
 /**
@@ -93,6 +94,17 @@ export function renderSummary(
     pick.omitted++;
     total += omittedCost(pick.omitted) - before - c;
   };
+  // Every state the fit passes through before this one costs more than the budget even without its omitted lines.
+  const omittedNow = sections.reduce((sum, s) => sum + (s.omitted > 0 ? omittedCost(s.omitted) : 0), 0);
+  const drops = dropsToFit(sections.map(sumsOf), maxTokens - (total - omittedNow - sections.reduce((sum, s) => sum + s.keptCost, 0)));
+  sections.forEach((s, k) => {
+    const d = drops[k] as number;
+    if (d === 0) return;
+    s.start = d;
+    s.keptCost -= (sumsOf(s)[d] as number);
+    s.omitted += d;
+  });
+  total = fixedCost() + sections.reduce((sum, s) => sum + s.keptCost, 0);
   dropUntilFits(sections, () => total > maxTokens, dropFrom);
   while (total > maxTokens && task !== undefined && task.length > MIN_TASK_CHARS) {
     task = shortenText(task, Math.max(MIN_TASK_CHARS, Math.floor(task.length / 2)));
@@ -155,6 +167,17 @@ function writeSections(
     sections.push({ key, heading, lines: section.lines, start: 0, cost: section.costs, keptCost: section.keptCost, omitted: omitted + items.length - section.visited, written: section });
   }
   return sections;
+}
+
+/** A section's lines' tokens as prefix sums, oldest first: made once per lines written (a memo's are rendered again). */
+function sumsOf(s: SectionState): Float64Array {
+  let sums = s.written.sums;
+  if (sums === undefined) {
+    sums = new Float64Array(s.cost.length + 1);
+    for (let k = 0; k < s.cost.length; k++) sums[k + 1] = (sums[k] as number) + (s.cost[k] as number);
+    s.written.sums = sums;
+  }
+  return sums;
 }
 
 /** The section to drop a line from: the last of those holding the most kept tokens with a line left; -1 for none. */

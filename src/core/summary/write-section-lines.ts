@@ -13,6 +13,8 @@ export interface SectionLines {
   at: number[];
   keptCost: number;
   visited: number;
+  /** `costs` as prefix sums (0 first), made by the render that needs them. */
+  sums?: Float64Array;
 }
 
 /**
