@@ -88,7 +88,10 @@ export function createSummaryFold(limits: { maxTaskChars: number }): SummaryFold
       file = { path, changed: false, read: false, newer: [undefined, undefined], older: [undefined, undefined] };
       files.set(path, file);
     }
+    // A path seen again while it is the newest of its list changes nothing: the version stays, so a render reuses
+    // the section's lines as they were.
     if (key === 'filesChanged') {
+      if (filesChanged.newest === file) return;
       if (file.changed) filesChanged.remove(file);
       file.changed = true;
       filesChanged.push(file);
@@ -96,7 +99,7 @@ export function createSummaryFold(limits: { maxTaskChars: number }): SummaryFold
         file.read = false;
         filesRead.remove(file);
       }
-    } else if (!file.changed) {
+    } else if (!file.changed && filesRead.newest !== file) {
       if (file.read) filesRead.remove(file);
       file.read = true;
       filesRead.push(file);
