@@ -39,7 +39,13 @@ class FileListView implements SummaryListView {
   length = 0;
   version = 0;
   newest: FileState | undefined = undefined;
+  /** The version a path last left the list at (to move to its front, or to the other list). */
+  private removedAt = 0;
   constructor(private readonly kind: typeof CHANGED | typeof READ) {}
+
+  grownSince(version: number): boolean {
+    return version >= this.removedAt;
+  }
 
   eachNewest(visit: (item: SummaryItem) => boolean): void {
     for (let file = this.newest; file !== undefined; file = file.older[this.kind]) if (!visit(file.path)) return;
@@ -56,6 +62,7 @@ class FileListView implements SummaryListView {
     file.older[kind] = undefined;
     this.length--;
     this.version++;
+    this.removedAt = this.version;
   }
 
   push(file: FileState): void {

@@ -4,8 +4,8 @@ import { firstTrue } from '../plan/first-true';
  * How many of each section's oldest lines `renderSummary`'s fit drops before the lines left fit in `room` tokens:
  * the drop that takes the oldest line of the section holding the most tokens (the last of those tied), again and
  * again, stopping at the first state whose kept lines cost at most `room` (all dropped when none does). `sums[s]`
- * is section s's lines oldest first as prefix sums of their tokens (`sums[s][0]` is 0), every line costing one
- * token or more.
+ * is section s's lines oldest first as prefix sums of their tokens (from any start: only differences are read),
+ * every line costing one token or more.
  *
  * Found without dropping a line at a time: a section's kept tokens fall with each drop, so the drops, taken in
  * order, are the sections' kept totals merged largest first, and the state after them is "every section down to at
@@ -15,12 +15,13 @@ import { firstTrue } from '../plan/first-true';
  */
 export function dropsToFit(sums: readonly ArrayLike<number>[], room: number): number[] {
   const lines = sums.map((sum) => sum.length - 1);
+  // The sums' last entries: a section's kept tokens after d drops are its last entry less its d-th.
   const totals = sums.map((sum, s) => sum[lines[s] as number] as number);
   // Lines dropped for every section to keep at most `level` tokens.
   const dropsAt = (level: number): number[] =>
     sums.map((sum, s) => firstTrue(lines[s] as number, (d) => (totals[s] as number) - (sum[d] as number) <= level));
   const keptAt = (drops: readonly number[]): number => drops.reduce((kept, d, s) => kept + (totals[s] as number) - ((sums[s] as ArrayLike<number>)[d] as number), 0);
-  const top = Math.max(0, ...totals);
+  const top = Math.max(0, ...totals.map((total, s) => total - ((sums[s] as ArrayLike<number>)[0] as number)));
   if (keptAt(dropsAt(top)) <= room) return dropsAt(top);
   // The lowest level whose state does not fit: one level lower fits, or nothing does (level 0 drops every line).
   const level = firstTrue(top + 1, (v) => keptAt(dropsAt(v)) > room);
