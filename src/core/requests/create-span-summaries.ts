@@ -89,7 +89,9 @@ export function createSpanSummaries(context: ReplayContext, read: (message: Mess
       const list = facts.lists[key];
       if (memoLists[key] === list) continue;
       if (memoLists[key] !== undefined) {
-        delete memo.lines[key];
+        // Requests are strings, each its own line's key in any list (Codex merges a new list whenever the user
+        // messages it keeps move): only lists of closures and views are another fold's.
+        if (key !== 'requests') delete memo.lines[key];
         delete memo.shown[key];
       }
       memoLists[key] = list;
