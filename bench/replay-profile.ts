@@ -12,8 +12,8 @@ import { getStrategy } from '../src/core/strategies/get-strategy';
 import type { StrategyId } from '../src/core/strategies/registry';
 import { syntheticTranscript } from './synthetic-transcript';
 
-const [id = 'codex-compact', mode = 'stateless', size = '100000'] = process.argv.slice(2);
-const bound = 100_000;
+const [id = 'codex-compact', mode = 'stateless', size = '100000', bounded = '100000'] = process.argv.slice(2);
+const bound = Number(bounded);
 const definition = getStrategy(id as StrategyId);
 const config = (definition.bounds.includes('maxTokens') && id !== 'observation-masking' ? { strategy: id, maxTokens: bound } : { strategy: id }) as PruneConfig;
 const messages = syntheticTranscript(Number(size), 0x5eed_0012);

@@ -14,21 +14,43 @@ import { firstTrue } from '../plan/first-true';
  * section first, as the one-at-a-time drop takes them.
  */
 export function dropsToFit(sums: readonly ArrayLike<number>[], room: number): number[] {
-  const lines = sums.map((sum) => sum.length - 1);
+  const count = sums.length;
+  const lines = new Array<number>(count);
   // The sums' last entries: a section's kept tokens after d drops are its last entry less its d-th.
-  const totals = sums.map((sum, s) => sum[lines[s] as number] as number);
-  // Lines dropped for every section to keep at most `level` tokens.
-  const dropsAt = (level: number): number[] =>
-    sums.map((sum, s) => firstTrue(lines[s] as number, (d) => (totals[s] as number) - (sum[d] as number) <= level));
-  const keptAt = (drops: readonly number[]): number => drops.reduce((kept, d, s) => kept + (totals[s] as number) - ((sums[s] as ArrayLike<number>)[d] as number), 0);
-  const top = Math.max(0, ...totals.map((total, s) => total - ((sums[s] as ArrayLike<number>)[0] as number)));
-  if (keptAt(dropsAt(top)) <= room) return dropsAt(top);
+  const totals = new Array<number>(count);
+  let top = 0;
+  let all = 0;
+  for (let s = 0; s < count; s++) {
+    const sum = sums[s] as ArrayLike<number>;
+    const n = sum.length - 1;
+    lines[s] = n;
+    totals[s] = sum[n] as number;
+    const whole = (sum[n] as number) - (sum[0] as number);
+    all += whole;
+    if (whole > top) top = whole;
+  }
+  if (all <= room) return new Array<number>(count).fill(0);
+  // Lines a section drops to keep at most `level` tokens.
+  const dropsOf = (s: number, level: number): number => {
+    const sum = sums[s] as ArrayLike<number>;
+    const total = totals[s] as number;
+    return firstTrue(lines[s] as number, (d) => total - (sum[d] as number) <= level);
+  };
+  const keptAt = (level: number): number => {
+    let kept = 0;
+    for (let s = 0; s < count; s++) kept += (totals[s] as number) - ((sums[s] as ArrayLike<number>)[dropsOf(s, level)] as number);
+    return kept;
+  };
   // The lowest level whose state does not fit: one level lower fits, or nothing does (level 0 drops every line).
-  const level = firstTrue(top + 1, (v) => keptAt(dropsAt(v)) > room);
-  const drops = dropsAt(level);
+  const level = firstTrue(top + 1, (v) => keptAt(v) > room);
+  const drops = new Array<number>(count);
+  let kept = 0;
+  for (let s = 0; s < count; s++) {
+    drops[s] = dropsOf(s, level);
+    kept += (totals[s] as number) - ((sums[s] as ArrayLike<number>)[drops[s] as number] as number);
+  }
   if (level === 0) return drops;
-  let kept = keptAt(drops);
-  for (let s = sums.length - 1; s >= 0 && kept > room; s--) {
+  for (let s = count - 1; s >= 0 && kept > room; s--) {
     const d = drops[s] as number;
     const sum = sums[s] as ArrayLike<number>;
     if (d < (lines[s] as number) && (totals[s] as number) - (sum[d] as number) === level) {
