@@ -9,6 +9,9 @@ import { createSpanSummaries } from './create-span-summaries';
 import { compactionSummaryMessage } from '../compaction/compaction-summary-message';
 import { unwrapPeerSummary } from '../compaction/unwrap-peer-summary';
 import { charsTokenCounter } from '../tokens/chars-token-counter';
+import { createSummaryFold } from '../summary/create-summary-fold';
+import { EXTRACTIVE_DEFAULTS } from '../summary/summary-layout';
+import type { TokenCounter } from '../tokens/types';
 
 /**
  * The summaries a replay resumes request by request are the ones a plan writes afresh: for any transcript and any
@@ -39,5 +42,34 @@ describe('createSpanSummaries', () => {
       }),
       { numRuns: 300 },
     );
+  });
+
+  it("reuses the lines it wrote when a caller's facts come in a new lists object around the same lists", () => {
+    // Codex's replay spreads its fold's lists into a new object per request (its own list of requests beside the
+    // fold's): taking that for another fold rewrote every line of a 20,000-token summary per request (quadratic).
+    const messages: Message[] = [];
+    for (let k = 0; k < 400; k++) {
+      messages.push({ role: 'user', content: `request ${k}: look at the file number ${k}` });
+      messages.push({ role: 'assistant', content: [{ type: 'tool_use', id: `t${k}`, name: 'Read', input: { file_path: `/src/file-${k}.ts` } }] });
+      messages.push({ role: 'user', content: [{ type: 'tool_result', tool_use_id: `t${k}`, content: `Error: failed ${k}`, is_error: true }] });
+    }
+    let counted = 0;
+    const counter: TokenCounter = { encoding: 'chars', count: (text) => (counted++, charsTokenCounter.count(text)) };
+    const tokens = analyzeTranscript(messages).tokens;
+    const context = createReplayContext(messages, listReplayRequests(messages, tokens, [], [], undefined, undefined), tokens, undefined, counter);
+    const summaries = createSpanSummaries(context);
+    const fold = createSummaryFold(EXTRACTIVE_DEFAULTS);
+    for (const message of messages) fold.add(message);
+    const wrapping = { prefix: '', summaryTokens: 20_000 };
+    const render = (name: string) => {
+      const view = fold.view();
+      return summaries.render({ ...view, lists: { ...view.lists } }, name, wrapping);
+    };
+    const first = render('a');
+    counted = 0;
+    const second = render('b');
+    expect(second.message).toEqual(first.message);
+    // The text, its lines' fixed parts and the omitted lines: not the 1,600 lines again.
+    expect(counted).toBeLessThan(50);
   });
 });

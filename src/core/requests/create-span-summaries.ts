@@ -6,9 +6,11 @@ import { wrapPeerSummary } from '../compaction/wrap-peer-summary';
 import { summaryTokenLimit } from '../compaction/summary-token-limit';
 import { createSummaryFold, type SummaryFold } from '../summary/create-summary-fold';
 import { renderSummary, type RenderMemo } from '../summary/render-summary';
-import { EXTRACTIVE_DEFAULTS } from '../summary/summary-layout';
-import type { SummaryFactsView } from '../summary/types';
+import { EXTRACTIVE_DEFAULTS, SUMMARY_SECTIONS } from '../summary/summary-layout';
+import type { SummaryFactsView, SummarySection } from '../summary/types';
 import { framingForCounter } from '../tokens/framing-for-counter';
+
+const SUMMARY_SECTION_KEYS = SUMMARY_SECTIONS.map((section) => section.key);
 
 /** A summary a request sends, as its items see it: its key and its tokens. */
 export interface SpanSummary {
@@ -77,16 +79,22 @@ export function createSpanSummaries(context: ReplayContext, read: (message: Mess
   };
   const spanKey = (span: string, wrapping: SummaryWrapping): string =>
     `${span}:${summaryTokenLimit(wrapping.summaryTokens)}:${wrapping.focus ?? ''}:${wrapping.prefix}:${wrapping.suffix ?? ''}`;
-  // The lists the memo's lines were written from: facts of another fold (a restarted span, a caller's own fold) empty
-  // it, or the old fold's items (failed results are closures over their text) would stay in it for nothing.
-  let memoLists: SummaryFactsView['lists'] | undefined;
+  // The list each section's memo was written from: a section of another fold (a restarted span, a caller's own
+  // fold) empties that section's memo, or the old fold's items (failed results are closures over their text) would
+  // stay in it for nothing. Per list, not per lists object: Codex spreads its fold's lists into a new object per
+  // request, and emptying the whole memo for that rewrote every line of every request's summary.
+  const memoLists: Partial<Record<SummarySection, unknown>> = {};
   const render = (facts: SummaryFactsView, span: string, wrapping: SummaryWrapping): SpanSummary => {
-    if (memoLists !== facts.lists) {
-      if (memoLists !== undefined) {
-        memo.lines = {};
-        memo.shown = {};
+    for (const key of SUMMARY_SECTION_KEYS) {
+      const list = facts.lists[key];
+      if (memoLists[key] === list) continue;
+      if (memoLists[key] !== undefined) {
+        // Requests are strings, each its own line's key in any list (Codex merges a new list whenever the user
+        // messages it keeps move): only lists of closures and views are another fold's.
+        if (key !== 'requests') delete memo.lines[key];
+        delete memo.shown[key];
       }
-      memoLists = facts.lists;
+      memoLists[key] = list;
     }
     const maxTokens = summaryTokenLimit(wrapping.summaryTokens);
     const text = renderSummary(facts, wrapping.focus ?? '', { maxTokens, counter, maxTaskChars: EXTRACTIVE_DEFAULTS.maxTaskChars, maxRequestChars: EXTRACTIVE_DEFAULTS.maxRequestChars }, memo);

@@ -17,72 +17,99 @@ export interface SummaryFold {
   readonly read: number;
 }
 
-/** A path and where its last sighting of each kind sits in that kind's log (-1: never seen so). */
+/** A path, and its place in the list of each kind it is listed in (newest first). */
 interface FileState {
   path: string;
-  changedAt: number;
-  readAt: number;
+  changed: boolean;
+  /** Whether it is in the list of files read: read, and never changed. */
+  read: boolean;
+  newer: [FileState | undefined, FileState | undefined];
+  older: [FileState | undefined, FileState | undefined];
 }
 
+const CHANGED = 0;
+const READ = 1;
+
 /**
- * Files of one kind newest first, from the log of every sighting: a sighting is the path's last when the path's
- * state points back at it. Files read are listed unless changed (a file both read and changed is listed once, as
- * changed), so their list changes with either log.
+ * Files of one kind newest first, as a list a sighting moves its path to the front of: files read are listed unless
+ * changed (a file both read and changed is listed once, as changed, and leaves the list of files read), so a walk
+ * back visits only what it lists, however often each path was seen.
  */
 class FileListView implements SummaryListView {
   length = 0;
-  constructor(
-    private readonly log: FileState[],
-    private readonly changed: boolean,
-    private readonly other: FileState[],
-  ) {}
+  version = 0;
+  newest: FileState | undefined = undefined;
+  /** The version a path last left the list at (to move to its front, or to the other list). */
+  private removedAt = 0;
+  constructor(private readonly kind: typeof CHANGED | typeof READ) {}
 
-  get version(): number {
-    return this.changed ? this.log.length : this.log.length + this.other.length;
+  grownSince(version: number): boolean {
+    return version >= this.removedAt;
   }
 
   eachNewest(visit: (item: SummaryItem) => boolean): void {
-    const { log, changed } = this;
-    for (let k = log.length - 1; k >= 0; k--) {
-      const file = log[k] as FileState;
-      if (changed ? file.changedAt !== k : file.readAt !== k || file.changedAt >= 0) continue;
-      if (!visit(file.path)) return;
-    }
+    for (let file = this.newest; file !== undefined; file = file.older[this.kind]) if (!visit(file.path)) return;
+  }
+
+  remove(file: FileState): void {
+    const { kind } = this;
+    const newer = file.newer[kind];
+    const older = file.older[kind];
+    if (newer === undefined) this.newest = older;
+    else newer.older[kind] = older;
+    if (older !== undefined) older.newer[kind] = newer;
+    file.newer[kind] = undefined;
+    file.older[kind] = undefined;
+    this.length--;
+    this.version++;
+    this.removedAt = this.version;
+  }
+
+  push(file: FileState): void {
+    const { kind } = this;
+    file.older[kind] = this.newest;
+    if (this.newest !== undefined) this.newest.newer[kind] = file;
+    this.newest = file;
+    this.length++;
+    this.version++;
   }
 }
 
 /**
- * The fold `collectSummaryFacts` runs over the turns to summarize (see there for what it keeps). Files are kept as a
- * log of sightings per kind, each path's state pointing at its last one, so the newest are found by walking a log
- * back, and a view costs O(1) however many files there are: a replay renders a summary per request over a span that
- * grows by a message. A sighting costs one map look-up and one push.
+ * The fold `collectSummaryFacts` runs over the turns to summarize (see there for what it keeps). Files are kept in a
+ * list per kind that a sighting moves its path to the front of, so the newest are found by walking a list, and a
+ * view costs O(1) however many files there are: a replay renders a summary per request over a span that grows by a
+ * message. A sighting costs one map look-up and a few links. (A log of every sighting, walked back past the stale
+ * ones, cost OpenHands' stateless replay a walk past every sighting of the files it shows, per request.)
  */
 export function createSummaryFold(limits: { maxTaskChars: number }): SummaryFold {
   const facts = emptySummaryFacts();
   const files = new Map<string, FileState>();
-  const changedLog: FileState[] = [];
-  const readLog: FileState[] = [];
-  const filesChanged = new FileListView(changedLog, true, readLog);
-  const filesRead = new FileListView(readLog, false, changedLog);
+  const filesChanged = new FileListView(CHANGED);
+  const filesRead = new FileListView(READ);
   let read = 0;
   const one: MessageLike[] = [];
   const sighted = (key: 'filesChanged' | 'filesRead', path: string): void => {
     let file = files.get(path);
     if (file === undefined) {
-      file = { path, changedAt: -1, readAt: -1 };
+      file = { path, changed: false, read: false, newer: [undefined, undefined], older: [undefined, undefined] };
       files.set(path, file);
     }
+    // A path seen again while it is the newest of its list changes nothing: the version stays, so a render reuses
+    // the section's lines as they were.
     if (key === 'filesChanged') {
-      if (file.changedAt < 0) {
-        filesChanged.length++;
-        if (file.readAt >= 0) filesRead.length--;
+      if (filesChanged.newest === file) return;
+      if (file.changed) filesChanged.remove(file);
+      file.changed = true;
+      filesChanged.push(file);
+      if (file.read) {
+        file.read = false;
+        filesRead.remove(file);
       }
-      file.changedAt = changedLog.length;
-      changedLog.push(file);
-    } else {
-      if (file.readAt < 0 && file.changedAt < 0) filesRead.length++;
-      file.readAt = readLog.length;
-      readLog.push(file);
+    } else if (!file.changed && filesRead.newest !== file) {
+      if (file.read) filesRead.remove(file);
+      file.read = true;
+      filesRead.push(file);
     }
   };
   const reading: SummaryReading = { facts, maxTaskChars: limits.maxTaskChars, calls: createCallMemory<PendingCall>(''), sighted };

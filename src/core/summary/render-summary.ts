@@ -2,6 +2,7 @@ import type { TokenCounter } from '../tokens/types';
 import type { SummaryFacts, SummaryFactsView, SummaryItem, SummaryListView, SummarySection } from './types';
 import { shortenText } from './shorten-text';
 import { writeSectionLines, type SectionLines } from './write-section-lines';
+import { dropsToFit } from './drops-to-fit';
 import { FOCUS_PREFIX, SUMMARY_SECTIONS, TASK_HEADING, TURNS_PREFIX, omittedLine } from './summary-layout';
 
 /**
@@ -13,25 +14,18 @@ export interface RenderMemo {
   lines: Partial<Record<SummarySection, Map<SummaryItem, { line: string; cost: number }>>>;
   shown: Partial<Record<SummarySection, SectionLines>>;
   omitted: Map<number, number>;
-  /** Per section's lines as written, its lines joined once it is rendered a second time (see `sectionText`). */
-  bodies?: WeakMap<SectionLines, SectionBody>;
   /** The first line of the text last rendered, when it was not cut: a cheap test that two summaries differ. */
   firstLine?: string;
-}
-
-/** A section's lines joined, each after a newline, and where each starts, so that any last lines are a slice. */
-interface SectionBody {
-  text?: string;
-  offsets?: number[];
 }
 
 interface SectionState {
   key: SummarySection;
   heading: string;
-  /** Lines written, newest last: each item shortened, repeats of a newer line skipped. */
+  /** Lines written, newest last: each item shortened, repeats of a newer line skipped; `[start, end)` kept. */
   lines: string[];
   /** Index in `lines` of the oldest line still kept. */
   start: number;
+  end: number;
   /** Per line, its tokens. */
   cost: number[];
   keptCost: number;
@@ -93,6 +87,18 @@ export function renderSummary(
     pick.omitted++;
     total += omittedCost(pick.omitted) - before - c;
   };
+  // Every state the fit passes through before this one costs more than the budget even without its omitted lines.
+  const omittedNow = sections.reduce((sum, s) => sum + (s.omitted > 0 ? omittedCost(s.omitted) : 0), 0);
+  const drops = dropsToFit(sections.map(sumsOf), maxTokens - (total - omittedNow - sections.reduce((sum, s) => sum + s.keptCost, 0)));
+  sections.forEach((s, k) => {
+    const d = drops[k] as number;
+    if (d === 0) return;
+    const { sums } = s.written.backing;
+    s.keptCost -= (sums[s.start + d] as number) - (sums[s.start] as number);
+    s.start += d;
+    s.omitted += d;
+  });
+  total = fixedCost() + sections.reduce((sum, s) => sum + s.keptCost, 0);
   dropUntilFits(sections, () => total > maxTokens, dropFrom);
   while (total > maxTokens && task !== undefined && task.length > MIN_TASK_CHARS) {
     task = shortenText(task, Math.max(MIN_TASK_CHARS, Math.floor(task.length / 2)));
@@ -100,8 +106,7 @@ export function renderSummary(
   }
 
   // Line counts are an estimate for a tokenizer that merges across newlines; the whole text is what must fit.
-  const bodies = memo === undefined ? undefined : (memo.bodies ??= new WeakMap());
-  const render = (): string => renderText(`${TURNS_PREFIX}${facts.turns}`, task, focus, sections, bodies);
+  const render = (): string => renderText(`${TURNS_PREFIX}${facts.turns}`, task, focus, sections);
   let text = render();
   let tokens = counter.count(text);
   for (let pick = pickSection(sections); tokens > maxTokens && pick >= 0; pick = pickSection(sections)) {
@@ -152,9 +157,15 @@ function writeSections(
       }, cached);
       if (memo !== undefined) memo.shown[key] = section;
     }
-    sections.push({ key, heading, lines: section.lines, start: 0, cost: section.costs, keptCost: section.keptCost, omitted: omitted + items.length - section.visited, written: section });
+    const { backing } = section;
+    sections.push({ key, heading, lines: backing.lines, start: section.from, end: section.end, cost: backing.costs, keptCost: section.keptCost, omitted: omitted + items.length - section.visited, written: section });
   }
   return sections;
+}
+
+/** A section's written lines' tokens as prefix sums, oldest first (a view of its backing's, not a copy). */
+function sumsOf(s: SectionState): Float64Array {
+  return s.written.backing.sums.subarray(s.start, s.end + 1);
 }
 
 /** The section to drop a line from: the last of those holding the most kept tokens with a line left; -1 for none. */
@@ -162,7 +173,7 @@ function pickSection(sections: readonly SectionState[]): number {
   let pick = -1;
   for (let k = 0; k < sections.length; k++) {
     const s = sections[k] as SectionState;
-    if (s.start < s.lines.length && (pick < 0 || s.keptCost >= (sections[pick] as SectionState).keptCost)) pick = k;
+    if (s.start < s.end && (pick < 0 || s.keptCost >= (sections[pick] as SectionState).keptCost)) pick = k;
   }
   return pick;
 }
@@ -179,23 +190,22 @@ function dropUntilFits(sections: readonly SectionState[], over: () => boolean, d
     let after = -Infinity;
     for (let k = 0; k < sections.length; k++) {
       const s = sections[k] as SectionState;
-      if (k === pick || s.start >= s.lines.length) continue;
+      if (k === pick || s.start >= s.end) continue;
       if (k < pick) before = Math.max(before, s.keptCost);
       else after = Math.max(after, s.keptCost);
     }
     const s = sections[pick] as SectionState;
     do dropFrom(s);
-    while (over() && s.start < s.lines.length && s.keptCost >= before && s.keptCost > after);
+    while (over() && s.start < s.end && s.keptCost >= before && s.keptCost > after);
   }
 }
 
 /**
  * The summary's text, built by concatenation (V8 keeps a concatenation as a rope, built in O(pieces)): a replay
  * renders a summary of up to 20,000 tokens per request, and joining its thousand lines, into a string large enough
- * to be allocated on its own, cost half of OpenHands' replay. With `bodies` (a memo's), a section's lines rendered
- * again are joined once and sliced.
+ * to be allocated on its own, cost half of OpenHands' replay.
  */
-function renderText(first: string, task: string | undefined, focus: string | undefined, sections: readonly SectionState[], bodies: WeakMap<SectionLines, SectionBody> | undefined): string {
+function renderText(first: string, task: string | undefined, focus: string | undefined, sections: readonly SectionState[]): string {
   let text = first;
   if (task !== undefined || focus !== undefined) {
     text += `\n\n${TASK_HEADING}`;
@@ -205,36 +215,27 @@ function renderText(first: string, task: string | undefined, focus: string | und
   for (const s of sections) {
     text += `\n\n${s.heading}`;
     if (s.omitted > 0) text += `\n${omittedLine(s.omitted)}`;
-    text += sectionText(s, bodies);
+    text += sectionText(s);
   }
   return text;
 }
 
+const BLOCK = 64;
+
 /**
- * A section's kept lines, each after a newline: concatenated the first time its lines are rendered (and always
- * without a memo's `bodies`), joined and sliced from then on (a section that has not changed is rendered again with
- * fewer or more of its oldest lines).
+ * A section's kept lines, each after a newline: the whole blocks of 64 lines among them as their backing joined them
+ * once (a backing only grows, so a block never changes, and the next requests' summaries hold the same lines), the
+ * lines around them one by one.
  */
-function sectionText(s: SectionState, bodies: WeakMap<SectionLines, SectionBody> | undefined): string {
-  let body = bodies?.get(s.written);
-  if (bodies === undefined || body === undefined) {
-    bodies?.set(s.written, {});
-    let text = '';
-    for (let k = s.start; k < s.lines.length; k++) text += `\n${s.lines[k] as string}`;
-    return text;
-  }
-  if (body.text === undefined) {
-    const offsets = new Array<number>(s.lines.length + 1);
-    let at = 0;
-    for (let k = 0; k < s.lines.length; k++) {
-      offsets[k] = at;
-      at += (s.lines[k] as string).length + 1;
-    }
-    offsets[s.lines.length] = at;
-    body = { text: s.lines.length === 0 ? '' : `\n${s.lines.join('\n')}`, offsets };
-    bodies.set(s.written, body);
-  }
-  return (body.text as string).slice((body.offsets as number[])[s.start] as number);
+function sectionText(s: SectionState): string {
+  const { lines, start, end } = s;
+  const { blocks } = s.written.backing;
+  let text = '';
+  let k = start;
+  for (const first = Math.min(end, Math.ceil(start / BLOCK) * BLOCK); k < first; k++) text += `\n${lines[k] as string}`;
+  for (; k + BLOCK <= end; k += BLOCK) text += (blocks[k / BLOCK] ??= `\n${lines.slice(k, k + BLOCK).join('\n')}`);
+  for (; k < end; k++) text += `\n${lines[k] as string}`;
+  return text;
 }
 
 function write(item: SummaryItem): string {

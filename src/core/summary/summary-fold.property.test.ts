@@ -4,7 +4,7 @@ import type { ContentBlock, Message } from '../types';
 import type { SummaryFacts, SummaryFactsView, SummaryItem, SummaryListView } from './types';
 import { collectSummaryFacts } from './collect-summary-facts';
 import { createSummaryFold } from './create-summary-fold';
-import { renderSummary } from './render-summary';
+import { renderSummary, type RenderMemo } from './render-summary';
 import { summarizeExtractive } from './summarize-extractive';
 import { charsTokenCounter } from '../tokens/chars-token-counter';
 
@@ -78,11 +78,15 @@ describe('collectSummaryFacts and createSummaryFold', () => {
       fc.property(transcript, fc.integer({ min: 16, max: 300 }), (messages, maxTokens) => {
         const fold = createSummaryFold(LIMITS);
         const budget = { maxTokens, counter: charsTokenCounter, ...LIMITS };
+        // A replay's render: what it wrote for the turns before resumed (file views that only took new paths appended to).
+        const memo: RenderMemo = { lines: {}, shown: {}, omitted: new Map() };
         for (let end = 1; end <= messages.length; end++) {
           fold.add(messages[end - 1] as Message);
           const once = collectSummaryFacts(messages.slice(0, end), LIMITS);
           expect(comparable(factsOfView(fold.view()))).toEqual(comparable(once));
-          expect(renderSummary(fold.view(), 'focus', budget)).toBe(renderSummary(once, 'focus', budget));
+          const expected = renderSummary(once, 'focus', budget);
+          expect(renderSummary(fold.view(), 'focus', budget)).toBe(expected);
+          expect(renderSummary(fold.view(), 'focus', budget, memo)).toBe(expected);
         }
         expect(fold.read).toBe(messages.length);
       }),

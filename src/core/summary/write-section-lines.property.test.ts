@@ -18,7 +18,17 @@ const replay = {
 
 // A few distinct lines so repeats are common; a line's cost is its length, 1 to 6.
 const written = (item: unknown) => ({ line: String(item), cost: String(item).length });
-const plain = (s: SectionLines) => ({ lines: s.lines, costs: s.costs, at: s.at, keptCost: s.keptCost, visited: s.visited });
+const plain = (s: SectionLines) => {
+  const { lines, costs, item, sums } = s.backing;
+  return {
+    lines: lines.slice(s.from, s.end),
+    costs: costs.slice(s.from, s.end),
+    at: item.slice(s.from, s.end).map((i) => s.length - i),
+    sums: [...sums.subarray(s.from, s.end + 1)].map((sum) => sum - (sums[s.from] as number)),
+    keptCost: s.keptCost,
+    visited: s.visited,
+  };
+};
 
 describe('writeSectionLines, grown from an earlier pass', () => {
   it('equals the pass written afresh, step after step', () => {
