@@ -25,3 +25,22 @@ test('a person adds the SWE-agent lane from Add lane and reads what it simulates
   await expect(added.getByTestId('lane-options')).toContainText('2');
   await expect(added.getByTestId('lane-headline')).toContainText('observations');
 });
+
+test('at eight lanes, Add lane still opens and says why no more can be added', async ({ page }) => {
+  await openApp(page);
+  const add = async (label: string) => {
+    await page.getByRole('button', { name: 'Add lane' }).first().click();
+    const panel = page.getByRole('group', { name: 'Add a lane' });
+    await panel.getByLabel('Strategy').selectOption({ label });
+    await panel.getByRole('button', { name: 'Add lane' }).click();
+  };
+  await add('SWE-agent: last n observations');
+  await add('Codex: compact');
+  await expect(laneRegions(page)).toHaveCount(8);
+  await page.getByRole('button', { name: 'Add lane' }).click();
+  const panel = page.getByRole('group', { name: 'Add a lane' });
+  await expect(panel).toContainText('At most 8 lanes: remove one from its ⋯ menu to add another.');
+  await expect(panel.getByLabel('Strategy')).toHaveCount(0);
+  await page.keyboard.press('Escape');
+  await expect(panel).toBeHidden();
+});

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { STRATEGY_REGISTRY, isStrategyId, type StrategyId } from '../../core';
 import { MAX_LANES } from '../../state';
-import {  } from '../../state/react';
 import { useInspector } from '../../state/react';
 import { strategyChoices } from '../../worker/lanes';
 import { Popover } from '../layout/popover';
+import { cx } from '../common/format';
 import { LaneOptionsForm, type LaneDraft } from './lane-options-form';
 
 /** "Add lane": any registered strategy, with its options and, if wanted, a budget of its own. */
@@ -14,22 +14,26 @@ export function AddLaneButton() {
   const full = count >= MAX_LANES;
   return (
     <div className="flex items-start justify-center border-l border-zinc-200 pt-2 dark:border-zinc-800">
-      {full ? (
-        <span className="text-[11px] text-zinc-500 dark:text-zinc-400" title={`At most ${MAX_LANES} lanes`}>
-          —
-        </span>
-      ) : (
-        <Popover
-          button={<span aria-hidden="true">+</span>}
-          buttonLabel="Add lane"
-          title="Add a lane: any strategy, with its own options"
-          buttonClassName="inline-flex h-7 w-7 items-center justify-center rounded-md border border-zinc-300 bg-white text-[15px] font-semibold text-zinc-700 shadow-sm hover:bg-zinc-50 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-300 dark:hover:bg-zinc-800"
-          panelLabel="Add a lane"
-          width={340}
-        >
+      <Popover
+        button={<span aria-hidden="true">+</span>}
+        buttonLabel="Add lane"
+        title={full ? `At most ${MAX_LANES} lanes` : 'Add a lane: any strategy, with its own options'}
+        buttonClassName={cx(
+          'inline-flex h-7 w-7 items-center justify-center rounded-md border border-zinc-300 bg-white text-[15px] font-semibold text-zinc-700 shadow-sm hover:bg-zinc-50 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-300 dark:hover:bg-zinc-800',
+          full && 'opacity-50',
+        )}
+        panelLabel="Add a lane"
+        width={340}
+      >
+        {full ? (
+          // At the limit the button still opens, to say why nothing can be added (a bare dash said it only on hover).
+          <p className="m-0 text-[12.5px] text-zinc-700 dark:text-zinc-300">
+            At most {MAX_LANES} lanes: remove one from its ⋯ menu to add another.
+          </p>
+        ) : (
           <AddLaneForm onAdd={(strategy, draft) => addLane(strategy, draft.options, draft.budget)} />
-        </Popover>
-      )}
+        )}
+      </Popover>
     </div>
   );
 }
