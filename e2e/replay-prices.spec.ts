@@ -56,6 +56,12 @@ test('prices typed by the user replace the table’s, and a model the table does
   await page.getByRole('textbox', { name: 'Cache read' }).fill('0.2');
   await expect(costCell(page, 'No pruning')).not.toHaveText(typed ?? '', { timeout: 30_000 });
   expect(Number((await costCell(page, 'No pruning').textContent())?.replace(/[$,]/g, ''))).toBeLessThan(Number(typed?.replace(/[$,]/g, '')));
+  // A price that is not a number is said so in words, and the last prices that were stay in use.
+  const priced = await costCell(page, 'No pruning').textContent();
+  await page.getByRole('textbox', { name: 'Cache read' }).fill('abc');
+  await expect(page.getByRole('alert').filter({ hasText: 'Cache read: “abc” is not a price' })).toContainText('the replay keeps the last prices that were');
+  await expect(page.getByRole('textbox', { name: 'Cache read' })).toHaveAttribute('aria-invalid', 'true');
+  await expect(costCell(page, 'No pruning')).toHaveText(priced ?? '');
 });
 
 test('over a small window the view suggests a budget that fits, and one click sets it', async ({ page }) => {

@@ -109,12 +109,14 @@ function sourceWords(source: string): string {
 
 function PriceFields({ overrides, table, onChange, idPrefix }: { overrides: PriceOverrides; table: PriceOverrides | undefined; onChange: (prices: PriceOverrides) => void; idPrefix: string }) {
   const [draft, setDraft] = useState<Record<string, string>>(() => Object.fromEntries(PRICE_FIELDS.map(([key]) => [key, overrides[key] === undefined ? '' : String(overrides[key])])));
+  const isInvalid = (text: string) => text.trim() !== '' && !(Number.isFinite(Number(text)) && Number(text) >= 0);
+  const bad = PRICE_FIELDS.filter(([key]) => isInvalid(draft[key] ?? ''));
+  const errorId = `${idPrefix}-price-error`;
   return (
     <>
       {PRICE_FIELDS.map(([key, label]) => {
         const text = draft[key] ?? '';
-        const value = Number(text);
-        const invalid = text.trim() !== '' && !(Number.isFinite(value) && value >= 0);
+        const invalid = isInvalid(text);
         return (
           <label key={key} className="inline-flex items-center gap-1" htmlFor={`${idPrefix}-${key}`}>
             {label}
@@ -124,6 +126,7 @@ function PriceFields({ overrides, table, onChange, idPrefix }: { overrides: Pric
               inputMode="decimal"
               autoComplete="off"
               aria-invalid={invalid || undefined}
+              aria-describedby={invalid ? errorId : undefined}
               placeholder={table?.[key] !== undefined && overrides[key] === undefined ? String(table[key]) : ''}
               className={cx(FIELD, 'w-20', invalid && 'border-rose-500')}
               value={text}
@@ -144,6 +147,14 @@ function PriceFields({ overrides, table, onChange, idPrefix }: { overrides: Pric
           </label>
         );
       })}
+      {bad.length > 0 && (
+        // Said in words, not by a red border alone: until every typed price reads as one, the replay keeps the last
+        // prices that did.
+        <span id={errorId} role="alert" className="basis-full text-[12px] text-rose-700 dark:text-rose-300">
+          {bad.map(([key, label]) => `${label}: “${(draft[key] ?? '').trim()}” is not a price`).join('; ')} (dollars per million tokens, 0 or
+          more): the replay keeps the last prices that were.
+        </span>
+      )}
     </>
   );
 }
