@@ -199,6 +199,14 @@ describe('bad input', () => {
     for (const tried of error.formatsTried) expect(error.message).not.toContain(tried.reason);
   });
 
+  // Regression: a binary file was "not valid JSON: unexpected "" at line 1, column 1", an invisible character.
+  it('a binary file is named as one, with where its first binary byte is', () => {
+    expect(caught('\u0000\u0001PK\u0003\u0004').message).toBe('The file is not text (a NUL byte at character 1): it looks like a binary file, not a transcript in JSON or JSON Lines.');
+    expect(caught('  \u0089PNG\r\n\u001a\n\ufffd\ufffd').message).toMatch(/^The file is not text \(a byte that is not UTF-8 at character 11\)/);
+    // Text with a stray replacement character deep inside stays a syntax error with its line and column.
+    expect(caught(`{"a": ${'1'.repeat(5000)}\ufffd`).message).toMatch(/^The file is not valid JSON/);
+  });
+
   it('options.origin says where the text came from: errors on a paste speak of the pasted text', () => {
     expect(caught('', { origin: 'paste' }).message).toBe('The pasted text is empty.');
     expect(caught('  \n', { origin: 'paste' }).message).toMatch(/^The pasted text holds only whitespace/);

@@ -37,6 +37,12 @@ export function readTranscriptSource(
   const foreign = nameForeign?.(body);
   if (foreign !== undefined) throw foreign;
 
+  // A binary file read as text: its first bytes say so (a NUL, or what a decoder made of bytes that are not UTF-8),
+  // where a syntax error would point at an invisible character.
+  const binary = firstBinaryCharacter(body);
+  if (binary !== -1) {
+    throw new TranscriptParseError(`${subject} is not text (a ${body.charCodeAt(binary) === 0 ? 'NUL byte' : 'byte that is not UTF-8'} at character ${binary + 1 + start}): it looks like a binary file, not a transcript in JSON or JSON Lines.`);
+  }
   const where = findJsonSyntaxError(text, 0);
   if (where === undefined) {
     // The scanner and the engine disagree (e.g. a nesting limit): still say something useful.
@@ -121,4 +127,14 @@ function readLines(text: string, start: number): { lines: JsonLine[]; warnings: 
     lineNumber++;
   }
   return { lines, warnings };
+}
+
+/** The first NUL or U+FFFD (a decoder's replacement for bytes that are not UTF-8) in the first 4,096 characters, or -1. */
+function firstBinaryCharacter(body: string): number {
+  const end = Math.min(body.length, 4096);
+  for (let i = 0; i < end; i++) {
+    const code = body.charCodeAt(i);
+    if (code === 0 || code === 0xfffd) return i;
+  }
+  return -1;
 }
