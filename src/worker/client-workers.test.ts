@@ -174,6 +174,19 @@ describe('PruneClient: a new document gets fresh workers', () => {
     client.dispose();
   });
 
+  it('the spare is warmed with the encoding the last counts used, once they are in, so the next file\'s counts do not pay for its vocabulary', async () => {
+    const { client, workers } = clientWithWorkers(10);
+    const counted = new Promise<string>((resolve) => (client.events.onTokens = (u) => resolve(u.encoding)));
+    await client.load({ kind: 'text', text: chat('a'), fileName: 'a.json' }, { ...load, open: { encoding: 'o200k_base' as const } });
+    expect(await counted).toBe('o200k_base');
+    await tick(40);
+    expect(workers).toHaveLength(2);
+    expect(workers[1]!.sent).toEqual([expect.objectContaining({ type: 'warm', encoding: 'o200k_base' })]);
+    await loaded(client, 'b');
+    expect(workers[1]!.sent.map((r) => r.type)).toEqual(['warm', 'load']);
+    client.dispose();
+  });
+
   it('a spare that fails to start is let go, and the next file makes its own worker', async () => {
     const { client, workers } = clientWithWorkers(10);
     await loaded(client, 'a');

@@ -277,6 +277,11 @@ export class PruneClient {
         if (id >= this.epoch) heardEvent(response, this.events);
         return;
       case 'tokens':
+        if (id < this.epoch) return;
+        // The next file will most likely be counted the same way: its worker, made ahead, loads that vocabulary now.
+        if (response.encoding !== 'chars' && response.fallback === undefined) this.workers.warm({ type: 'warm', id: this.nextId++, encoding: response.encoding });
+        heardEvent(response, this.events);
+        return;
       case 'count-progress':
       case 'lane-error':
       case 'verdicts':

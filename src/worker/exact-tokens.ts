@@ -46,6 +46,15 @@ export function warmCounting(format: TranscriptFormat, choice: EncodingChoice): 
   warmPool(encoding);
 }
 
+/**
+ * Loads `encoding`'s vocabulary on this thread and in the counting workers, whatever the cores: asked of a spare
+ * worker once the transcript on screen is counted, when nothing else runs (`FreshWorkers.warm`).
+ */
+export function warmSpare(encoding: Exclude<TokenEncoding, 'chars'>): void {
+  createTokenCounter({ encoding }).catch(() => undefined);
+  warmPool(encoding);
+}
+
 export async function countExactly(
   d: Doc,
   choice: EncodingChoice,

@@ -24,6 +24,9 @@ export class FreshWorkers {
   /** A worker made ahead of the next file, holding nothing yet. */
   private spare: Transport | undefined;
   private spareTimer: ReturnType<typeof setTimeout> | undefined;
+  /** The vocabulary the spare loads ahead (the last counts' encoding), and whether the spare was told. */
+  private warmth: Extract<WorkerRequest, { type: 'warm' }> | undefined;
+  private spareWarmed = false;
 
   /** `attach` wires a worker to the client; `letGo` ends what is pending on one and terminates it. */
   constructor(
@@ -57,7 +60,25 @@ export class FreshWorkers {
         this.letGo(spare);
       };
       this.spare = spare;
+      this.spareWarmed = false;
+      this.warmSpare();
     }, this.spareAfterMs);
+  }
+
+  private warmSpare(): void {
+    if (!this.spare || !this.warmth || this.spareWarmed) return;
+    this.spareWarmed = true;
+    this.spare.post(this.warmth);
+  }
+
+  /**
+   * The transcript on screen was counted with `request.encoding`: the spare loads that vocabulary and starts its
+   * counting workers now (or as soon as it is made), when they no longer compete with that count for a core.
+   */
+  warm(request: Extract<WorkerRequest, { type: 'warm' }>): void {
+    if (this.warmth?.encoding !== request.encoding) this.spareWarmed = false;
+    this.warmth = request;
+    this.warmSpare();
   }
 
   /** The worker load `id` opens its file in: a fresh one, unless the current one never held a file or none can be made. */

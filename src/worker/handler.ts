@@ -15,7 +15,7 @@ import { createModelLanes, type ModelLanes } from './model-lanes';
 import { handleProbeRequest } from './probe-requests';
 import { settleModelSummaries } from './settle-model';
 import { laneVerdict } from './verdicts';
-import { countExactly, warmCounting, type EncodingChoice } from './exact-tokens';
+import { countExactly, warmCounting, warmSpare, type EncodingChoice } from './exact-tokens';
 import { usageSummary } from './explain';
 import { buildRows } from './rows';
 import { errorInfo, readSource } from './queries';
@@ -123,6 +123,9 @@ function dispatch(h: HandlerState, request: WorkerRequest): void {
       if (d) handleProbeRequest(d, h.models, request, h.probeRuns, h.send);
       return;
     }
+    case 'warm':
+      warmSpare(request.encoding);
+      return;
     case 'set-model': {
       h.models.configure(request.model);
       const d = h.doc;

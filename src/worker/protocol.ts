@@ -56,7 +56,12 @@ export type WorkerRequest =
   /** A lane's probes answered by a model of the user's own (`askProbes`); progress as `probe-progress`; `cancel` stops it. */
   | { type: 'ask-probes'; id: number; docId: number; plan: PlanRequest; laneId: string; model: LaneModelSettings }
   /** The model that writes the lanes' summaries, or null for none (extractive). Plans follow as `planned`. */
-  | { type: 'set-model'; id: number; model: LaneModelSettings | null };
+  | { type: 'set-model'; id: number; model: LaneModelSettings | null }
+  /**
+   * A spare worker, holding no file yet: load `encoding`'s vocabulary and start the counting workers now, so the next
+   * file's exact counts do not wait for them. Answers nothing.
+   */
+  | { type: 'warm'; id: number; encoding: Exclude<TokenEncoding, 'chars'> };
 
 export interface ConversationInfo {
   id: string;
