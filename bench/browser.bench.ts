@@ -328,7 +328,19 @@ async function bigFile(page: Page, small: string): Promise<void> {
       console.log(profileSummary(JSON.parse(trace.toString('utf8')) as Parameters<typeof profileSummary>[0]));
     }
   }
-  if (process.env.BROWSER_BENCH_MEMORY_ONLY !== '1') await bigFileBudget(page);
+  if (process.env.BROWSER_BENCH_MEMORY_ONLY !== '1') {
+    // BROWSER_BENCH_PROFILE=budget: the same CPU profile through the budget changes and the drag instead of the load:
+    // which main-thread tasks outlast a frame.
+    const budgetProfile = process.env.BROWSER_BENCH_PROFILE === 'budget';
+    const browser = page.context().browser();
+    if (budgetProfile) await browser?.startTracing(page, { categories: ['disabled-by-default-v8.cpu_profiler', 'v8', 'devtools.timeline', 'toplevel'] });
+    await bigFileBudget(page);
+    const trace = budgetProfile ? await browser?.stopTracing() : undefined;
+    if (trace) {
+      writeFileSync(`${OUT}trace-budget.json`, trace);
+      console.log(profileSummary(JSON.parse(trace.toString('utf8')) as Parameters<typeof profileSummary>[0]));
+    }
+  }
   const open = rendererMemoryMb();
   console.log(`| renderer memory (PSS) with it open | synthetic 50k | ${open.toFixed(0)} MB | |`);
   if (heaps) await printHeaps(page, 'with it open');

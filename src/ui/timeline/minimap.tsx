@@ -4,10 +4,11 @@
  * transcript in view is outlined; a click goes to the message under the pointer. Drawn on a canvas, so 100k
  * messages cost one pass per lane, not 100k elements, and only when the plans, size or theme change.
  */
-import { useEffect, useRef, useState, type RefObject } from 'react';
+import { useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { FATE } from '../../core';
 import { useInspector, useInspectorStore } from '../../state/react';
 import { ROW_H } from './timeline-row';
+import { fateRuns } from './fate-runs';
 
 const COLUMN = 7;
 const GAP = 2;
@@ -26,8 +27,8 @@ export function Minimap({ scrollRef, rowsTop = 0 }: { scrollRef: RefObject<HTMLD
   const items = useInspector((s) => s.items);
   const count = useInspector((s) => s.doc?.count ?? 0);
   const canvas = useRef<HTMLCanvasElement>(null);
-  const [height, setHeight] = useState(0);
-  const [view, setView] = useState<[number, number]>([0, 0]);
+  const [scroll, setScroll] = useState({ top: 0, height: 0 });
+  const height = scroll.height;
   const [dark, setDark] = useState(() => document.documentElement.classList.contains('dark'));
 
   useEffect(() => {
@@ -36,15 +37,16 @@ export function Minimap({ scrollRef, rowsTop = 0 }: { scrollRef: RefObject<HTMLD
     return () => observer.disconnect();
   }, []);
 
-  // The strip is as tall as the scroll area; the outline follows the scroll position.
+  // The strip is as tall as the scroll area; the outline follows the scroll position. Both are read only when the
+  // area scrolls or resizes: read after every plan (new rows), they forced a layout in the middle of each commit,
+  // the longest part of a budget drag's main-thread work at 50k messages.
   useEffect(() => {
     const el = scrollRef.current;
     if (!el) return;
     const measure = () => {
-      setHeight(el.clientHeight);
-      const first = Math.floor(el.scrollTop / ROW_H);
-      const last = Math.min(items.length - 1, Math.ceil((el.scrollTop + el.clientHeight - rowsTop) / ROW_H) - 1);
-      setView([messageAt(items, first, 1), messageAt(items, last, -1)]);
+      const top = el.scrollTop;
+      const height = el.clientHeight;
+      setScroll((s) => (s.top === top && s.height === height ? s : { top, height }));
     };
     measure();
     const resize = new ResizeObserver(measure);
@@ -54,7 +56,12 @@ export function Minimap({ scrollRef, rowsTop = 0 }: { scrollRef: RefObject<HTMLD
       resize.disconnect();
       el.removeEventListener('scroll', measure);
     };
-  }, [scrollRef, items, rowsTop]);
+  }, [scrollRef]);
+  const view = useMemo(() => {
+    const first = Math.floor(scroll.top / ROW_H);
+    const last = Math.min(items.length - 1, Math.ceil((scroll.top + scroll.height - rowsTop) / ROW_H) - 1);
+    return [messageAt(items, first, 1), messageAt(items, last, -1)] as const;
+  }, [items, scroll, rowsTop]);
 
   const width = PAD * 2 + lanes.length * COLUMN + Math.max(0, lanes.length - 1) * GAP;
 
@@ -70,22 +77,15 @@ export function Minimap({ scrollRef, rowsTop = 0 }: { scrollRef: RefObject<HTMLD
     g.clearRect(0, 0, width, height);
     if (count === 0) return;
     const colors = [cssColor('--kept', '#059669'), cssColor('--dropped', '#a1a1aa'), cssColor('--summarized', '#d97706'), cssColor('--masked', '#7c3aed')];
-    const tally = new Int32Array(4);
     lanes.forEach((lane, k) => {
       const fates = plans[lane.id]?.fates;
       const x = PAD + k * (COLUMN + GAP);
       if (!fates) return;
-      for (let y = 0; y < height; y++) {
-        const from = Math.floor((y * count) / height);
-        const to = Math.max(from + 1, Math.floor(((y + 1) * count) / height));
-        tally.fill(0);
-        for (let i = from; i < to && i < count; i++) tally[fates[i] as number]! += 1;
-        let best = 0;
-        for (let f = 1; f < 4; f++) if ((tally[f] as number) > (tally[best] as number)) best = f;
+      for (const run of fateRuns(fates, count, height)) {
         // Dropped is the quiet background; what is sent stands out.
-        g.globalAlpha = best === FATE.dropped ? 0.35 : 1;
-        g.fillStyle = colors[best] as string;
-        g.fillRect(x, y, COLUMN, 1);
+        g.globalAlpha = run.fate === FATE.dropped ? 0.35 : 1;
+        g.fillStyle = colors[run.fate] as string;
+        g.fillRect(x, run.from, COLUMN, run.to - run.from);
       }
     });
     g.globalAlpha = 1;
