@@ -72,10 +72,15 @@ test('the overview strip beside the timeline goes where it is clicked', async ({
   await expect(strip).toBeVisible();
   const box = await strip.boundingBox();
   if (!box) throw new Error('no strip');
+  // The outline of the part in view starts at the top, and follows the timeline to where the click took it.
+  const outline = page.getByTestId('minimap-view');
+  const outlineTop = async () => ((await outline.boundingBox())?.y ?? NaN) - box.y;
+  expect(await outlineTop()).toBeLessThan(2);
   await page.mouse.click(box.x + box.width / 2, box.y + box.height - 2);
   const count = Number((await page.getByTestId('doc-stats').textContent())?.match(/([\d,]+) messages/)?.[1]?.replace(/,/g, ''));
   // The last pixel row is the end of the transcript.
   await expect(page.locator('[role="row"][aria-selected="true"]').first()).toHaveAttribute('id', new RegExp(`^row-(${count - 1}|${count - 2}|${count - 3})$`));
+  await expect.poll(outlineTop).toBeGreaterThan(box.height / 2);
 });
 
 // The Replay view's axe checks, light and dark, are in a11y.spec.ts.

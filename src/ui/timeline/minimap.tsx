@@ -4,7 +4,7 @@
  * transcript in view is outlined; a click goes to the message under the pointer. Drawn on a canvas, so 100k
  * messages cost one pass per lane, not 100k elements, and only when the plans, size or theme change.
  */
-import { useEffect, useMemo, useRef, useState, type RefObject } from 'react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 import { FATE } from '../../core';
 import { useInspector, useInspectorStore } from '../../state/react';
 import { ROW_H } from './timeline-row';
@@ -27,8 +27,8 @@ export function Minimap({ scrollRef, rowsTop = 0 }: { scrollRef: RefObject<HTMLD
   const items = useInspector((s) => s.items);
   const count = useInspector((s) => s.doc?.count ?? 0);
   const canvas = useRef<HTMLCanvasElement>(null);
-  const [scroll, setScroll] = useState({ top: 0, height: 0 });
-  const height = scroll.height;
+  const [height, setHeight] = useState(0);
+  const [view, setView] = useState<[number, number]>([0, 0]);
   const [dark, setDark] = useState(() => document.documentElement.classList.contains('dark'));
 
   useEffect(() => {
@@ -37,16 +37,15 @@ export function Minimap({ scrollRef, rowsTop = 0 }: { scrollRef: RefObject<HTMLD
     return () => observer.disconnect();
   }, []);
 
-  // The strip is as tall as the scroll area; the outline follows the scroll position. Both are read only when the
-  // area scrolls or resizes: read after every plan (new rows), they forced a layout in the middle of each commit,
-  // the longest part of a budget drag's main-thread work at 50k messages.
+  // The strip is as tall as the scroll area; the outline follows the scroll position.
   useEffect(() => {
     const el = scrollRef.current;
     if (!el) return;
     const measure = () => {
-      const top = el.scrollTop;
-      const height = el.clientHeight;
-      setScroll((s) => (s.top === top && s.height === height ? s : { top, height }));
+      setHeight(el.clientHeight);
+      const first = Math.floor(el.scrollTop / ROW_H);
+      const last = Math.min(items.length - 1, Math.ceil((el.scrollTop + el.clientHeight - rowsTop) / ROW_H) - 1);
+      setView([messageAt(items, first, 1), messageAt(items, last, -1)]);
     };
     measure();
     const resize = new ResizeObserver(measure);
@@ -56,12 +55,7 @@ export function Minimap({ scrollRef, rowsTop = 0 }: { scrollRef: RefObject<HTMLD
       resize.disconnect();
       el.removeEventListener('scroll', measure);
     };
-  }, [scrollRef]);
-  const view = useMemo(() => {
-    const first = Math.floor(scroll.top / ROW_H);
-    const last = Math.min(items.length - 1, Math.ceil((scroll.top + scroll.height - rowsTop) / ROW_H) - 1);
-    return [messageAt(items, first, 1), messageAt(items, last, -1)] as const;
-  }, [items, scroll, rowsTop]);
+  }, [scrollRef, items, rowsTop]);
 
   const width = PAD * 2 + lanes.length * COLUMN + Math.max(0, lanes.length - 1) * GAP;
 
@@ -101,6 +95,7 @@ export function Minimap({ scrollRef, rowsTop = 0 }: { scrollRef: RefObject<HTMLD
       {count > 0 && height > 0 && (
         <div
           aria-hidden="true"
+          data-testid="minimap-view"
           className="pointer-events-none absolute inset-x-0 border border-zinc-900/85 dark:border-zinc-100/90"
           style={{ top, height: Math.min(outlineHeight, height - top) }}
         />
