@@ -1,5 +1,5 @@
 import type { Message } from '../types';
-import { scanMessages, type MessageScan, type MessageVisitor } from './scan-messages';
+import { scanMessages, type MessageScan, type MessageCheck } from './scan-messages';
 
 /**
  * Messages linked through tool ids, as groups that every strategy keeps or drops whole.
@@ -21,12 +21,12 @@ export interface MessageGroups {
 }
 
 /**
- * Links tool calls to results and measures text (`scanMessages`, which shows each message to `visit` first), then
+ * Links tool calls to results and measures text (`scanMessages`, which shows `check` what it reads), then
  * unions the messages each pair touches.
  */
-export function groupMessages(messages: readonly Message[], visit?: MessageVisitor): MessageGroups {
+export function groupMessages(messages: readonly Message[], check?: MessageCheck): MessageGroups {
   const count = messages.length;
-  const scan = scanMessages(messages, visit);
+  const scan = scanMessages(messages, check);
 
   // Union-find whose root is always the lowest index, so a root is its group's first message, and every
   // parent index is at most its child's.

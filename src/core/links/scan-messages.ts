@@ -30,11 +30,16 @@ export interface MessageScan {
 }
 
 /**
- * Called with each message, in order, right before the scan reads it: an entry point's input check rides on the
- * scan's own read of the message (a separate pass over 100k messages costs as much as the scan, both waiting on
- * memory). Throwing stops the scan.
+ * An entry point's input check, riding on the scan's own read of the messages (a separate pass over 100k messages
+ * costs as much as the scan, both waiting on memory). `message` sees each message, in order, before the scan reads
+ * it; `part` sees each block the scan has no shortcut for (a string `type` other than `text`, `tool_use`,
+ * `tool_result` and `thinking`), as the scan reads its type: the check of a message's parts needs no loop of its
+ * own. Throwing stops the scan.
  */
-export type MessageVisitor = (message: unknown, index: number) => void;
+export interface MessageCheck {
+  message(message: unknown, index: number): void;
+  part(message: unknown, index: number, type: string): void;
+}
 
 /** Packs a (message, block) or (block, block) position in one number: 2²¹ blocks per message is past any API limit. */
 export const BLOCK_BITS = 2 ** 21;
@@ -45,9 +50,9 @@ const RECENT_CALLS = 64;
  * The one pass over every block of a transcript: tool links and text lengths, each block's type read once. The
  * pairing rule: a result answers the nearest preceding unanswered call with its id. Built for 100k-message
  * transcripts: positions are packed numbers in typed arrays (no per-pair object, no garbage for the collector to
- * copy), and the common case never touches a hash map. `visit`, when given, sees each message first.
+ * copy), and the common case never touches a hash map. `check`, when given, sees each message and unusual block.
  */
-export function scanMessages(messages: readonly Message[], visit?: MessageVisitor): MessageScan {
+export function scanMessages(messages: readonly Message[], check?: MessageCheck): MessageScan {
   const count = messages.length;
   const textLength = new Float64Array(count);
   // Per message: its turn (runs of one role), and whether an assistant sent it; read when a pair forms.
@@ -79,7 +84,7 @@ export function scanMessages(messages: readonly Message[], visit?: MessageVisito
   for (let m = 0; m < count; m++) {
     // Malformed input (a null where a message should be) is carried through: a null message has no content.
     const message = messages[m];
-    if (visit !== undefined) visit(message, m);
+    if (check !== undefined) check.message(message, m);
     const role = message?.role;
     if (m > 0) turn[m] = (turn[m - 1] as number) + (role === previousRole ? 0 : 1);
     previousRole = role;
@@ -113,6 +118,7 @@ export function scanMessages(messages: readonly Message[], visit?: MessageVisito
         if (typeof block.thinking === 'string') length += block.thinking.length;
         continue;
       } else {
+        if (check !== undefined && typeof type === 'string') check.part(message, m, type);
         length += blockTextLength(block);
         kind = toolBlockKind(block);
       }

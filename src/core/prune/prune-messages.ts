@@ -7,6 +7,7 @@ import { applyPrunePlan } from '../plan/apply-prune-plan';
 import { checkConfigObject } from './check-config-object';
 import { checkCanonicalMessages } from '../shapes/check-canonical-messages';
 import { checkCanonicalMessage } from '../shapes/check-canonical-message';
+import { checkCanonicalPart } from '../shapes/check-canonical-part';
 import type { StrategyPlan } from '../plan/types';
 import type { PrunableMessage } from './prunable-message';
 import { canonicalView } from './canonical-view';
@@ -98,9 +99,12 @@ function checkedQuickPlan(
   if (!Array.isArray(input) || config.tokenCounter !== undefined || strategy.prune !== undefined || strategy.planSuffix !== undefined || strategy.planQuick === undefined) return undefined;
   let plan: StrategyPlan | undefined;
   try {
-    plan = strategy.planQuick(input as readonly Message[], settings, false, (message, index) => {
-      checkCanonicalMessage(message, index, 'pruneMessages', true, seen);
-      if (seen.system) throw SYSTEM_MET;
+    plan = strategy.planQuick(input as readonly Message[], settings, false, {
+      message(message, index) {
+        checkCanonicalMessage(message, index, 'pruneMessages', true, seen, true);
+        if (seen.system) throw SYSTEM_MET;
+      },
+      part: (message, index, type) => checkCanonicalPart(message, index, 'pruneMessages', type),
     });
   } catch (error) {
     if (error !== SYSTEM_MET) throw error;

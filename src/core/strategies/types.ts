@@ -6,7 +6,7 @@
  * one folder and one line there (see README.md).
  */
 import type { Message } from '../types';
-import type { MessageVisitor } from '../links/scan-messages';
+import type { MessageCheck } from '../links/scan-messages';
 import type { TranscriptAnalysis } from '../plan/analyze-transcript';
 import type { MessageList, PruneBound, StrategyPlan } from '../plan/types';
 import type { ReplayContext, ReplayPlanner } from '../requests/replay-context';
@@ -64,11 +64,11 @@ export interface StrategyDefinition<Id extends string, C extends { strategy: Id 
    * `pruneView`). `explain: false` may leave every reason at "fits" (only the fates are applied). `undefined` (or no
    * hook) means analyse and plan. The hooks property test holds it to `plan`.
    *
-   * `visit`, when given, must be called with every message, in order, before the plan reads it (or, for a strategy
-   * that reads only some messages, in a loop of its own first), and before any `undefined` is returned: it is the
-   * entry point's input check, riding on the plan's own read of the messages.
+   * `check`, when given, must see every message, in order, before the plan reads it, and each of its blocks as
+   * `MessageCheck` says (or, for a strategy that reads only some messages, in a loop of its own first), and before
+   * any `undefined` is returned: it is the entry point's input check, riding on the plan's own read of the messages.
    */
-  planQuick?(messages: readonly Message[], settings: S, explain: boolean, visit?: MessageVisitor): StrategyPlan<Id> | undefined;
+  planQuick?(messages: readonly Message[], settings: S, explain: boolean, check?: MessageCheck): StrategyPlan<Id> | undefined;
   /**
    * The plan `plan` makes of `analyzeTranscript(messages)` (the default token estimate), reading only the messages a
    * strategy that keeps a suffix keeps, and a margin below: `messages` may be an SDK adapter's lazy view, which then

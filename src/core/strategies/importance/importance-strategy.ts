@@ -30,8 +30,8 @@ export const importanceStrategy = defineStrategy({
   }),
   plan: (analysis, settings) => planImportance(analysis, settings),
   // One bound only: score the groups and select just the lowest ones, instead of ranking them all.
-  planQuick: (messages, settings, explain, visit) => {
-    const groups = groupMessages(messages, visit);
+  planQuick: (messages, settings, explain, check) => {
+    const groups = groupMessages(messages, check);
     const units = glueBrokenTurns(groups, messages);
     const unitScore = scoreUnits(units);
     // The scan is this call's own and its text lengths are read for the last time above, so each becomes its
