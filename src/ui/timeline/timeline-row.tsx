@@ -190,7 +190,7 @@ export const TimelineRow = memo(function TimelineRow(p: RowProps) {
             title={`${reasonSentence(lane.label, fate, p.reasons.charCodeAt(k))}${terms ? ` ${terms}` : ''}`}
             className={cx('fate fate-cell', `fate-${fate}`, p.focusLane === k && 'is-focus', p.stale[k] === '1' && 'is-stale', active && 'is-active')}
           >
-            {fateLabel(fate)}
+            <span className="fate-word">{fateLabel(fate)}</span>
             {tag && <span className="cell-tag">{tag.replace(/_/g, ' ')}</span>}
           </div>
         );
