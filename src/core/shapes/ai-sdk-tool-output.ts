@@ -1,5 +1,5 @@
 import type { ContentBlock } from '../types';
-import { toolOutputString } from './tool-output-string';
+import { stringOrJson } from '../text/string-or-json';
 
 /** What a tool result says to the model: its content, and whether it reports an error. */
 export interface ToolOutputContent {
@@ -18,9 +18,9 @@ export function aiSdkToolOutput(output: object, contentParts: (parts: readonly u
   const o = output as { type?: unknown; value?: unknown; reason?: unknown };
   switch (o.type) {
     case 'text':
-      return { content: toolOutputString(o.value), isError: false };
+      return { content: stringOrJson(o.value), isError: false };
     case 'error-text':
-      return { content: toolOutputString(o.value), isError: true };
+      return { content: stringOrJson(o.value), isError: true };
     case 'json':
       return { content: stringify(o.value ?? null), isError: false };
     case 'error-json':

@@ -1,7 +1,7 @@
 import type { ContentBlock } from '../../types';
 import { aiSdkToolOutput, type ToolOutputContent } from '../../shapes/ai-sdk-tool-output';
 import { imageSource } from '../../shapes/image-source';
-import { toolOutputString } from '../../shapes/tool-output-string';
+import { stringOrJson } from '../../text/string-or-json';
 
 /**
  * What an AI SDK tool result sends the model, as a canonical `tool_result`'s content, and whether it reports an
@@ -10,7 +10,7 @@ import { toolOutputString } from '../../shapes/tool-output-string';
  * (`aiSdkToolOutput`), a file that is no image as a `document` named by its file name.
  */
 export function toolOutputContent(output: unknown): ToolOutputContent {
-  if (output === null || typeof output !== 'object') return { content: toolOutputString(output), isError: false };
+  if (output === null || typeof output !== 'object') return { content: stringOrJson(output), isError: false };
   return aiSdkToolOutput(output, contentParts);
 }
 
@@ -20,12 +20,12 @@ function contentParts(parts: readonly unknown[]): ContentBlock[] {
 }
 
 function contentPart(part: unknown): ContentBlock {
-  if (part === null || typeof part !== 'object') return { type: 'text', text: toolOutputString(part) };
+  if (part === null || typeof part !== 'object') return { type: 'text', text: stringOrJson(part) };
   const p = part as Record<string, unknown>;
   const mediaType = typeof p.mediaType === 'string' ? p.mediaType : '';
   switch (p.type) {
     case 'text':
-      return { type: 'text', text: toolOutputString(p.text) };
+      return { type: 'text', text: stringOrJson(p.text) };
     case 'image-data':
     case 'image-url':
     case 'media':

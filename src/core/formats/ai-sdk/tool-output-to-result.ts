@@ -1,6 +1,6 @@
 import type { ContentBlock } from '../../types';
 import { aiSdkToolOutput, type ToolOutputContent } from '../../shapes/ai-sdk-tool-output';
-import { toolOutputString } from '../../shapes/tool-output-string';
+import { stringOrJson } from '../../text/string-or-json';
 import { isRecord } from '../is-record';
 import { imageSource } from './image-source';
 
@@ -15,7 +15,7 @@ export function toolOutputToResult(part: Record<string, unknown>): ToolOutputCon
   if (!isRecord(output)) {
     // AI SDK 4: `result` is the tool's return value itself.
     const legacy = Array.isArray(part.experimental_content) ? contentBlocks(part.experimental_content) : undefined;
-    return { content: legacy ?? toolOutputString(part.result), isError: part.isError === true };
+    return { content: legacy ?? stringOrJson(part.result), isError: part.isError === true };
   }
   return aiSdkToolOutput(output, contentBlocks);
 }
@@ -23,11 +23,11 @@ export function toolOutputToResult(part: Record<string, unknown>): ToolOutputCon
 /** The parts of a `content` output: text, images in any of the SDK's spellings, anything else kept as it is. */
 function contentBlocks(parts: readonly unknown[]): ContentBlock[] {
   return parts.map((part): ContentBlock => {
-    if (!isRecord(part)) return { type: 'text', text: toolOutputString(part) };
+    if (!isRecord(part)) return { type: 'text', text: stringOrJson(part) };
     const mediaType = typeof part.mediaType === 'string' ? part.mediaType : '';
     switch (part.type) {
       case 'text':
-        return { type: 'text', text: toolOutputString(part.text) };
+        return { type: 'text', text: stringOrJson(part.text) };
       case 'media':
       case 'image-data':
       case 'file-data':
