@@ -46,6 +46,12 @@ export type ReplayStore = StoreApi<ReplayState>;
 
 export const DEFAULT_REPLAY_SETTINGS: ReplaySettings = { mode: 'stateless', trigger: { kind: 'fraction', of: 0.8, window: 200_000 }, calibrate: false };
 
+/** A replay store with no results: how it starts, and what another transcript leaves (its results are not this one's). */
+const NO_RESULTS = {
+  status: 'idle', progress: undefined, meta: undefined, fileModel: undefined, model: undefined, needsPrices: false,
+  lanes: {}, laneErrors: {}, recorded: undefined, recordedTotal: undefined, error: undefined, key: undefined, hovered: -1,
+} satisfies Partial<ReplayState>;
+
 /** Long enough to let a drag of the budget settle; short enough to feel like an answer. */
 const SETTLE_MS = 300;
 
@@ -55,12 +61,8 @@ export function createReplayStore(inspector: InspectorStore, client: Pick<Replay
 
   const store = createStore<ReplayState>()((set, get) => ({
     settings: DEFAULT_REPLAY_SETTINGS,
-    status: 'idle',
     models: [],
-    needsPrices: false,
-    lanes: {},
-    laneErrors: {},
-    hovered: -1,
+    ...NO_RESULTS,
     setSettings(update) {
       set({ settings: { ...get().settings, ...update } });
       schedule();
@@ -150,28 +152,26 @@ export function createReplayStore(inspector: InspectorStore, client: Pick<Replay
    * same transcript's lanes or budget); a replay of the old one under way stops.
    */
   function forgetResults(): void {
-    clearTimeout(timer);
-    if (store.getState().status === 'running') client.cancel();
+    halt();
     asked = undefined;
-    store.setState({
-      status: 'idle', progress: undefined, meta: undefined, fileModel: undefined, model: undefined, needsPrices: false,
-      lanes: {}, laneErrors: {}, recorded: undefined, recordedTotal: undefined, error: undefined, key: undefined, hovered: -1,
-    });
+    store.setState(NO_RESULTS);
+  }
+
+  /** Stops what is scheduled or running; a replay cut short is asked again when it is wanted. */
+  function halt(): void {
+    clearTimeout(timer);
+    if (store.getState().status !== 'running') return;
+    client.cancel();
+    asked = undefined;
+    store.setState({ status: 'idle', progress: undefined });
   }
 
   inspector.subscribe((s, previous) => {
-    const newTranscript = s.doc !== previous.doc && s.doc?.docId !== previous.doc?.docId;
+    const newTranscript = s.doc?.docId !== previous.doc?.docId;
     if (newTranscript) forgetResults();
     if (s.panel !== 'replay') {
-      if (previous.panel === 'replay') {
-        // Leaving the panel stops a replay under way; its results so far stay for when it opens again.
-        clearTimeout(timer);
-        if (store.getState().status === 'running') {
-          client.cancel();
-          asked = undefined;
-          store.setState({ status: 'idle', progress: undefined });
-        }
-      }
+      // Leaving the panel stops a replay under way; its results so far stay for when it opens again.
+      if (previous.panel === 'replay') halt();
       return;
     }
     if (s.doc !== previous.doc || s.lanes !== previous.lanes || s.budget !== previous.budget || s.pinned !== previous.pinned || s.encoding !== previous.encoding || s.panel !== previous.panel || s.source !== previous.source) {
