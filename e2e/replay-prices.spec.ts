@@ -61,6 +61,8 @@ test('prices typed by the user replace the table’s, and a model the table does
   await page.getByRole('textbox', { name: 'Cache read' }).fill('abc');
   await expect(page.getByRole('alert').filter({ hasText: 'Cache read: “abc” is not a price' })).toContainText('the replay keeps the last prices that were');
   await expect(page.getByRole('textbox', { name: 'Cache read' })).toHaveAttribute('aria-invalid', 'true');
+  // Past the replay's settle delay (300 ms): had 'abc' reached the settings, the cost would have been priced again.
+  await page.waitForTimeout(1_500);
   await expect(costCell(page, 'No pruning')).toHaveText(priced ?? '');
 });
 

@@ -1,10 +1,10 @@
 import { useId, useRef, useState } from 'react';
 import { createModelSummarizer, MODEL_SUMMARY_PROMPT } from '../../core';
-import { endpointOrigin, policyAllows, type ModelProtocolChoice, type ModelSettings } from '../../state/model-settings';
+import { endpointOrigin, type ModelProtocolChoice, type ModelSettings } from '../../state/model-settings';
 import { useInspector } from '../../state/react';
 import { modelSummarizerOptions } from '../../worker/model-options';
 import { DialogClose, useModalDialog } from '../common/modal-dialog';
-import { pagePolicy } from './page-blocks';
+import { pageBlocks } from './page-blocks';
 
 const PROTOCOL_LABELS: Record<ModelProtocolChoice, string> = {
   'openai-chat': 'OpenAI Chat (vLLM, llama.cpp, Ollama, any compatible server)',
@@ -35,7 +35,7 @@ export function ModelSettingsButton() {
     setTest({ state: 'idle', text: '' });
   };
   const origin = endpointOrigin(settings.baseUrl);
-  const allowed = origin !== undefined && policyAllows(pagePolicy(), origin, location.origin);
+  const allowed = origin !== undefined && pageBlocks(settings.baseUrl) === undefined;
   const on = origin !== undefined && settings.model.trim() !== '';
 
   const runTest = async (): Promise<void> => {
