@@ -62,7 +62,7 @@ export interface SummaryListView {
   /** Calls `visit` with each entry, newest first, until it returns false. */
   eachNewest(visit: (item: SummaryItem) => boolean): void;
   /** Whether since `version` the list only took new entries, newest, its older ones left as they were. */
-  grownSince?(version: number): boolean;
+  grownSince(version: number): boolean;
 }
 
 /** Facts whose file sections are views (`createSummaryFold`): what `renderSummary` reads. */

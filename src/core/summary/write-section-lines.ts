@@ -37,7 +37,7 @@ export interface SectionLines {
 /** A list whose older entries a change leaves as they were since a version: arrays (they only grow), and file views that only took new paths. */
 function onlyGrew(items: readonly SummaryItem[] | SummaryListView, before: SectionLines): boolean {
   if (Array.isArray(items)) return before.length <= items.length;
-  return (items as SummaryListView).grownSince?.(before.version) === true;
+  return (items as SummaryListView).grownSince(before.version);
 }
 
 /**
