@@ -58,6 +58,7 @@ export { validateMessages } from './formats/validate-messages';
 export { lastSentConversation } from './formats/last-sent-conversation';
 export { providerForFormat } from './formats/provider-for-format';
 export { listFormats, type FormatInfo } from './formats/list-formats';
+export { transcriptExtensions } from './formats/transcript-extensions';
 export { getFormat } from './formats/get-format';
 export type * from './formats/types';
 export { TranscriptParseError } from './formats/transcript-parse-error';

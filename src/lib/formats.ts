@@ -21,6 +21,7 @@ export {
   encodingForFormat,
   providerForFormat,
   listFormats,
+  transcriptExtensions,
   readReplayInputs,
   defaultReplayModel,
 } from '../core';

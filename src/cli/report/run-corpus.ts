@@ -1,6 +1,6 @@
 import { readdir, stat } from 'node:fs/promises';
 import { extname, join } from 'node:path';
-import { listFormats, readRecordedUsage, type TranscriptFormat } from '../../lib/formats';
+import { readRecordedUsage, transcriptExtensions, type TranscriptFormat } from '../../lib/formats';
 import { describeReadError, parseText, scopeConversation } from '../input';
 import type { Io } from '../io';
 import { createProgress } from '../progress';
@@ -8,7 +8,7 @@ import { errorText } from './analyze-conversation';
 import type { ConversationTask, FileOutcome } from './types';
 
 /** Files a directory contributes: those with an extension some format reads (`.json`, `.jsonl`, SWE-agent's `.traj`). */
-const TRANSCRIPT_EXTENSIONS = new Set(listFormats().flatMap((format) => format.extensions.map((ext) => ext.toLowerCase())));
+const TRANSCRIPT_EXTENSIONS = new Set(transcriptExtensions());
 
 export interface CorpusOptions {
   command: string;

@@ -1,5 +1,5 @@
 /** Number formatting for a dense UI: 12,345 → "12.3k", tokens as "≈3.1k tok". Every figure goes through the core's `formatNumber`. */
-import { estimateTokens, formatNumber, listFormats, type Provider, type TranscriptFormat } from '../../core';
+import { estimateTokens, formatNumber, listFormats, transcriptExtensions, type Provider, type TranscriptFormat } from '../../core';
 
 export function formatInt(value: number): string {
   return formatNumber(value, 'integer');
@@ -32,7 +32,7 @@ export const PROVIDER_LABEL: Readonly<Record<Provider, string>> = Object.fromEnt
 export const FORMAT_LABEL: Readonly<Record<TranscriptFormat, string>> = Object.fromEntries(listFormats().map((format) => [format.id, format.label])) as Record<TranscriptFormat, string>;
 
 /** The upload control's `accept`: every registered format's file extensions. */
-export const UPLOAD_ACCEPT = [...new Set(listFormats().flatMap((format) => format.extensions))].join(',');
+export const UPLOAD_ACCEPT = transcriptExtensions().join(',');
 
 /** "1 match", "2 matches": a count and its noun, grouped digits. */
 export function plural(count: number, singular: string, pluralForm = /(s|x|ch|sh)$/.test(singular) ? `${singular}es` : `${singular}s`): string {
