@@ -11,6 +11,7 @@
 //   node scripts/run-tests.mjs            every step
 //   node scripts/run-tests.mjs unit e2e   only the named steps (names below), each still after those it needs
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 
 /** Each step is an npm script; `after` names the steps that must pass before it starts (when they are run). */
 const STEPS = [
@@ -35,6 +36,25 @@ const chosen = new Set(steps.map((step) => step.name));
 const hold = steps.length > 1;
 
 const seconds = (ms) => `${(ms / 1000).toFixed(0)} s`;
+
+/**
+ * CPU time of every reaped descendant so far, in ms (Linux: cutime + cstime of /proc/self/stat; each npm and node
+ * below waits for its own children, so a step's whole tree is added when its npm exits). Read when a step ends, the
+ * growth since the last read is that step's CPU: it says whether the machine's cores were busy, which wall time alone
+ * does not. Undefined where /proc is not there.
+ */
+function childrenCpuMs() {
+  try {
+    const stat = readFileSync('/proc/self/stat', 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // Fields after the command name start at field 3 (state): cutime and cstime are fields 16 and 17, in clock
+    // ticks of 1/100 s (USER_HZ, 100 on every Linux the suite runs on).
+    return ((Number(fields[13]) + Number(fields[14])) * 1000) / 100;
+  } catch {
+    return undefined;
+  }
+}
+let cpuSoFar = childrenCpuMs();
 const startedAll = Date.now();
 const results = [];
 const running = new Map();
@@ -59,13 +79,16 @@ function run(step) {
   return new Promise((resolve) => {
     child.on('close', (code, signal) => {
       running.delete(step.name);
+      const cpuNow = childrenCpuMs();
+      const cpuMs = cpuNow === undefined || cpuSoFar === undefined ? undefined : cpuNow - cpuSoFar;
+      cpuSoFar = cpuNow;
       const wasStopped = stopped.has(step.name);
       if (hold && wasStopped) console.log(`\n── ${step.name} stopped: another step failed ──`);
       else if (hold) {
         console.log(`\n── ${step.name} (npm run ${step.script}) ──`);
         process.stdout.write(Buffer.concat(chunks));
       }
-      resolve({ step, code: code ?? (signal ? 1 : 0), ms: Date.now() - started, stopped: wasStopped });
+      resolve({ step, code: code ?? (signal ? 1 : 0), ms: Date.now() - started, cpuMs, stopped: wasStopped });
     });
   });
 }
@@ -113,11 +136,13 @@ summary();
 if (outcomes.includes(false)) process.exit(1);
 
 function summary() {
-  console.log('\n── npm test: time per step ──');
+  console.log('\n── npm test: time per step (wall, CPU) ──');
   const order = (result) => STEPS.indexOf(result.step);
-  for (const { step, code, ms, stopped } of [...results].sort((a, b) => order(a) - order(b))) {
+  const cpu = (ms) => (ms === undefined ? '' : `${seconds(ms).padStart(6)} CPU`);
+  for (const { step, code, ms, cpuMs, stopped } of [...results].sort((a, b) => order(a) - order(b))) {
     const verdict = code === 0 ? 'passed' : stopped ? 'stopped (another step failed)' : `failed (exit ${code})`;
-    console.log(`${step.name.padEnd(10)} ${seconds(ms).padStart(6)}  ${verdict}`);
+    console.log(`${step.name.padEnd(10)} ${seconds(ms).padStart(6)} ${cpu(cpuMs).padStart(10)}  ${verdict}`);
   }
-  console.log(`${'total'.padEnd(10)} ${seconds(Date.now() - startedAll).padStart(6)}`);
+  const totalCpu = results.every((result) => result.cpuMs !== undefined) ? results.reduce((sum, result) => sum + result.cpuMs, 0) : undefined;
+  console.log(`${'total'.padEnd(10)} ${seconds(Date.now() - startedAll).padStart(6)} ${cpu(totalCpu).padStart(10)}`);
 }

@@ -53,7 +53,7 @@ describe('npm test (scripts/run-tests.mjs)', () => {
     const { code, out, log } = runIn(quick({ lint: { seconds: 0, exit: 3 }, 'test:python': { seconds: 20 } }));
     expect(code).toBe(1);
     expect(out).toContain('lint (npm run lint) failed');
-    expect(out).toMatch(/python\s+\d+ s\s+stopped \(another step failed\)/);
+    expect(out).toMatch(/python\s+\d+ s\s+\d+ s CPU\s+stopped \(another step failed\)/);
     expect(log).not.toContain('test:python end');
     expect(log).not.toContain('test:coverage start');
   });
@@ -62,6 +62,20 @@ describe('npm test (scripts/run-tests.mjs)', () => {
     const { code, log } = runIn(quick({ 'test:coverage': { seconds: 1 } }), 'unit', 'e2e');
     expect(code).toBe(0);
     expect(log).toEqual(['test:coverage start', 'test:coverage end', 'test:e2e start', 'test:e2e end']);
+  });
+
+  it('says each step\'s CPU time beside its wall time, so a run that left a core idle shows', () => {
+    const dir = quick();
+    // One second of a busy loop in a grandchild (npm, then sh, then node): it counts once its npm has exited.
+    const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
+    pkg.scripts.lint = `node -e "const t = Date.now(); while (Date.now() - t < 1500);"`;
+    writeFileSync(join(dir, 'package.json'), JSON.stringify(pkg));
+    const { code, out } = runIn(dir, 'lint', 'unit');
+    expect(code).toBe(0);
+    const cpuOf = (name: string) => Number(new RegExp(`^${name}\\s+\\d+ s\\s+(\\d+) s CPU`, 'm').exec(out)?.[1]);
+    expect(cpuOf('lint')).toBeGreaterThanOrEqual(1);
+    expect(cpuOf('unit')).toBe(0);
+    expect(out).toMatch(/^total\s+\d+ s\s+\d+ s CPU/m);
   });
 
   it('refuses a step it does not know, listing the steps', () => {
