@@ -144,6 +144,7 @@ export { askProbes } from './advisor/model-probes/ask-probes';
 export { probePrompts, PROBE_SYSTEM_PROMPT } from './advisor/model-probes/probe-prompts';
 export { answerHoldsFact } from './advisor/model-probes/answer-holds-fact';
 export { sweepTranscript } from './advisor/sweep-transcript';
+export { mergeSweepParts } from './advisor/merge-sweep-parts';
 export { sweepTranscriptAsync } from './advisor/sweep-transcript-async';
 export { adviseSweeps, type Advice } from './advisor/advise-sweeps';
 export { aggregateSweeps, type AdvicePoint } from './advisor/aggregate-sweeps';

@@ -125,7 +125,7 @@ export type {
 // The advisor: which setting to run. Probes of what a pruned context still holds (recall, artifact, continuation,
 // decision), a sweep of every strategy over bounds and live triggers, replayed and priced, the Pareto frontier of
 // cost against loss, and a recommendation under constraints. Plain data in and out (a worker posts it as it is).
-export { findProbes, scoreProbes, PROBE_FAMILIES, sweepTranscript, sweepTranscriptAsync, adviseSweeps, paretoFrontier, describeSetting } from '../core';
+export { findProbes, scoreProbes, PROBE_FAMILIES, sweepTranscript, sweepTranscriptAsync, mergeSweepParts, adviseSweeps, paretoFrontier, describeSetting } from '../core';
 export { askProbes, probePrompts, PROBE_SYSTEM_PROMPT } from '../core';
 export type { CompleteFn, ModelProbeReport, ModelProbeResult, ProbePrompt } from '../core';
 export type {

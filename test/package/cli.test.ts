@@ -249,6 +249,26 @@ describe('advise', () => {
     expect(a.conversations).toHaveLength(200);
     expect(a.recommendation).toMatchObject({ strategy: expect.any(String), mode: expect.any(String), costUsd: expect.any(Number), loss: expect.any(Number) });
   });
+
+  it('a conversation of 10,000 messages, its strategies shared between two threads: the sweep of one thread', () => {
+    // Long enough to be split (SPLIT_FROM_MESSAGES): tool calls and their results, a prompt every 50 messages.
+    const messages = Array.from({ length: 10_000 }, (_, k) => {
+      const turn = Math.floor(k / 2);
+      if (k % 2 === 1) return { role: 'assistant', content: [{ type: 'tool_use', id: `t${turn}`, name: 'read', input: { path: `src/f${turn % 40}.ts` } }] };
+      const result = { type: 'tool_result', tool_use_id: `t${turn - 1}`, content: `contents of f${(turn - 1) % 40} `.repeat(20) };
+      return { role: 'user', content: k === 0 ? 'Fix the failing tests.' : k % 50 === 0 ? [result, { type: 'text', text: `Now step ${k / 50}.` }] : [result] };
+    });
+    messages.push({ role: 'assistant', content: [{ type: 'text', text: 'Done.' }] } as never);
+    const file = join(scratch, 'long.json');
+    writeFileSync(file, JSON.stringify(messages));
+    const flags = ['--json', '--encoding', 'chars', '--strategy', 'sliding-window,observation-masking,summarize', '--bounds', '20000,100000', '--keep', 'none'];
+    const [a, b] = withOneJobAndTwo(['advise', file, ...flags]);
+    expect(a.conversations[0].messages).toBe(10_001);
+    expect(a.points.length).toBeGreaterThan(6);
+    expect(b.points).toEqual(a.points);
+    expect(b.skipped).toEqual(a.skipped);
+    expect(b.recommendation).toEqual(a.recommendation);
+  });
 });
 
 describe('report', () => {

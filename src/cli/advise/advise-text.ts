@@ -56,7 +56,8 @@ export function adviseText(json: AdviseJson): string {
     ];
   });
   lines.push(formatTable(['setting', 'cost', 'vs none', 'loss', 'peak input', 'over window'], rows, ['left', 'right', 'right', 'right', 'right', 'right']).trimEnd());
-  for (const s of json.skipped) lines.push(`note: ${s.strategy} ${s.mode}: ${s.reason}`);
+  // Settings of one strategy left out for one reason (its plan keeps as much at every bound) are said once.
+  for (const note of new Set(json.skipped.map((s) => `note: ${s.strategy} ${s.mode}: ${s.reason}`))) lines.push(note);
   return `${lines.join('\n')}\n`;
 }
 

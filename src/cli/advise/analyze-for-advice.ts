@@ -1,19 +1,18 @@
 import { sweepTranscript, type SweepOptions } from '../../lib/index';
 import { replaySourceFor } from '../report/replay-source-for';
 import type { ReplayCore } from '../replay/replay-core';
-import type { ConversationTask } from '../report/types';
 import { errorText } from '../report/analyze-conversation';
-import type { AdviseOutcome, AdviseSettings } from './types';
+import type { AdviseOutcome, AdviseSettings, AdviseTask } from './types';
 
 /** The window when neither `--window` nor the price table gives one: today's common 200k. */
 const FALLBACK_WINDOW = 200_000;
 
 /**
  * One conversation's sweep for `advise`: counted and priced as `report` does (`replaySourceFor`), and
- * `sweepTranscript` over the settings' grid. Runs in a worker thread, or in-process with `--jobs 1`; a failure comes
- * back as `error`.
+ * `sweepTranscript` over the settings' grid (of the task's strategies when it names some). Runs in a worker thread, or
+ * in-process with `--jobs 1`; a failure comes back as `error`.
  */
-export async function analyzeForAdvice(task: ConversationTask, settings: AdviseSettings, replay: ReplayCore, onProgress?: SweepOptions['onProgress']): Promise<AdviseOutcome> {
+export async function analyzeForAdvice(task: AdviseTask, settings: AdviseSettings, replay: ReplayCore, onProgress?: SweepOptions['onProgress']): Promise<AdviseOutcome> {
   const base: AdviseOutcome = { file: task.file, id: task.id, format: task.format, messages: task.messages.length };
   try {
     const { model, source } = await replaySourceFor(task, settings, replay);
@@ -24,7 +23,7 @@ export async function analyzeForAdvice(task: ConversationTask, settings: AdviseS
       {
         window: settings.window ?? prices.contextWindow ?? FALLBACK_WINDOW,
         ...(settings.bounds !== undefined ? { bounds: settings.bounds } : {}),
-        ...(settings.strategies !== undefined ? { strategies: settings.strategies } : {}),
+        ...(task.strategies !== undefined ? { strategies: task.strategies } : settings.strategies !== undefined ? { strategies: settings.strategies } : {}),
         ...(settings.slowStatelessUpTo !== undefined ? { slowStatelessUpTo: settings.slowStatelessUpTo } : {}),
         ...(onProgress !== undefined ? { onProgress } : {}),
       },

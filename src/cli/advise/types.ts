@@ -2,7 +2,7 @@
 import type { Advice, AdviceConstraints, ModelProbeReport, StrategyId, SweepResult } from '../../lib/index';
 import type { TranscriptFormat } from '../../lib/formats';
 import type { EncodingChoice } from '../tokens';
-import type { FileOutcome } from '../report/types';
+import type { ConversationTask, FileOutcome } from '../report/types';
 
 export interface AdviseSettings {
   /** The model the requests are priced at; default: the one each file records, else by format. */
@@ -17,6 +17,11 @@ export interface AdviseSettings {
   prices?: { input?: number; output?: number; cacheRead?: number; cacheWrite?: number };
   /** Slow strategies swept stateless only up to this many messages (default: the core's). */
   slowStatelessUpTo?: number;
+}
+
+/** A conversation to sweep; with `strategies`, only those (a part of a long conversation split among threads). */
+export interface AdviseTask extends ConversationTask {
+  strategies?: StrategyId[];
 }
 
 /** One conversation's sweep, or why it has none. */

@@ -6,6 +6,7 @@ import { testIo } from '../../../test/support/cli-io';
 import { adviseCommand } from './advise';
 import { run } from '../run';
 import type { AdviseJson } from '../advise/types';
+import { adviseText } from '../advise/advise-text';
 
 const CLAUDE = 'fixtures/spotter-short.jsonl';
 const CODEX = 'fixtures/codex-rollout-gpt-5.5.jsonl';
@@ -40,6 +41,14 @@ describe('advise', () => {
     expect(io.out).toMatch(/^1 conversation swept in 1 file; \d+ settings; window [\d,]+ tokens\n/);
     expect(io.out).toMatch(/\nRecommended: .+: the cheapest of the \d+ settings that keeps the task/);
     expect(io.out).toContain('Frontier (no other setting is both cheaper and loses less):');
+  }, 60_000);
+
+  it('says a note once when settings of one strategy are left out for the same reason', async () => {
+    const { json } = await advise([CODEX, ...FAST]);
+    const reason = 'its plan keeps 315,771 tokens, over the trigger (160,000): it would prune before every request (O(n²)); not swept over 200 messages';
+    const skip = (key: string) => ({ strategy: 'observation-masking' as const, mode: 'live' as const, key, reason });
+    const text = adviseText({ ...json, skipped: [skip('observation-masking maxTokens=5000 live>160000'), skip('observation-masking maxTokens=20000 live>160000')] });
+    expect(text.split(`note: observation-masking live: ${reason}`).length - 1).toBe(1);
   }, 60_000);
 
   it('resumes with --merge: files already swept are not read again, and the answer is the whole run’s', async () => {

@@ -16,7 +16,8 @@ import { readMergeFiles } from '../advise/read-merge-files';
 import { modelProbesText, probeWithModel } from '../advise/probe-with-model';
 import { DEFAULT_MODEL_PROTOCOL, keyVariables, MODEL_PROTOCOLS } from '../model-flags';
 import type { ReportOptions } from './report';
-import type { AdviseJson, AdviseOutcome, AdviseSettings } from '../advise/types';
+import type { AdviseJson, AdviseOutcome, AdviseSettings, AdviseTask } from '../advise/types';
+import { SPLIT_FROM_MESSAGES, sweepInParts } from '../advise/sweep-in-parts';
 
 const COMMAND = 'advise';
 const KEEP_TARGETS: readonly KeepTarget[] = ['task', 'requests', 'files', 'errors', 'plan'];
@@ -105,16 +106,18 @@ export async function adviseCommand(args: readonly string[], io: Io, options: Re
   const { jobs, format } = readCorpusFlags(COMMAND, io, values);
   const replay = options.replay ?? replayCore;
 
-  const runner: Runner<ConversationTask, AdviseOutcome> =
-    jobs > 1 && options.workerUrl !== undefined
-      ? workerPool(jobs, options.workerUrl, { advise: settings }, (task: ConversationTask, error: string): AdviseOutcome => ({ file: task.file, id: task.id, format: task.format, messages: task.messages.length, error }))
-      : { run: (task) => analyzeForAdvice(task, settings, replay), close: async () => undefined };
+  const threads = jobs > 1 && options.workerUrl !== undefined;
+  const runner: Runner<AdviseTask, AdviseOutcome> = threads
+    ? workerPool(jobs, options.workerUrl as URL, { advise: settings }, (task: AdviseTask, error: string): AdviseOutcome => ({ file: task.file, id: task.id, format: task.format, messages: task.messages.length, error }))
+    : { run: (task) => analyzeForAdvice(task, settings, replay), close: async () => undefined };
+  // A long conversation is swept on every thread at once, its strategies shared among them.
+  const sweep = (task: ConversationTask) => (threads && task.messages.length >= SPLIT_FROM_MESSAGES ? sweepInParts(task, settings, jobs, (part) => runner.run(part)) : runner.run(task));
   let files: FileOutcome[] = merged?.files ?? [];
   let conversations: AdviseOutcome[] = merged?.conversations ?? [];
   try {
     if (positionals.length > 0) {
       const skip = new Set(files.map((f) => f.file));
-      const run = await runCorpus(io, positionals, { command: COMMAND, format, wholeHistory: values['whole-history'] === true, inFlight: jobs * 4, skip }, (task) => runner.run(task));
+      const run = await runCorpus(io, positionals, { command: COMMAND, format, wholeHistory: values['whole-history'] === true, inFlight: jobs * 4, skip }, sweep);
       files = [...files, ...run.files];
       conversations = [...conversations, ...run.outcomes];
     }

@@ -11,6 +11,7 @@ import { findProbes } from './probes/find-probes';
 import { scoreProbes } from './probes/score-probes';
 import { PROBE_FAMILIES } from './probes/types';
 import { DEFAULT_SLOW_STATELESS_UP_TO, listSweepSettings } from './list-sweep-settings';
+import { groupSweepSettings } from './group-sweep-settings';
 import { formatNumber } from '../text/format-number';
 
 /**
@@ -27,14 +28,6 @@ export function* sweepSteps(input: TranscriptToSweep, options: SweepOptions): Ge
   const { settings, skipped } = listSweepSettings(messages.length, options);
   const probes = findProbes(messages);
   const analysis = analyzeTranscript(messages, { tokens: input.tokens, ...(input.counter !== undefined ? { counter: input.counter } : {}) });
-  const groups = new Map<string, GridSetting[]>();
-  for (const setting of settings) {
-    const trigger = setting.trigger === undefined ? '' : JSON.stringify(setting.trigger);
-    const group = `${setting.strategy === 'none' ? (settings[1]?.strategy ?? 'none') : setting.strategy} ${setting.mode} ${trigger}`;
-    const list = groups.get(group);
-    if (list === undefined) groups.set(group, [setting]);
-    else list.push(setting);
-  }
   const keepAll = { fates: new Uint8Array(messages.length), inserts: [] } as unknown as StrategyPlan;
   const plans = new Map<string, StrategyPlan | Error>();
   const planOf = (setting: GridSetting): StrategyPlan | Error => {
@@ -59,7 +52,7 @@ export function* sweepSteps(input: TranscriptToSweep, options: SweepOptions): Ge
   let baseline: readonly number[] | undefined;
   let done = 0;
   const slowUpTo = options.slowStatelessUpTo ?? DEFAULT_SLOW_STATELESS_UP_TO;
-  for (const whole of groups.values()) {
+  for (const whole of groupSweepSettings(settings)) {
     checkAborted(options);
     const group = messages.length > slowUpTo ? whole.filter((setting) => !pastTrigger(setting, planOf(setting), skipped, slowUpTo)) : whole;
     done += whole.length - group.length;
