@@ -69,13 +69,16 @@ export function workerPool<T, O>(jobs: number, workerUrl: URL, workerData: unkno
     });
   };
   const pump = () => {
-    for (const [worker, mine] of held) {
-      while (mine.size < PREFETCH && queue.length > 0) {
-        const pending = queue.shift() as Pending<T, O>;
-        const id = next++;
-        mine.set(id, pending);
-        worker.postMessage({ id, task: pending.task });
-      }
+    while (queue.length > 0) {
+      // To the worker holding the fewest: tasks posted one at a time (a long conversation's parts) spread over the
+      // threads instead of filling the first one's prefetch.
+      let target: [Worker, Map<number, Pending<T, O>>] | undefined;
+      for (const entry of held) if (entry[1].size < PREFETCH && (target === undefined || entry[1].size < target[1].size)) target = entry;
+      if (target === undefined) return;
+      const pending = queue.shift() as Pending<T, O>;
+      const id = next++;
+      target[1].set(id, pending);
+      target[0].postMessage({ id, task: pending.task });
     }
   };
   for (let i = 0; i < jobs; i++) spawn();
