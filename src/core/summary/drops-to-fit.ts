@@ -47,20 +47,19 @@ export function dropsToFit(sums: readonly ArrayLike<number>[], room: number): nu
     }
     return kept;
   };
-  // The lowest level whose state does not fit: one level lower fits, or nothing does (level 0 drops every line). The
-  // search ends on the last level it found not to fit, so that probe's drops are the answer's (`top + 1`: none).
+  // The lowest level whose state does not fit: one level lower fits, or nothing does (level 0 drops every line). At
+  // level `top` nothing is dropped and everything is more than the room, so the level is at most `top`, and the search
+  // set its bound last at a probe of the level itself: that probe's drops are the answer's.
   let drops = new Array<number>(count);
   let probe = new Array<number>(count);
-  let kept = 0;
+  let kept = all;
   let low = 0;
-  let high = top + 1;
-  let found = -1;
+  let high = top;
   while (low < high) {
     const mid = (low + high) >>> 1;
     const keptAtMid = dropsAt(mid, probe);
     if (keptAtMid > room) {
       high = mid;
-      found = mid;
       kept = keptAtMid;
       const held = drops;
       drops = probe;
@@ -68,7 +67,7 @@ export function dropsToFit(sums: readonly ArrayLike<number>[], room: number): nu
     } else low = mid + 1;
   }
   const level = low;
-  if (found !== level) kept = dropsAt(level, drops);
+  if (level === top) drops.fill(0);
   if (level === 0) return drops;
   for (let s = count - 1; s >= 0 && kept > room; s--) {
     const d = drops[s] as number;
