@@ -1,5 +1,3 @@
-import { firstTrue } from '../plan/first-true';
-
 /**
  * How many of each section's oldest lines `renderSummary`'s fit drops before the lines left fit in `room` tokens:
  * the drop that takes the oldest line of the section holding the most tokens (the last of those tied), again and
@@ -30,25 +28,46 @@ export function dropsToFit(sums: readonly ArrayLike<number>[], room: number): nu
     if (whole > top) top = whole;
   }
   if (all <= room) return new Array<number>(count).fill(0);
-  // Lines a section drops to keep at most `level` tokens.
-  const dropsOf = (s: number, level: number): number => {
-    const sum = sums[s] as ArrayLike<number>;
-    const total = totals[s] as number;
-    return firstTrue(lines[s] as number, (d) => total - (sum[d] as number) <= level);
-  };
-  const keptAt = (level: number): number => {
+  // Each section's drops to keep at most `level` tokens, into `into`; the tokens kept. The searches are written out:
+  // a replay fits a summary per request, and a closure per section per probe was most of this function's cost.
+  const dropsAt = (level: number, into: number[]): number => {
     let kept = 0;
-    for (let s = 0; s < count; s++) kept += (totals[s] as number) - ((sums[s] as ArrayLike<number>)[dropsOf(s, level)] as number);
+    for (let s = 0; s < count; s++) {
+      const sum = sums[s] as ArrayLike<number>;
+      const total = totals[s] as number;
+      let low = 0;
+      let high = lines[s] as number;
+      while (low < high) {
+        const mid = (low + high) >>> 1;
+        if (total - (sum[mid] as number) <= level) high = mid;
+        else low = mid + 1;
+      }
+      into[s] = low;
+      kept += total - (sum[low] as number);
+    }
     return kept;
   };
-  // The lowest level whose state does not fit: one level lower fits, or nothing does (level 0 drops every line).
-  const level = firstTrue(top + 1, (v) => keptAt(v) > room);
-  const drops = new Array<number>(count);
-  let kept = 0;
-  for (let s = 0; s < count; s++) {
-    drops[s] = dropsOf(s, level);
-    kept += (totals[s] as number) - ((sums[s] as ArrayLike<number>)[drops[s] as number] as number);
+  // The lowest level whose state does not fit: one level lower fits, or nothing does (level 0 drops every line). At
+  // level `top` nothing is dropped and everything is more than the room, so the level is at most `top`, and the search
+  // set its bound last at a probe of the level itself: that probe's drops are the answer's.
+  let drops = new Array<number>(count);
+  let probe = new Array<number>(count);
+  let kept = all;
+  let low = 0;
+  let high = top;
+  while (low < high) {
+    const mid = (low + high) >>> 1;
+    const keptAtMid = dropsAt(mid, probe);
+    if (keptAtMid > room) {
+      high = mid;
+      kept = keptAtMid;
+      const held = drops;
+      drops = probe;
+      probe = held;
+    } else low = mid + 1;
   }
+  const level = low;
+  if (level === top) drops.fill(0);
   if (level === 0) return drops;
   for (let s = count - 1; s >= 0 && kept > room; s--) {
     const d = drops[s] as number;

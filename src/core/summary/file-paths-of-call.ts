@@ -16,7 +16,16 @@ export interface CallFiles {
 }
 
 /** What most calls touch; shared, so the common case allocates nothing. */
-const NONE: CallFiles = Object.freeze({ read: [], changed: [] }) as unknown as CallFiles;
+const EMPTY = Object.freeze([]) as unknown as string[];
+const NONE: CallFiles = Object.freeze({ read: EMPTY, changed: EMPTY }) as unknown as CallFiles;
+/** Module constants: a regex literal in a function is a new RegExp object each time it is evaluated (50k calls). */
+const VIEW_COMMAND = /^(view|read)$/i;
+const PROGRAM = /^\s*([\w.-]+)/;
+const COMMAND_SEPARATOR = /\||&&|;|\n/;
+const SHELL_WORD = /'[^']*'|"[^"]*"|\S+/g;
+const IN_PLACE = /^-i/;
+const NOT_A_PATH = /[<>$`*]/;
+const QUOTED = /^(['"])(.*)\1$/;
 
 /**
  * The files a tool call reads or changes, from its input: path keys (`file_path`, `path`, `notebook_path`, …),
@@ -45,6 +54,9 @@ export function filePathsOfCall(name: unknown, input: unknown, command = command
   // of every shape (50k calls at 100k messages).
   let patched: string[] | undefined;
   let text: string | undefined;
+  // The first path key's path is held apart: most inputs name one, and a list of [rank, path] pairs cost two arrays.
+  let firstRank = -1;
+  let firstPath = '';
   let found: [rank: number, path: string][] | undefined;
   let listed: unknown[] | undefined;
   let subcommand = '';
@@ -61,19 +73,25 @@ export function filePathsOfCall(name: unknown, input: unknown, command = command
       const rank = PATH_RANK.get(key);
       if (rank === undefined || typeof value !== 'string') continue;
       const path = value.trim();
-      if (path !== '') (found ??= []).push([rank, path]);
+      if (path === '') continue;
+      if (firstRank < 0) {
+        firstRank = rank;
+        firstPath = path;
+      } else (found ??= [[firstRank, firstPath]]).push([rank, path]);
     }
   }
   if (text !== undefined) patched = [...(patched ?? []), ...patchFilePaths(text)];
   let paths: string[] | undefined;
-  if (found !== undefined) paths = found.length === 1 ? [found[0]?.[1] as string] : found.sort((a, b) => a[0] - b[0]).map((entry) => entry[1]);
+  if (found !== undefined) paths = found.sort((a, b) => a[0] - b[0]).map((entry) => entry[1]);
+  else if (firstRank >= 0) paths = [firstPath];
   if (listed !== undefined) for (const p of listed) paths = withPath(paths, p);
   if (paths === undefined) return patched && patched.length > 0 ? { read: [], changed: patched } : NONE;
-  const files: CallFiles = { read: [], changed: patched ?? [] };
-  if (/^(view|read)$/i.test(subcommand)) files.read.push(...paths);
-  else if (toolKind(toolName) === 'change' || CHANGE_TOOL.test(subcommand)) files.changed.push(...paths);
-  else if (toolKind(toolName) !== 'search') files.read.push(...paths);
-  return files;
+  // `paths` is this call's own array, so it is the answer's list as it is (the answer is read-only).
+  const changed = patched ?? EMPTY;
+  if (VIEW_COMMAND.test(subcommand)) return { read: paths, changed };
+  const kind = toolKind(toolName);
+  if (kind === 'change' || CHANGE_TOOL.test(subcommand)) return { read: EMPTY, changed: changed.length === 0 ? paths : [...changed, ...paths] };
+  return kind === 'search' ? { read: EMPTY, changed } : { read: paths, changed };
 }
 
 /** Tool names classed once each (a transcript uses a handful, each thousands of times); capped against odd input. */
@@ -104,17 +122,17 @@ function withPath(paths: string[] | undefined, value: unknown): string[] | undef
  */
 function shellFileTarget(command: string): { path: string; changed: boolean } | undefined {
   // Only a handful of programs qualify: look at the first word before splitting anything.
-  const program = /^\s*([\w.-]+)/.exec(command)?.[1];
+  const program = PROGRAM.exec(command)?.[1];
   if (program === undefined || (!READ_COMMANDS.has(program) && program !== 'sed')) return undefined;
-  const first = command.split(/\||&&|;|\n/, 1)[0] ?? '';
-  const words = first.match(/'[^']*'|"[^"]*"|\S+/g);
+  const first = command.split(COMMAND_SEPARATOR, 1)[0] ?? '';
+  const words = first.match(SHELL_WORD);
   if (!words || words.length < 2) return undefined;
-  const changed = program === 'sed' && words.some((word) => /^-i/.test(word) || word === '--in-place');
+  const changed = program === 'sed' && words.some((word) => IN_PLACE.test(word) || word === '--in-place');
   const args = words.slice(1).filter((word) => !word.startsWith('-'));
   // sed's first operand is its script.
   if (program === 'sed') args.shift();
   const last = args.at(-1);
-  if (last === undefined || /[<>$`*]/.test(last)) return undefined;
-  const path = last.replace(/^(['"])(.*)\1$/, '$2');
+  if (last === undefined || NOT_A_PATH.test(last)) return undefined;
+  const path = last.replace(QUOTED, '$2');
   return path === '' ? undefined : { path, changed };
 }

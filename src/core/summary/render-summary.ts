@@ -78,7 +78,13 @@ export function renderSummary(
     for (const s of sections) total += cost('') + cost(s.heading) + (s.omitted > 0 ? omittedCost(s.omitted) : 0);
     return total;
   };
-  let total = fixedCost() + sections.reduce((sum, s) => sum + s.keptCost, 0);
+  const keptCost = (): number => {
+    let sum = 0;
+    for (const s of sections) sum += s.keptCost;
+    return sum;
+  };
+  const keptBefore = keptCost();
+  let total = fixedCost() + keptBefore;
   const dropFrom = (pick: SectionState): void => {
     const c = pick.cost[pick.start] as number;
     const before = pick.omitted > 0 ? omittedCost(pick.omitted) : 0;
@@ -89,7 +95,7 @@ export function renderSummary(
   };
   // Every state the fit passes through before this one costs more than the budget even without its omitted lines.
   const omittedNow = sections.reduce((sum, s) => sum + (s.omitted > 0 ? omittedCost(s.omitted) : 0), 0);
-  const drops = dropsToFit(sections.map(sumsOf), maxTokens - (total - omittedNow - sections.reduce((sum, s) => sum + s.keptCost, 0)));
+  const drops = dropsToFit(sections.map(sumsOf), maxTokens - (total - omittedNow - keptBefore));
   sections.forEach((s, k) => {
     const d = drops[k] as number;
     if (d === 0) return;
@@ -98,11 +104,11 @@ export function renderSummary(
     s.start += d;
     s.omitted += d;
   });
-  total = fixedCost() + sections.reduce((sum, s) => sum + s.keptCost, 0);
+  total = fixedCost() + keptCost();
   dropUntilFits(sections, () => total > maxTokens, dropFrom);
   while (total > maxTokens && task !== undefined && task.length > MIN_TASK_CHARS) {
     task = shortenText(task, Math.max(MIN_TASK_CHARS, Math.floor(task.length / 2)));
-    total = fixedCost() + sections.reduce((sum, s) => sum + s.keptCost, 0);
+    total = fixedCost() + keptCost();
   }
 
   // Line counts are an estimate for a tokenizer that merges across newlines; the whole text is what must fit.

@@ -13,8 +13,12 @@ export interface SectionBacking {
   item: number[];
   /** Prefix sums of `costs` (`sums[0]` is 0), as long as `lines` plus one; its capacity grows by doubling. */
   sums: Float64Array;
-  /** Per line, where it last sits in `lines`. */
-  index: Map<string, number>;
+  /**
+   * Per line, where it last sits in `lines`; made when a later pass first asks (`indexOf`), then kept up by `push`. A
+   * one-shot summary, and a section written afresh for each request, never ask: hashing every line they wrote was
+   * most of a full write's cost.
+   */
+  index: Map<string, number> | undefined;
   /** Lines `[64b, 64b + 64)` joined, each after a newline, made when first rendered (they never change). */
   blocks: string[];
 }
@@ -80,7 +84,7 @@ export function writeSectionLines(
   if (keptCost > maxTokens || visited < length - old.length) return done();
   const fresh = visited;
   const { backing } = old;
-  const appended = old.end === backing.lines.length && newest.every(({ line }) => (backing.index.get(line) ?? -1) < old.from);
+  const appended = old.end === backing.lines.length && newest.every(({ line }) => (indexOf(backing).get(line) ?? -1) < old.from);
   if (appended) return append(old, newest, fresh, keptCost, items, version, length);
   for (let k = old.end - 1; k >= old.from; k--) {
     if (keptCost > maxTokens) return done();
@@ -133,11 +137,21 @@ function push(backing: SectionBacking, line: string, cost: number, item: number)
   backing.costs.push(cost);
   backing.item.push(item);
   backing.sums[k + 1] = (backing.sums[k] as number) + cost;
-  backing.index.set(line, k);
+  backing.index?.set(line, k);
+}
+
+/** `backing.index`, made from its lines the first time it is asked for. */
+function indexOf(backing: SectionBacking): Map<string, number> {
+  if (backing.index !== undefined) return backing.index;
+  const index = new Map<string, number>();
+  const { lines } = backing;
+  for (let k = 0; k < lines.length; k++) index.set(lines[k] as string, k);
+  backing.index = index;
+  return index;
 }
 
 function finish(items: unknown, version: number, length: number, maxTokens: number, newest: readonly { line: string; cost: number; at: number }[], keptCost: number, visited: number): SectionLines {
-  const backing: SectionBacking = { lines: [], costs: [], item: [], sums: new Float64Array(newest.length + 1), index: new Map(), blocks: [] };
+  const backing: SectionBacking = { lines: [], costs: [], item: [], sums: new Float64Array(newest.length + 1), index: undefined, blocks: [] };
   for (let k = newest.length - 1; k >= 0; k--) {
     const { line, cost, at } = newest[k] as { line: string; cost: number; at: number };
     push(backing, line, cost, length - at);
