@@ -13,6 +13,8 @@ import { toolBlockKind } from './tool-block-kind';
 export interface MessageScan {
   /** Per message: `messageTextLength`, measured in the same pass because a pass over 100k messages is memory-bound. */
   textLength: Float64Array;
+  /** Per message: 1 when it holds a tool call or result, paired or not (what `markToolBlocks` finds from the pairs). */
+  toolBlock: Uint8Array;
   /** How many pairs: the length of `useIndex`, `resultIndex` and `pairBlocks`. */
   pairs: number;
   useIndex: Int32Array;
@@ -55,6 +57,7 @@ const RECENT_CALLS = 64;
 export function scanMessages(messages: readonly Message[], check?: MessageCheck): MessageScan {
   const count = messages.length;
   const textLength = new Float64Array(count);
+  const toolBlock = new Uint8Array(count);
   // Per message: its turn (runs of one role), and whether an assistant sent it; read when a pair forms.
   const turn = new Int32Array(count);
   const fromAssistant = new Uint8Array(count);
@@ -122,6 +125,8 @@ export function scanMessages(messages: readonly Message[], check?: MessageCheck)
         length += blockTextLength(block);
         kind = toolBlockKind(block);
       }
+      if (kind === undefined) continue;
+      toolBlock[m] = 1;
       if (kind === 'use') {
         if (recent === RECENT_CALLS) {
           for (let k = 0; k < RECENT_CALLS; k++) spill(pending, buried, recentIds[k] as string, recentAt[k] as number);
@@ -129,7 +134,7 @@ export function scanMessages(messages: readonly Message[], check?: MessageCheck)
         }
         recentIds[recent] = (block as { id: string }).id;
         recentAt[recent++] = m * BLOCK_BITS + b;
-      } else if (kind === 'result') {
+      } else {
         const id = (block as { tool_use_id: string }).tool_use_id;
         // -1 for "not found", never undefined: a number-or-undefined local boxed every position found (a heap
         // number per pair, a megabyte of garbage at 100k messages).
@@ -188,6 +193,7 @@ export function scanMessages(messages: readonly Message[], check?: MessageCheck)
   for (const [id, stack] of buried) for (const at of stack) unanswered(id, at);
   return {
     textLength,
+    toolBlock,
     pairs,
     useIndex: useIndex.subarray(0, pairs),
     resultIndex: resultIndex.subarray(0, pairs),

@@ -28,13 +28,14 @@ export interface ImportanceSettings extends CheckedBound {
  *
  * `explain: false` leaves every reason at "fits" (pruneMessages, which only applies the fates, spares the work).
  * `suffixTokens` is read past its first entry (the total) only under a token bound, to find the best suffix.
+ * `unitTokens`, each unit's tokens, when the caller summed them already (the one-shot plan, in its one pass).
  *
  * Takes the analysis' full drop order when it has one (the inspector ranks once, then re-plans each bound in O(n));
  * otherwise picks just enough of the lowest groups through score buckets (one bound, no full sort).
  */
 export function planImportance(
   analysis: Pick<TranscriptAnalysis, 'count' | 'unitOf' | 'unitSize' | 'unitFirst' | 'unitScore' | 'tokens' | 'suffixTokens'> &
-    Partial<Pick<TranscriptAnalysis, 'dropOrder' | 'cutAtOrAfter'>>,
+    Partial<Pick<TranscriptAnalysis, 'dropOrder' | 'cutAtOrAfter'>> & { unitTokens?: Float64Array },
   settings: ImportanceSettings,
   explain = true,
 ): StrategyPlan<'importance'> {
@@ -55,7 +56,7 @@ export function planImportance(
       pinned = true;
     }
   }
-  const tokensOf = unitTokens(unitOf, tokens, units);
+  const tokensOf = analysis.unitTokens ?? unitTokens(unitOf, tokens, units);
 
   const order = dropOrder ?? lowestGroups(unitScore, unitSize, tokensOf, guard, Math.max(0, count - maxTurns), Math.max(0, total - maxTokens));
   const state = new Uint8Array(units);
