@@ -3,6 +3,7 @@ import { importanceScore } from '../../scoring/importance-score';
 import type { TurnCounts } from '../../requests/create-turn-counts';
 import { BONUS_BUCKETS, type ImportanceIndex } from './importance-index';
 import { createMinTree } from './create-min-tree';
+import { firstTrue } from '../../plan/first-true';
 import { unitCountsByTurn } from './unit-counts-by-turn';
 
 /** Float slack on a unit's score bound, far above the rounding of `importanceScore` and far below any real gap. */
@@ -207,13 +208,8 @@ export function createImportanceKeeper(analysis: TranscriptAnalysis, index: Impo
     let cutTokens = 0;
     if (integral) {
       const sum = (i: number): number => counts.sum(start + i, start + n, start + turn);
-      let low = Math.max(0, n - maxTurns);
-      let high = n;
-      while (low < high) {
-        const middle = (low + high) >> 1;
-        if (sum(middle) <= maxTokens) high = middle;
-        else low = middle + 1;
-      }
+      const earliest = Math.max(0, n - maxTurns);
+      const low = earliest + firstTrue(n - earliest, (j) => sum(earliest + j) <= maxTokens);
       const valid = cutAtOrAfter[low] as number;
       if (valid <= (members[memberStart[guard] as number] as number)) [cut, cutMessages, cutTokens] = [valid, n - valid, sum(valid)];
       return { cut, messages: cutMessages, tokens: cutTokens };
@@ -277,14 +273,10 @@ export function createImportanceKeeper(analysis: TranscriptAnalysis, index: Impo
         bucketCount = 0;
         candidateCount = 0;
         for (const k of buckets) {
-          let low = bucketStart[k] as number;
-          let high = (cursor[k] as number) - 1;
-          while (low <= high) {
-            const middle = (low + high) >> 1;
-            if ((lastAt[middle] as number) < cut) low = middle + 1;
-            else high = middle - 1;
-          }
-          if (head(k, fitAtOrBefore(k, high))) bucketHeap[bucketCount++] = k;
+          const first = bucketStart[k] as number;
+          // The bucket's last unit ending before the cut (a bucket is ordered by last member).
+          const before = first + firstTrue((cursor[k] as number) - first, (j) => (lastAt[first + j] as number) >= cut) - 1;
+          if (head(k, fitAtOrBefore(k, before))) bucketHeap[bucketCount++] = k;
         }
         fill(true);
       }
