@@ -12,7 +12,7 @@
  * the probes; the whole sweep (median of `runs`, after a GC), wall and process CPU (the machine is shared: wall
  * includes waiting for a core, CPU does not); each strategy's share, from the progress callback; and, as the peer
  * in the same run, the bare replays of the same points without probes or plans, so the ratio is the advisor's own
- * cost over the replay's. `--strategies` sweeps those instead of the seven: with quick ones (sliding-window,
+ * cost over the replay's; and what the sweep leaves held while the transcript lives (caches), after a GC. `--strategies` sweeps those instead of the seven: with quick ones (sliding-window,
  * observation-masking) the replays are small and the ratio shows the sweep's own overhead.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -65,6 +65,16 @@ for (const skip of skipped) console.log(`  skipped: ${skip.strategy} ${skip.mode
 const probes = await timed(() => findProbes(messages));
 console.log(`findProbes: ${probes.value.length.toLocaleString('en-US')} probes in ${s(probes.wall)} (CPU ${s(probes.cpu)})`);
 
+/** Heap and array buffers in use after a full GC: what the sweep leaves held (caches kept while the transcript lives). */
+const heldBytes = async (): Promise<number> => {
+  if (!gc) return NaN;
+  gc();
+  await sleep(50);
+  gc();
+  const { heapUsed, arrayBuffers } = process.memoryUsage();
+  return heapUsed + arrayBuffers;
+};
+const heldBefore = await heldBytes();
 const walls: number[] = [];
 const cpus: number[] = [];
 let shares: [string, number][] = [];
@@ -87,11 +97,13 @@ for (let k = 0; k < RUNS; k++) {
   cpus.push(run.cpu);
   shares = seen;
 }
+const heldAfter = await heldBytes();
 const byStrategy = new Map<string, number>();
 for (const [id, ms] of shares) byStrategy.set(id, (byStrategy.get(id) ?? 0) + ms);
 const sweepWall = median(walls);
 console.log(`sweep: ${s(sweepWall)} wall, ${s(median(cpus))} CPU (median of ${RUNS}); goal < 30 s: ${sweepWall < 30_000 ? 'met' : 'NOT met'}`);
 for (const [id, ms] of byStrategy) console.log(`  ${id.padEnd(28)} ${s(ms).padStart(9)}`);
+console.log(`held after the sweep (after a GC, transcript still alive): ${((heldAfter - heldBefore) / 2 ** 20).toFixed(1)} MB more than before it`);
 
 // The peer: the bare replays of the points the sweep replayed, one replayTranscript call per strategy and mode, no probes, no plans.
 const bare = await timed(() => {

@@ -1,10 +1,23 @@
 import type { Message } from '../types';
 import type { ContextUnits } from './build-context-units';
 import { hashTerms, TERM_BUCKETS, type TermSink } from './hash-terms';
+import { inverseDocumentFrequency } from './inverse-document-frequency';
+import { appendTextTerms, type RememberedTerms } from './append-text-terms';
 
 const MIN_BUCKETS = 4096;
 const MAX_BUCKETS = Math.min(TERM_BUCKETS, 1 << 18);
-import { inverseDocumentFrequency } from './inverse-document-frequency';
+
+/**
+ * The terms read from each message, kept while the message lives: a live replay indexes the context it holds before
+ * every prune, and the same message objects come back prune after prune with a different cut. Keyed by the object
+ * and checked against the text itself, so a message changed in place is read again.
+ */
+const rememberedTerms = new WeakMap<Message, RememberedTerms>();
+/**
+ * A text read for fewer characters is hashed each time, not remembered: an array per text would cost more bytes than
+ * its characters, and at 100k messages (24 characters a text) the index would hold tens of MB to save microseconds.
+ */
+const REMEMBERED_FROM = 64;
 
 /**
  * How much of the transcript is read: about 2M characters in all, shared among the units, each unit reading between
@@ -39,8 +52,9 @@ export interface TfidfIndex {
  * Builds the TF-IDF index of the units' text. Each unit is read in part (see `TFIDF_TOTAL_CHARS`): the heads of its
  * texts (text and thinking blocks, tool results, tool names and the string values of tool inputs, such as paths and
  * commands), in order, until its share is read; so a transcript of 100k messages with 80k-character results indexes
- * in one bounded pass. Terms are hashed (`hashTerms`), never built as strings. Deterministic; O(characters read +
- * terms + term buckets).
+ * in one bounded pass. Terms are hashed (`hashTerms`), never built as strings, and remembered per message
+ * (`appendTextTerms`): indexing messages read before costs their terms, not their characters. Deterministic;
+ * O(characters read + terms + term buckets), O(terms + term buckets) for messages read before.
  */
 export function buildTfidfIndex(messages: readonly Message[], units: ContextUnits): TfidfIndex {
   const unitCount = units.count;
@@ -48,7 +62,7 @@ export function buildTfidfIndex(messages: readonly Message[], units: ContextUnit
     TFIDF_MAX_CHARS_PER_UNIT,
     Math.max(TFIDF_MIN_CHARS_PER_UNIT, Math.floor(TFIDF_TOTAL_CHARS / Math.max(1, unitCount))),
   );
-  const reader: Reader = { sink: { terms: new Int32Array(256), length: 0 }, perText: perUnit >> 1 };
+  const reader: Reader = { sink: { terms: new Int32Array(256), length: 0 }, perText: perUnit >> 1, message: undefined, remembered: undefined, visit: 0 };
   // A transcript of a few hundred messages has a few thousand distinct terms: a million buckets would cost more
   // to sweep than the whole rest of the index, and at 100k messages the counts are updated at random, so the table
   // should stay in cache. About one bucket per 16 characters read, a power of two from 4,096 to 2^18: a term every
@@ -135,9 +149,16 @@ interface Reader {
   sink: TermSink;
   /** Characters read at most from any one text. */
   perText: number;
+  /** The message being read, what its texts gave before (none yet: undefined), and how many texts this read has reached. */
+  message: Message | undefined;
+  remembered: RememberedTerms | undefined;
+  visit: number;
 }
 
 function readMessage(message: Message, reader: Reader, budget: number): number {
+  reader.message = message;
+  reader.remembered = rememberedTerms.get(message);
+  reader.visit = 0;
   const { content } = message;
   if (typeof content === 'string') return readText(content, reader, budget);
   if (!Array.isArray(content)) return budget;
@@ -210,7 +231,16 @@ function readValues(value: unknown, reader: Reader, budget: number, depth: numbe
 function readText(text: unknown, reader: Reader, budget: number): number {
   if (typeof text !== 'string' || text.length === 0) return budget;
   const take = Math.min(text.length, reader.perText, budget);
-  hashTerms(text, 0, take, reader.sink);
+  const visit = reader.visit++;
+  if (take < REMEMBERED_FROM) {
+    hashTerms(text, 0, take, reader.sink);
+    return budget - take;
+  }
+  if (reader.remembered === undefined) {
+    reader.remembered = [];
+    rememberedTerms.set(reader.message as Message, reader.remembered);
+  }
+  appendTextTerms(reader.remembered, visit, text, take, reader.sink);
   return budget - take;
 }
 

@@ -6,6 +6,8 @@ const BUCKET_MASK = TERM_BUCKETS - 1;
 export interface TermSink {
   terms: Int32Array;
   length: number;
+  /** When present, each term's end (the offset where the text stopped adding to it), beside it in `terms`. */
+  ends?: Int32Array;
 }
 
 /**
@@ -38,7 +40,7 @@ export function hashTerms(text: string, start: number, end: number, sink: TermSi
         // "teams" and "team" are one term; "class" keeps its s.
         const stem = length > 3 && last === 115 && secondLast !== 115 ? beforeLast : hash;
         const bucket = mix(stem);
-        if (STOPWORD_FILTER[bucket & 0xffff] === 0 || !STOPWORDS.has(bucket)) push(sink, bucket);
+        if (STOPWORD_FILTER[bucket & 0xffff] === 0 || !STOPWORDS.has(bucket)) push(sink, bucket, i);
       }
       hash = FNV_OFFSET;
       length = 0;
@@ -55,11 +57,11 @@ export function hashTerms(text: string, start: number, end: number, sink: TermSi
   }
 }
 
-const SEPARATOR = 0;
-const LOWER = 1;
-const UPPER = 2;
+export const SEPARATOR = 0;
+export const LOWER = 1;
+export const UPPER = 2;
 /** ASCII classes: letters and digits make terms (digits count as lower case); everything else separates. */
-const CHAR_KIND = new Uint8Array(128);
+export const CHAR_KIND = new Uint8Array(128);
 for (let c = 48; c <= 57; c++) CHAR_KIND[c] = LOWER;
 for (let c = 97; c <= 122; c++) CHAR_KIND[c] = LOWER;
 for (let c = 65; c <= 90; c++) CHAR_KIND[c] = UPPER;
@@ -74,13 +76,19 @@ function mix(hash: number): number {
   return h & BUCKET_MASK;
 }
 
-function push(sink: TermSink, bucket: number): void {
+function push(sink: TermSink, bucket: number, end: number): void {
   if (sink.length === sink.terms.length) {
-    const grown = new Int32Array(sink.terms.length * 2 || 64);
-    grown.set(sink.terms);
-    sink.terms = grown;
+    sink.terms = grown(sink.terms);
+    if (sink.ends !== undefined) sink.ends = grown(sink.ends);
   }
+  if (sink.ends !== undefined) sink.ends[sink.length] = end;
   sink.terms[sink.length++] = bucket;
+}
+
+function grown(array: Int32Array): Int32Array {
+  const larger = new Int32Array(array.length * 2 || 64);
+  larger.set(array);
+  return larger;
 }
 
 const WORDS =

@@ -1,0 +1,126 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { Message } from '../types';
+import { groupMessages } from '../links/group-messages';
+import { appendTextTerms, REMEMBERED_CHARS, type RememberedTerms } from './append-text-terms';
+import { buildContextUnits } from './build-context-units';
+import { buildTfidfIndex, type TfidfIndex } from './build-tfidf-index';
+import { hashTerms, type TermSink } from './hash-terms';
+import { assistant, toolResult, toolUse, user } from '../../../test/support/build-messages';
+
+const read = (text: string, take: number): number[] => {
+  const sink: TermSink = { terms: new Int32Array(2), length: 0 };
+  hashTerms(text, 0, take, sink);
+  return Array.from(sink.terms.subarray(0, sink.length));
+};
+
+const remembered = (record: RememberedTerms, visit: number, text: string, take: number): number[] => {
+  const sink: TermSink = { terms: new Int32Array(2), length: 0 };
+  appendTextTerms(record, visit, text, take, sink);
+  return Array.from(sink.terms.subarray(0, sink.length));
+};
+
+// Pieces that put every word boundary of `hashTerms` next to a cut: camelCase humps, capitals in a row, digits before
+// a capital, plurals (s, ss), stopwords, one-letter words, non-Latin letters and every kind of separator.
+const piece = fc.constantFrom(
+  'team', 'Teams', 'TeamSheet', 'getTeamsWithStats', 'HTTPServer', 'v2Beta', 'class', 'classes', 'the', 'these', 'a', 'x',
+  'ÉtéCafé', 'данные', '日本語', '42', 'src/core/index.ts', 'use_team-sheet', ' ', '  ', '\n', '.', '-', '_', '/', '(', 'S', 'ss',
+);
+const text = fc.array(piece, { maxLength: 400, size: 'max' }).map((pieces) => pieces.join(''));
+
+describe('appendTextTerms', () => {
+  it('appends what hashTerms reads up to each cut, for cuts in any order on one remembered text', () => {
+    fc.assert(
+      fc.property(text, fc.array(fc.nat(), { minLength: 1, maxLength: 8 }), (t, cuts) => {
+        const record: RememberedTerms = [];
+        for (const cut of cuts) {
+          const take = cut % (t.length + 1);
+          expect(remembered(record, 0, t, take)).toEqual(read(t, take));
+        }
+      }),
+      { numRuns: 400 },
+    );
+  });
+
+  it('cuts inside a word give the head of that word, as hashTerms would', () => {
+    const record: RememberedTerms = [];
+    const t = 'alpha getTeamsWithStats omega';
+    expect(remembered(record, 0, t, t.length)).toEqual(read(t, t.length));
+    for (const take of [8, 9, 10, 13, 14, 16, 20]) expect(remembered(record, 0, t, take)).toEqual(read(t, take));
+    expect(remembered(record, 0, t, 9)).toContain(read('getT', 4)[0]);
+  });
+
+  it('reads a text again when the message holds another text at that place, and reads past the remembered head', () => {
+    const record: RememberedTerms = [];
+    expect(remembered(record, 0, 'alpha beta', 10)).toEqual(read('alpha beta', 10));
+    expect(remembered(record, 0, 'gamma delta', 11)).toEqual(read('gamma delta', 11));
+    expect(remembered(record, 1, 'alpha beta', 10)).toEqual(read('alpha beta', 10));
+    const long = 'word '.repeat(400);
+    expect(remembered(record, 2, long, REMEMBERED_CHARS + 500)).toEqual(read(long, REMEMBERED_CHARS + 500));
+    expect(remembered(record, 2, long, REMEMBERED_CHARS)).toEqual(read(long, REMEMBERED_CHARS));
+  });
+});
+
+describe('buildTfidfIndex with remembered terms', () => {
+  const build = (messages: Message[]) => buildTfidfIndex(messages, buildContextUnits(groupMessages(messages)));
+  /** The first field that differs ('' when none): arrays of a few hundred thousand entries, compared without a diff. */
+  const difference = (a: TfidfIndex, b: TfidfIndex): string => {
+    if (a.unitCount !== b.unitCount || a.bucketMask !== b.bucketMask) return 'size';
+    const arrays = ['documentFrequency', 'postingStart', 'postingUnit', 'postingWeight', 'norm'] as const;
+    for (const name of arrays) {
+      const [x, y] = [a[name], b[name]];
+      if (x.length !== y.length) return `${name}.length`;
+      for (let k = 0; k < x.length; k++) if (x[k] !== y[k]) return `${name}[${k}]`;
+    }
+    return '';
+  };
+  const sameAsFresh = (messages: Message[]) => expect(difference(build(messages), build(structuredClone(messages)))).toBe('');
+  // Long texts and several texts per unit, so that a unit's budget runs out inside a text as well as at its end.
+  const long = fc.array(piece, { minLength: 50, maxLength: 600, size: 'max' }).map((pieces) => pieces.join(''));
+  const message = fc.oneof(
+    long.map((t) => user(t)),
+    fc.tuple(long, long).map(([a, b]): Message => ({ role: 'assistant', content: [{ type: 'text', text: a }, { type: 'thinking', thinking: b, signature: '' }] })),
+    fc.tuple(long, long, long).map(([name, path, result]): Message[] => [
+      { role: 'assistant', content: [toolUse('t', name.slice(0, 40) || 'Read', { file_path: path })] },
+      { role: 'user', content: [toolResult('t', result)] },
+    ]),
+  );
+  const transcript = fc.array(message, { minLength: 1, maxLength: 30 }).map((parts) =>
+    parts.flatMap((part, i) => (Array.isArray(part) ? part.map((m) => renameIds(m, i)) : [part])),
+  );
+
+  // Short messages shared by every context: the more of them a context holds, the less the index reads of each unit.
+  const filler = Array.from({ length: 5000 }, (_, i) => user(`filler${i % 50} note`));
+
+  it('equals the index built from fresh copies, over contexts that share message objects and cut them anywhere', () => {
+    fc.assert(
+      fc.property(transcript, fc.array(fc.tuple(fc.nat(), fc.nat(), fc.nat(filler.length)), { minLength: 1, maxLength: 5 }), (messages, windows) => {
+        for (const [a, b, padding] of windows) {
+          const from = a % messages.length;
+          const context = [...filler.slice(0, padding), assistant('pad'), ...messages.slice(from, from + 1 + (b % messages.length))];
+          sameAsFresh(context);
+        }
+        sameAsFresh(messages);
+      }),
+      { numRuns: 40 },
+    );
+  });
+
+  it('equals a fresh build when the units are many and each reads less (a smaller cut of the same messages)', () => {
+    const messages = Array.from({ length: 3000 }, (_, i) => user(`task${i} getTeamsWithStats ${'alphaBeta gammaDelta '.repeat((i % 90) + 1)}`));
+    const few = messages.slice(0, 200);
+    sameAsFresh(few);
+    sameAsFresh(messages);
+    sameAsFresh(few);
+  });
+});
+
+function renameIds(message: Message, i: number): Message {
+  if (typeof message.content === 'string') return message;
+  return {
+    ...message,
+    content: message.content.map((block) =>
+      block.type === 'tool_use' ? { ...block, id: `u${i}` } : block.type === 'tool_result' ? { ...block, tool_use_id: `u${i}` } : block,
+    ),
+  };
+}
