@@ -4,9 +4,10 @@
  * transcript in view is outlined; a click goes to the message under the pointer. Drawn on a canvas, so 100k
  * messages cost one pass per lane, not 100k elements, and only when the plans, size or theme change.
  */
-import { useEffect, useRef, useState, type RefObject } from 'react';
+import { useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { FATE } from '../../core';
 import { useInspector, useInspectorStore } from '../../state/react';
+import { useDark } from '../common/use-dark';
 import { ROW_H } from './timeline-row';
 import { fateRuns } from './fate-runs';
 
@@ -27,77 +28,65 @@ export function Minimap({ scrollRef, rowsTop = 0 }: { scrollRef: RefObject<HTMLD
   const items = useInspector((s) => s.items);
   const count = useInspector((s) => s.doc?.count ?? 0);
   const canvas = useRef<HTMLCanvasElement>(null);
-  const [height, setHeight] = useState(0);
-  const [view, setView] = useState<[number, number]>([0, 0]);
-  const [dark, setDark] = useState(() => document.documentElement.classList.contains('dark'));
+  const { height, scrollTop } = useScrollArea(scrollRef);
+  const dark = useDark();
 
-  useEffect(() => {
-    const observer = new MutationObserver(() => setDark(document.documentElement.classList.contains('dark')));
-    observer.observe(document.documentElement, { attributes: true, attributeFilter: ['class'] });
-    return () => observer.disconnect();
-  }, []);
-
-  // The strip is as tall as the scroll area; the outline follows the scroll position.
-  useEffect(() => {
-    const el = scrollRef.current;
-    if (!el) return;
-    const measure = () => {
-      setHeight(el.clientHeight);
-      const first = Math.floor(el.scrollTop / ROW_H);
-      const last = Math.min(items.length - 1, Math.ceil((el.scrollTop + el.clientHeight - rowsTop) / ROW_H) - 1);
-      setView([messageAt(items, first, 1), messageAt(items, last, -1)]);
-    };
-    measure();
-    const resize = new ResizeObserver(measure);
-    resize.observe(el);
-    el.addEventListener('scroll', measure, { passive: true });
-    return () => {
-      resize.disconnect();
-      el.removeEventListener('scroll', measure);
-    };
-  }, [scrollRef, items, rowsTop]);
+  const view = useMemo(() => {
+    const first = Math.floor(scrollTop / ROW_H);
+    const last = Math.min(items.length - 1, Math.ceil((scrollTop + height - rowsTop) / ROW_H) - 1);
+    return [messageAt(items, first, 1), messageAt(items, last, -1)] as const;
+  }, [items, scrollTop, height, rowsTop]);
 
   const width = PAD * 2 + lanes.length * COLUMN + Math.max(0, lanes.length - 1) * GAP;
+  // Read from CSS variables that the theme changes, so only when it does: read after a plan's commit, they forced a
+  // style recalculation in the middle of it. `dark` is not read: it says when the variables changed.
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  const colors = useMemo(() => [cssColor('--kept', '#059669'), cssColor('--dropped', '#a1a1aa'), cssColor('--summarized', '#d97706'), cssColor('--masked', '#7c3aed')], [dark]);
 
   useEffect(() => {
     const c = canvas.current;
     if (!c || height <= 0) return;
-    const ratio = window.devicePixelRatio || 1;
-    c.width = Math.round(width * ratio);
-    c.height = Math.round(height * ratio);
-    const g = c.getContext('2d');
-    if (!g) return;
-    g.setTransform(ratio, 0, 0, ratio, 0, 0);
-    g.clearRect(0, 0, width, height);
-    if (count === 0) return;
-    const colors = [cssColor('--kept', '#059669'), cssColor('--dropped', '#a1a1aa'), cssColor('--summarized', '#d97706'), cssColor('--masked', '#7c3aed')];
-    lanes.forEach((lane, k) => {
-      const fates = plans[lane.id]?.fates;
-      const x = PAD + k * (COLUMN + GAP);
-      if (!fates) return;
-      for (const run of fateRuns(fates, count, height)) {
-        // Dropped is the quiet background; what is sent stands out.
-        g.globalAlpha = run.fate === FATE.dropped ? 0.35 : 1;
-        g.fillStyle = colors[run.fate] as string;
-        g.fillRect(x, run.from, COLUMN, run.to - run.from);
-      }
+    // At the next frame, not in the commit: plans landing together (a drag) are drawn once, and the commit's task
+    // stays short.
+    const frame = requestAnimationFrame(() => {
+      const ratio = window.devicePixelRatio || 1;
+      c.width = Math.round(width * ratio);
+      c.height = Math.round(height * ratio);
+      const g = c.getContext('2d');
+      if (!g) return;
+      g.setTransform(ratio, 0, 0, ratio, 0, 0);
+      g.clearRect(0, 0, width, height);
+      if (count === 0) return;
+      lanes.forEach((lane, k) => {
+        const fates = plans[lane.id]?.fates;
+        const x = PAD + k * (COLUMN + GAP);
+        if (!fates) return;
+        for (const run of fateRuns(fates, count, height)) {
+          // Dropped is the quiet background; what is sent stands out.
+          g.globalAlpha = run.fate === FATE.dropped ? 0.35 : 1;
+          g.fillStyle = colors[run.fate] as string;
+          g.fillRect(x, run.from, COLUMN, run.to - run.from);
+        }
+      });
+      g.globalAlpha = 1;
     });
-    g.globalAlpha = 1;
-    // `dark` is a dependency for the colours above: they are read from CSS variables that the theme changes.
-  }, [lanes, plans, count, height, width, dark]);
+    return () => cancelAnimationFrame(frame);
+  }, [lanes, plans, count, height, width, colors]);
 
   // The outline of what is in view is an element over the canvas, so scrolling moves it without recounting fates.
-  const top = count > 0 ? Math.max(0, (view[0] / count) * height) : 0;
-  const outlineHeight = count > 0 ? Math.max(3, ((view[1] + 1) / count) * height - top) : 0;
+  // The strip takes the scroll area's height from the layout (it stretches beside it), and the outline is placed in
+  // fractions of it: the page's layout never waits for a measurement, so the strip is never a frame behind it.
+  const top = count > 0 ? Math.min(1, view[0] / count) : 0;
+  const outlineHeight = count > 0 ? Math.min(1 - top, Math.max(0, (view[1] + 1) / count - top)) : 0;
 
   return (
-    <div className="relative shrink-0" style={{ width, height }}>
+    <div className="relative shrink-0 self-stretch" style={{ width }}>
       {count > 0 && height > 0 && (
         <div
           aria-hidden="true"
           data-testid="minimap-view"
-          className="pointer-events-none absolute inset-x-0 border border-zinc-900/85 dark:border-zinc-100/90"
-          style={{ top, height: Math.min(outlineHeight, height - top) }}
+          className="pointer-events-none absolute inset-x-0 min-h-[3px] border border-zinc-900/85 dark:border-zinc-100/90"
+          style={{ top: `${top * 100}%`, height: `${outlineHeight * 100}%` }}
         />
       )}
       <canvas
@@ -105,8 +94,8 @@ export function Minimap({ scrollRef, rowsTop = 0 }: { scrollRef: RefObject<HTMLD
         aria-hidden="true"
         data-testid="minimap"
         title="Each lane along the whole transcript: kept, dropped, summarized, masked. Click to go there."
-        className="block cursor-pointer border-l border-zinc-200 dark:border-zinc-800"
-        style={{ width, height }}
+        className="block h-full cursor-pointer border-l border-zinc-200 dark:border-zinc-800"
+        style={{ width }}
         onClick={(e) => {
           if (count === 0 || height <= 0) return;
           const rect = e.currentTarget.getBoundingClientRect();
@@ -125,4 +114,30 @@ function messageAt(items: Int32Array, pos: number, direction: 1 | -1): number {
     if (index >= 0) return index;
   }
   return 0;
+}
+
+/**
+ * The scroll area's height and scroll position, from its ResizeObserver and its scroll events only: both arrive
+ * when layout is already done, so nothing here forces one. Read after every plan instead (new rows), they forced a
+ * layout inside each commit, the largest main-thread cost of a budget drag at 50k messages.
+ */
+function useScrollArea(scrollRef: RefObject<HTMLDivElement | null>): { height: number; scrollTop: number } {
+  const [height, setHeight] = useState(0);
+  const [scrollTop, setScrollTop] = useState(0);
+  useEffect(() => {
+    const el = scrollRef.current;
+    if (!el) return;
+    // Inside a ResizeObserver callback layout is clean: reading clientHeight there costs nothing (and, unlike the
+    // entry's content box, is what the outline's arithmetic and the scroll position are measured in).
+    const resize = new ResizeObserver(() => setHeight(el.clientHeight));
+    const onScroll = () => setScrollTop(el.scrollTop);
+    resize.observe(el);
+    el.addEventListener('scroll', onScroll, { passive: true });
+    onScroll();
+    return () => {
+      resize.disconnect();
+      el.removeEventListener('scroll', onScroll);
+    };
+  }, [scrollRef]);
+  return { height, scrollTop };
 }
