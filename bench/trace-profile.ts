@@ -11,6 +11,7 @@ interface TraceEvent {
   pid: number;
   tid: number;
   id?: string;
+  ts?: number;
   dur?: number;
   args?: { name?: string; data?: { cpuProfile?: { nodes?: ProfileNode[]; samples?: number[] }; timeDeltas?: number[] } };
 }
@@ -66,6 +67,49 @@ export function profileSummary(trace: { traceEvents: TraceEvent[] } | TraceEvent
   }
   lines.push('\ntasks by name (ms):');
   for (const [name, us] of [...tasks].sort((a, b) => b[1] - a[1]).slice(0, 20)) if (us > 20_000) lines.push(`  ${(us / 1000).toFixed(0).padStart(7)}  ${name}`);
+  lines.push(longTaskSummary(events, threadName));
+  return lines.join('\n');
+}
+
+/**
+ * The main thread's tasks over a frame (16 ms): how many, and what their time went to, by the trace events nested in
+ * them (script, style, layout, paint, garbage collection), summed over those tasks; each event counted at the
+ * outermost level its name appears, so nested calls are not counted twice.
+ */
+function longTaskSummary(events: TraceEvent[], threadName: Map<string, string>): string {
+  const main = [...threadName].find(([, name]) => name === 'CrRendererMain')?.[0];
+  if (!main) return '';
+  const onMain = (events.filter((e) => e.ph === 'X' && e.dur !== undefined && `${e.pid}:${e.tid}` === main) as (TraceEvent & { ts: number; dur: number })[]).sort((a, b) => a.ts - b.ts);
+  const tasks = onMain.filter((e) => e.name === 'ThreadControllerImpl::RunTask' || e.name === 'RunTask').sort((a, b) => a.ts - b.ts);
+  const long = tasks.filter((t) => t.dur > 16_000);
+  const parts = /^(FunctionCall|EventDispatch|FireAnimationFrame|TimerFire|RunMicrotasks|UpdateLayoutTree|Layout|Paint|PrePaint|Layerize|MinorGC|MajorGC|V8\.GC_[A-Z_]+|ParseHTML|HitTest|ScheduleStyleRecalculation|v8\.callFunction|IntersectionObserverController::computeIntersections|ResizeObserverController|UpdateLayer|Commit)$/;
+  const by = new Map<string, number>();
+  const durations: number[] = [];
+  for (const t of long) {
+    durations.push(t.dur / 1000);
+    const inside: typeof onMain = [];
+    // onMain is sorted by start: from the first event at or after the task's start to the task's end.
+    let lo = 0;
+    for (let hi = onMain.length; lo < hi; ) {
+      const mid = (lo + hi) >> 1;
+      if ((onMain[mid] as { ts: number }).ts < t.ts) lo = mid + 1;
+      else hi = mid;
+    }
+    for (let i = lo; i < onMain.length && (onMain[i] as { ts: number }).ts <= t.ts + t.dur; i++) {
+      const e = onMain[i] as (typeof onMain)[number];
+      if (e !== t && e.ts + e.dur <= t.ts + t.dur && parts.test(e.name)) inside.push(e);
+    }
+    // Outermost only: an event inside another counted one of the same name is part of it.
+    const counted: typeof inside = [];
+    for (const e of inside.sort((a, b) => a.ts - b.ts || b.dur - a.dur)) {
+      if (counted.some((c) => c.name === e.name && e.ts >= c.ts && e.ts + e.dur <= c.ts + c.dur)) continue;
+      counted.push(e);
+      by.set(e.name, (by.get(e.name) ?? 0) + e.dur);
+    }
+  }
+  durations.sort((a, b) => a - b);
+  const lines = [`\nmain-thread tasks: ${tasks.length}, over 16 ms: ${long.length}${long.length ? ` (median ${durations[Math.floor(durations.length / 2)]?.toFixed(0)} ms, longest ${durations.at(-1)?.toFixed(0)} ms)` : ''}; inside those (ms, nested names overlap):`];
+  for (const [name, us] of [...by].sort((a, b) => b[1] - a[1]).slice(0, 14)) lines.push(`  ${(us / 1000).toFixed(0).padStart(7)}  ${name}`);
   return lines.join('\n');
 }
 
