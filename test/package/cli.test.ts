@@ -259,7 +259,9 @@ describe('advise', () => {
       return { role: 'user', content: k === 0 ? 'Fix the failing tests.' : k % 50 === 0 ? [result, { type: 'text', text: `Now step ${k / 50}.` }] : [result] };
     });
     messages.push({ role: 'assistant', content: [{ type: 'text', text: 'Done.' }] } as never);
-    const file = join(scratch, 'long.json');
+    // Its own folder: the scratch folder (subfolders too) is read whole by the report tests.
+    const folder = mkdtempSync(join(tmpdir(), 'prunescope-long-'));
+    const file = join(folder, 'long.json');
     writeFileSync(file, JSON.stringify(messages));
     const flags = ['--json', '--encoding', 'chars', '--strategy', 'sliding-window,observation-masking,summarize', '--bounds', '20000,100000', '--keep', 'none'];
     const [a, b] = withOneJobAndTwo(['advise', file, ...flags]);
@@ -268,6 +270,7 @@ describe('advise', () => {
     expect(b.points).toEqual(a.points);
     expect(b.skipped).toEqual(a.skipped);
     expect(b.recommendation).toEqual(a.recommendation);
+    rmSync(folder, { recursive: true, force: true });
   });
 });
 
