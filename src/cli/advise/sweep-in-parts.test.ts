@@ -16,16 +16,17 @@ const settings: AdviseSettings = {
 };
 
 describe('sweepInParts', () => {
-  it('shares the strategies among the parts, slow ones apart, and merges into the sweep of all of them', async () => {
+  it('shares the strategies among the parts by their sweep cost, and merges into the sweep of all of them', async () => {
     const whole = await analyzeForAdvice(task, settings, replayCore);
     const asked: (string[] | undefined)[] = [];
     const split = await sweepInParts(task, settings, 2, (part) => {
       asked.push(part.strategies);
       return analyzeForAdvice(part, settings, replayCore);
     });
+    // By sweepCost: the token budget (5) alone with a quick one, the governor (4) with two.
     expect(asked).toEqual([
-      ['token-budget', 'sliding-window', 'summarize'],
-      ['governor', 'observation-masking'],
+      ['token-budget', 'observation-masking'],
+      ['governor', 'sliding-window', 'summarize'],
     ]);
     expect(whole.sweep?.points.length).toBeGreaterThan(5);
     expect(split).toEqual(whole);

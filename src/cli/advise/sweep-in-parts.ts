@@ -9,12 +9,12 @@ import type { AdviseOutcome, AdviseSettings, AdviseTask } from './types';
  */
 export const SPLIT_FROM_MESSAGES = 10_000;
 
-/** How much of a sweep a strategy is, roughly: those marked slow took 3–5 times a quick one's share at 100k messages. */
-const weightOf = (id: StrategyId) => (STRATEGY_REGISTRY.find((definition) => definition.id === id)?.slow === true ? 3 : 1);
+/** How much of a sweep a strategy is, against a quick one's (the registry's `sweepCost`, measured). */
+const weightOf = (id: StrategyId) => STRATEGY_REGISTRY.find((definition) => definition.id === id)?.sweepCost ?? 1;
 
 /**
  * One conversation swept in `parts` at once, through `run` (a thread of the pool each): the strategies shared so each
- * part weighs about the same (heaviest first, each to the lightest part), the parts' sweeps merged into what one
+ * part weighs about the same (`sweepCost`, heaviest first, each to the lightest part), the parts' sweeps merged into what one
  * sweep of every strategy gives (`mergeSweepParts`). A part that fails fails the conversation, with its error.
  */
 export async function sweepInParts(task: AdviseTask, settings: AdviseSettings, parts: number, run: (task: AdviseTask) => Promise<AdviseOutcome>): Promise<AdviseOutcome> {

@@ -38,6 +38,12 @@ export interface StrategyDefinition<Id extends string, C extends { strategy: Id 
   /** Planning costs more than a few milliseconds at 100k messages (a summary, TF-IDF): the inspector shows it after the others. */
   slow?: boolean;
   /**
+   * What its points of an advisor's sweep cost, against a quick strategy's (1, the default): measured at 100k
+   * messages by `bench/advisor.bench.ts` (the token budget ≈ 5, the governor ≈ 4, importance ≈ 2). `advise --jobs`
+   * shares a long conversation's strategies among its threads by it.
+   */
+  sweepCost?: number;
+  /**
    * For a strategy that simulates another system's context manager (a peer): what the simulation reproduces exactly
    * and what it approximates, in short phrases, shown in the lane's header and the CLI's `--help`.
    */

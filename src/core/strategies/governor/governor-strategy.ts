@@ -58,6 +58,7 @@ export const governorStrategy = defineStrategy({
   needsBound: true,
   honoursPins: true,
   slow: true,
+  sweepCost: 4,
   options: OPTIONS,
   fields: ['summarizer', 'countTokens'],
   normalize: (config: GovernorStrategyConfig): GovernorSettings => {

@@ -21,6 +21,7 @@ export const importanceStrategy = defineStrategy({
     'Drops whole tool groups, lowest importance score first (newer, tool-bearing and longer messages score higher); never the most recent message. Under a token bound, adds back what still fits, best first, and never keeps less than the most recent messages that fit.',
   bounds: ['maxTurns', 'maxTokens'],
   needsBound: true,
+  sweepCost: 2,
   honoursPins: true,
   options: [],
   normalize: (config: ImportanceConfig): ImportanceSettings => ({

@@ -47,6 +47,7 @@ export const tokenBudgetStrategy = defineStrategy({
   needsBound: false,
   honoursPins: true,
   slow: true,
+  sweepCost: 5,
   options: OPTIONS,
   unboundNote: (unit, option, totalTokens) => {
     const soft = option('softLimitTokens') as number;
