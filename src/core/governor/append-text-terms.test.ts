@@ -5,6 +5,7 @@ import { groupMessages } from '../links/group-messages';
 import { appendTextTerms, REMEMBERED_CHARS, type RememberedTerms } from './append-text-terms';
 import { buildContextUnits } from './build-context-units';
 import { buildTfidfIndex, type TfidfIndex } from './build-tfidf-index';
+import { rememberedTermsOf } from './remembered-terms-of';
 import { hashTerms, type TermSink } from './hash-terms';
 import { assistant, toolResult, toolUse, user } from '../../../test/support/build-messages';
 
@@ -112,6 +113,27 @@ describe('buildTfidfIndex with remembered terms', () => {
     sameAsFresh(few);
     sameAsFresh(messages);
     sameAsFresh(few);
+  });
+
+  it('lets go of a text once its message is changed in place to a short one, or loses the block', () => {
+    const big = `output line with words ${'0123456789 '.repeat(9000)}`;
+    const result: Message = { role: 'user', content: [toolResult('t1', big), { type: 'text', text: `a note that is long enough to be remembered: ${'word '.repeat(20)}` }] };
+    const messages: Message[] = [user('Fix the bug in the parser, please.'), { role: 'assistant', content: [toolUse('t1', 'Bash', { command: 'npm test' })] }, result];
+    const held = () => (rememberedTermsOf(result, false) ?? []).filter((entry) => typeof entry === 'string');
+    build(messages);
+    expect(held()).toContain(big);
+    // Cleared as context editing does: the placeholder is short, the old output must not stay reachable.
+    (result.content as { content?: unknown }[])[0] = toolResult('t1', '[cleared]');
+    sameAsFresh(messages);
+    expect(held()).not.toContain(big);
+    // A later block removed: the text it had is let go, the one still there kept.
+    const note = (result.content as { text?: string }[])[1]?.text;
+    result.content = [toolResult('t1', big), { type: 'text', text: note as string }];
+    build(messages);
+    expect(held()).toEqual([big, note]);
+    result.content = [toolResult('t1', big)];
+    sameAsFresh(messages);
+    expect(held()).toEqual([big]);
   });
 });
 

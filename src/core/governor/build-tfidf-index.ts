@@ -3,16 +3,11 @@ import type { ContextUnits } from './build-context-units';
 import { hashTerms, TERM_BUCKETS, type TermSink } from './hash-terms';
 import { inverseDocumentFrequency } from './inverse-document-frequency';
 import { appendTextTerms, type RememberedTerms } from './append-text-terms';
+import { rememberedTermsOf } from './remembered-terms-of';
 
 const MIN_BUCKETS = 4096;
 const MAX_BUCKETS = Math.min(TERM_BUCKETS, 1 << 18);
 
-/**
- * The terms read from each message, kept while the message lives: a live replay indexes the context it holds before
- * every prune, and the same message objects come back prune after prune with a different cut. Keyed by the object
- * and checked against the text itself, so a message changed in place is read again.
- */
-const rememberedTerms = new WeakMap<Message, RememberedTerms>();
 /**
  * A text read for fewer characters is hashed each time, not remembered: an array per text would cost more bytes than
  * its characters, and at 100k messages (24 characters a text) the index would hold tens of MB to save microseconds.
@@ -157,8 +152,17 @@ interface Reader {
 
 function readMessage(message: Message, reader: Reader, budget: number): number {
   reader.message = message;
-  reader.remembered = rememberedTerms.get(message);
+  reader.remembered = rememberedTermsOf(message, false);
   reader.visit = 0;
+  const left = readContent(message, reader, budget);
+  // Read to its end, the message has no texts past the last visited: what is remembered past it (blocks since
+  // removed) is let go.
+  const remembered = reader.remembered;
+  if (left > 0 && remembered !== undefined && remembered.length > 2 * reader.visit) remembered.length = 2 * reader.visit;
+  return left;
+}
+
+function readContent(message: Message, reader: Reader, budget: number): number {
   const { content } = message;
   if (typeof content === 'string') return readText(content, reader, budget);
   if (!Array.isArray(content)) return budget;
@@ -234,12 +238,13 @@ function readText(text: unknown, reader: Reader, budget: number): number {
   const visit = reader.visit++;
   if (take < REMEMBERED_FROM) {
     hashTerms(text, 0, take, reader.sink);
+    // A text remembered here before and since changed (a result cleared to a placeholder) is let go: keeping it would
+    // hold the old text, often the largest, as long as the message lives.
+    const remembered = reader.remembered;
+    if (remembered !== undefined && remembered.length > 2 * visit && remembered[2 * visit] !== text) remembered.length = 2 * visit;
     return budget - take;
   }
-  if (reader.remembered === undefined) {
-    reader.remembered = [];
-    rememberedTerms.set(reader.message as Message, reader.remembered);
-  }
+  reader.remembered ??= rememberedTermsOf(reader.message as Message, true);
   appendTextTerms(reader.remembered, visit, text, take, reader.sink);
   return budget - take;
 }
