@@ -123,7 +123,7 @@ describe('buildTfidfIndex with remembered terms', () => {
     build(messages);
     expect(held()).toContain(big);
     // Cleared as context editing does: the placeholder is short, the old output must not stay reachable.
-    (result.content as { content?: unknown }[])[0] = toolResult('t1', '[cleared]');
+    (result.content as unknown[])[0] = toolResult('t1', '[cleared]');
     sameAsFresh(messages);
     expect(held()).not.toContain(big);
     // A later block removed: the text it had is let go, the one still there kept.
