@@ -68,15 +68,21 @@ export function workerPool<T, O>(jobs: number, workerUrl: URL, workerData: unkno
       }
     });
   };
+  // When each worker was last given a task: of workers holding as few, the one given a task longest ago is next.
+  const lastGiven = new Map<Worker, number>();
   const pump = () => {
     while (queue.length > 0) {
-      // To the worker holding the fewest: tasks posted one at a time (a long conversation's parts) spread over the
-      // threads instead of filling the first one's prefetch.
+      // To the worker holding the fewest, and of those the one given a task longest ago: tasks posted one at a time
+      // (a long conversation's parts) spread over the threads instead of queueing behind each other on one.
       let target: [Worker, Map<number, Pending<T, O>>] | undefined;
-      for (const entry of held) if (entry[1].size < PREFETCH && (target === undefined || entry[1].size < target[1].size)) target = entry;
+      for (const entry of held) {
+        if (entry[1].size >= PREFETCH) continue;
+        if (target === undefined || entry[1].size < target[1].size || (entry[1].size === target[1].size && (lastGiven.get(entry[0]) ?? -1) < (lastGiven.get(target[0]) ?? -1))) target = entry;
+      }
       if (target === undefined) return;
       const pending = queue.shift() as Pending<T, O>;
       const id = next++;
+      lastGiven.set(target[0], id);
       target[1].set(id, pending);
       target[0].postMessage({ id, task: pending.task });
     }
