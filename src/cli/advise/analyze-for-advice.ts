@@ -3,6 +3,7 @@ import { replaySourceFor } from '../report/replay-source-for';
 import type { ReplayCore } from '../replay/replay-core';
 import { errorText } from '../report/analyze-conversation';
 import type { AdviseOutcome, AdviseSettings, AdviseTask } from './types';
+import { sweepOptionsFor } from './sweep-options-for';
 
 /** The window when neither `--window` nor the price table gives one: today's common 200k. */
 const FALLBACK_WINDOW = 200_000;
@@ -18,16 +19,8 @@ export async function analyzeForAdvice(task: AdviseTask, settings: AdviseSetting
     const { model, source } = await replaySourceFor(task, settings, replay);
     if (source === undefined) return { ...base, model, error: `no prices for model ${JSON.stringify(model)} (--model picks one the table has, --prices gives them)` };
     const { prices } = source;
-    const sweep = sweepTranscript(
-      { messages: task.messages, ...source },
-      {
-        window: settings.window ?? prices.contextWindow ?? FALLBACK_WINDOW,
-        ...(settings.bounds !== undefined ? { bounds: settings.bounds } : {}),
-        ...(task.strategies !== undefined ? { strategies: task.strategies } : settings.strategies !== undefined ? { strategies: settings.strategies } : {}),
-        ...(settings.slowStatelessUpTo !== undefined ? { slowStatelessUpTo: settings.slowStatelessUpTo } : {}),
-        ...(onProgress !== undefined ? { onProgress } : {}),
-      },
-    );
+    const options = sweepOptionsFor(settings, settings.window ?? prices.contextWindow ?? FALLBACK_WINDOW, task.strategies);
+    const sweep = sweepTranscript({ messages: task.messages, ...source }, onProgress !== undefined ? { ...options, onProgress } : options);
     return { ...base, model, pricedWith: prices.source ?? prices.model, sweep };
   } catch (error) {
     return { ...base, error: errorText(error) };

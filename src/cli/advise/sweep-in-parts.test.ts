@@ -44,4 +44,24 @@ describe('sweepInParts', () => {
     );
     expect(failed).toEqual({ file: task.file, id: task.id, format: task.format, messages: 80, error: 'worker failed: out of memory' });
   });
+
+  it('makes no more parts than pay: with the token budget (5) among 9 of weight 11, three at most', async () => {
+    const many: AdviseSettings = { ...settings, strategies: ['token-budget', 'sliding-window', 'summarize', 'observation-masking', 'anthropic-clear-thinking', 'swe-agent-last-n', 'anthropic-clear-tool-uses'] };
+    const asked: (string[] | undefined)[] = [];
+    await sweepInParts(task, many, 8, async (part) => {
+      asked.push(part.strategies);
+      return { file: task.file, id: task.id, format: task.format, messages: 80, error: 'not swept in this test' };
+    });
+    expect(asked).toHaveLength(3);
+    expect(asked[0]).toEqual(['token-budget']);
+  });
+
+  it('gives an outcome with the error, never a rejection, when the parts cannot be merged', async () => {
+    const outcome = await sweepInParts(task, settings, 2, async (part) => {
+      const swept = await analyzeForAdvice(part, settings, replayCore);
+      return { ...swept, ...(swept.sweep ? { sweep: { ...swept.sweep, messages: part.strategies?.includes('governor') ? 3 : swept.sweep.messages } } : {}) };
+    });
+    expect(outcome.sweep).toBeUndefined();
+    expect(outcome.error).toMatch(/different transcripts/);
+  });
 });

@@ -1,5 +1,6 @@
 import { mergeSweepParts, STRATEGY_REGISTRY, type StrategyId, type SweepResult } from '../../lib/index';
 import type { AdviseOutcome, AdviseSettings, AdviseTask } from './types';
+import { sweepOptionsFor } from './sweep-options-for';
 
 /**
  * From this many messages, `advise --jobs N` sweeps one conversation on up to N threads at once, its strategies
@@ -19,7 +20,12 @@ const weightOf = (id: StrategyId) => STRATEGY_REGISTRY.find((definition) => defi
  */
 export async function sweepInParts(task: AdviseTask, settings: AdviseSettings, parts: number, run: (task: AdviseTask) => Promise<AdviseOutcome>): Promise<AdviseOutcome> {
   const ids = settings.strategies ?? STRATEGY_REGISTRY.map((definition) => definition.id);
-  const shares: { ids: StrategyId[]; weight: number }[] = Array.from({ length: Math.max(1, Math.min(parts, ids.length)) }, () => ({ ids: [], weight: 0 }));
+  // Never more parts than pay: past the total's share of the heaviest strategy, another thread (each reading and
+  // counting the whole conversation again) makes none of them shorter.
+  const total = ids.reduce((sum, id) => sum + weightOf(id), 0);
+  const heaviest = Math.max(1, ...ids.map(weightOf));
+  const count = Math.max(1, Math.min(parts, ids.length, Math.ceil(total / heaviest)));
+  const shares: { ids: StrategyId[]; weight: number }[] = Array.from({ length: count }, () => ({ ids: [], weight: 0 }));
   for (const id of [...ids].sort((a, b) => weightOf(b) - weightOf(a))) {
     const lightest = shares.reduce((best, share) => (share.weight < best.weight ? share : best));
     lightest.ids.push(id);
@@ -34,14 +40,11 @@ export async function sweepInParts(task: AdviseTask, settings: AdviseSettings, p
     return rest;
   }
   const sweeps = outcomes.map((outcome) => outcome.sweep as SweepResult);
-  const window = (sweeps[0] as SweepResult).window;
-  return {
-    ...first,
-    sweep: mergeSweepParts(sweeps, {
-      window,
-      strategies: ids,
-      ...(settings.bounds !== undefined ? { bounds: settings.bounds } : {}),
-      ...(settings.slowStatelessUpTo !== undefined ? { slowStatelessUpTo: settings.slowStatelessUpTo } : {}),
-    }),
-  };
+  try {
+    return { ...first, sweep: mergeSweepParts(sweeps, sweepOptionsFor(settings, (sweeps[0] as SweepResult).window, ids)) };
+  } catch (error) {
+    // A runner's outcome, never a rejection: the other conversations' answers stand.
+    const { sweep: _sweep, ...rest } = first;
+    return { ...rest, error: error instanceof Error ? error.message : String(error) };
+  }
 }

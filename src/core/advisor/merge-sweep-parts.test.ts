@@ -46,9 +46,11 @@ describe('mergeSweepParts', () => {
     );
   });
 
-  it('refuses parts of other transcripts, and no parts at all', () => {
+  it('refuses parts of other transcripts, parts swept on another grid, and no parts at all', () => {
     const [a, b] = strategies as [StrategyId, StrategyId];
     expect(() => mergeSweepParts([alone.get(a) as SweepResult, { ...(alone.get(b) as SweepResult), messages: 3 }], options)).toThrow(/different transcripts/);
     expect(() => mergeSweepParts([], options)).toThrow(/no parts/);
+    const wider = sweepTranscript(input, { ...options, bounds: [1_000, 2_000], strategies: ['sliding-window'] });
+    expect(() => mergeSweepParts([alone.get('sliding-window') as SweepResult, wider], options)).toThrow(/not on the grid/);
   });
 });

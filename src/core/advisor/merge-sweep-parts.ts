@@ -9,7 +9,8 @@ import { groupSweepSettings } from './group-sweep-settings';
  * replays, is taken once. Points and skips stay independent of the strategies beside them: each setting's replay,
  * plan and probes are its own, and every part measures the same baseline.
  *
- * @throws when `parts` is empty, or the parts are of transcripts of other lengths or windows
+ * @throws when `parts` is empty, the parts are of transcripts of other lengths or windows, or a point is not on the
+ *   grid of `options` (a part swept with other options)
  */
 export function mergeSweepParts(parts: readonly SweepResult[], options: SweepOptions): SweepResult {
   const first = parts[0];
@@ -23,8 +24,14 @@ export function mergeSweepParts(parts: readonly SweepResult[], options: SweepOpt
   const unknownRank = rank.size;
 
   const points = new Map<string, SweepPoint>();
-  for (const part of parts) for (const point of part.points) if (!points.has(point.key)) points.set(point.key, point);
-  const pointRank = (point: SweepPoint) => rank.get(point.key) ?? unknownRank;
+  for (const part of parts) {
+    for (const point of part.points) {
+      // A point the grid does not list was swept with other options: placed anywhere, it would pass unnoticed.
+      if (!rank.has(point.key)) throw new Error(`mergeSweepParts: the point ${JSON.stringify(point.key)} is not on the grid of these options (a part swept with other options)`);
+      if (!points.has(point.key)) points.set(point.key, point);
+    }
+  }
+  const pointRank = (point: SweepPoint) => rank.get(point.key) as number;
 
   // The grid's own skips come first in its order; those the sweep adds (a live point past its trigger) follow in
   // the order of the runs that found them.
