@@ -41,7 +41,8 @@ const seconds = (ms) => `${(ms / 1000).toFixed(0)} s`;
  * CPU time of every reaped descendant so far, in ms (Linux: cutime + cstime of /proc/self/stat; each npm and node
  * below waits for its own children, so a step's whole tree is added when its npm exits). Read when a step ends, the
  * growth since the last read is that step's CPU: it says whether the machine's cores were busy, which wall time alone
- * does not. Undefined where /proc is not there.
+ * does not. Two steps ending at the same moment may share theirs unevenly (the total stays right). Undefined where
+ * /proc is not there.
  */
 function childrenCpuMs() {
   try {
