@@ -63,7 +63,8 @@ Options:
   --format FORMAT        read every file as ${FORMATS.join(', ')} instead of detecting it
   --prices P             prices of your own, in dollars per million tokens: ${PRICES_USAGE}
   -j, --jobs N           worker threads (default: the number of cores); 1 runs in this process; a
-                         conversation of 10,000 messages or more is swept on all of them at once
+                         conversation of 10,000 messages or more is swept on several at once, its
+                         strategies shared among them
   --json                 { recommendation, frontier, points, … } and every conversation's sweep (mergeable)
   --merge FILE           an earlier advise --json with the same settings: its conversations count too, and its
                          files are not read again (resume a corpus, or combine parts: repeat it)
