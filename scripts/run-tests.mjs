@@ -1,11 +1,10 @@
 #!/usr/bin/env node
 // `npm test`: every suite, each step started as soon as the steps it needs have passed, with the time each took.
-// The machines CI runs on have two cores, and most steps leave much of them idle: by the CPU column below, the
-// Python port is one single-threaded process of several minutes, and the browser journeys use about half a core over
-// their ten minutes (they wait on the page far more than they compute). Run one after another the suite kept the
-// cores 45% busy (993 s of CPU in 1,107 s). So the Python port starts right after the preflight and the journeys right
-// after the types and lint, each beside everything else; the unit tests still wait for the types and lint, the
-// package for the unit tests (fail-fast where one step's failure explains the next's). A step that runs while another does has
+// The machines CI runs on have two cores. Most steps use both (unit, e2e) or pair up to use both (tsc beside
+// eslint), but the Python port is one single-threaded process of several minutes: run in a stage of its own (or
+// beside the short package test only) it left a core idle for three minutes. So it starts right after the preflight
+// and runs beside everything else, filling the gaps the other steps leave; the order of the rest stays fail-fast
+// (types and lint before the unit tests, the package before the browser). A step that runs while another does has
 // its output held and printed whole when it ends, so the log reads as if they ran in turn; a failure stops every
 // running step at once. Plain JavaScript with Node's built-ins: nothing to build before the tests start.
 //
@@ -22,7 +21,7 @@ const STEPS = [
   { name: 'python', script: 'test:python', after: ['preflight'] },
   { name: 'unit', script: 'test:coverage', after: ['typecheck', 'lint'] },
   { name: 'package', script: 'test:package', after: ['unit'] },
-  { name: 'e2e', script: 'test:e2e', after: ['typecheck', 'lint'] },
+  { name: 'e2e', script: 'test:e2e', after: ['package'] },
 ];
 
 const wanted = new Set(process.argv.slice(2));
