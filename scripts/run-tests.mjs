@@ -40,9 +40,10 @@ const seconds = (ms) => `${(ms / 1000).toFixed(0)} s`;
 /**
  * CPU time of every reaped descendant so far, in ms (Linux: cutime + cstime of /proc/self/stat; each npm and node
  * below waits for its own children, so a step's whole tree is added when its npm exits). Read when a step ends, the
- * growth since the last read is that step's CPU: it says whether the machine's cores were busy, which wall time alone
- * does not. Two steps ending at the same moment may share theirs unevenly (the total stays right). Undefined where
- * /proc is not there.
+ * growth since the last read is that step's CPU. A lower bound: processes that leave their parent (Chromium's
+ * renderers, forked by its zygote) are not counted, so the browser journeys show far less than they use (starting
+ * them beside the unit tests, on the strength of this column, made the suite slower: 934 → 1,054 s). Two steps
+ * ending at the same moment may share theirs unevenly. Undefined where /proc is not there.
  */
 function childrenCpuMs() {
   try {
