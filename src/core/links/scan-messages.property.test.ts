@@ -3,9 +3,16 @@ import fc from 'fast-check';
 import type { Message } from '../types';
 import { scanMessages } from './scan-messages';
 import { toolBlockKind } from './tool-block-kind';
-import { markToolBlocks } from '../scoring/mark-tool-blocks';
 import { messagesWithEveryBlock } from '../../../test/support/all-blocks-arbitrary';
 import { agentTranscript } from '../../../test/support/agent-transcript-arbitrary';
+import type { MessageScan } from './scan-messages';
+
+/** The oracle: messages that hold a tool call or result, from the pairs and orphans the scan found (how it was done before). */
+function markToolBlocks(scan: MessageScan, count: number): Uint8Array {
+  const marked = new Uint8Array(count);
+  for (const index of [...scan.useIndex, ...scan.resultIndex, ...scan.orphanIndex]) marked[index] = 1;
+  return marked;
+}
 
 /** Per message: 1 when `toolBlockKind` calls any of its blocks a call or a result. */
 function naiveToolBlock(messages: readonly Message[]): number[] {

@@ -13,7 +13,7 @@ import { toolBlockKind } from './tool-block-kind';
 export interface MessageScan {
   /** Per message: `messageTextLength`, measured in the same pass because a pass over 100k messages is memory-bound. */
   textLength: Float64Array;
-  /** Per message: 1 when it holds a tool call or result, paired or not (what `markToolBlocks` finds from the pairs). */
+  /** Per message: 1 when it holds a tool call or result, paired or not (a call or result in a pair, or an orphan). */
   toolBlock: Uint8Array;
   /** How many pairs: the length of `useIndex`, `resultIndex` and `pairBlocks`. */
   pairs: number;

@@ -1,6 +1,5 @@
 import type { MessageGroups } from '../links/group-messages';
 import { importanceScore } from './importance-score';
-import { markToolBlocks } from './mark-tool-blocks';
 
 export interface MessageScores {
   /** Per message: `messageTextLength`. */
@@ -23,7 +22,8 @@ export function scoreMessages(groups: MessageGroups): MessageScores {
   // `groups` are importance's units: the tool groups, glued to orphans' neighbours (glueBrokenTurns).
   const { count, scan, groupOf, groupFirst } = groups;
 
-  const hasToolBlock = markToolBlocks(scan, count);
+  // The scan marked them as it read each block's type (paired calls and results, and orphans).
+  const hasToolBlock = scan.toolBlock;
 
   const { textLength } = scan;
   const score = new Float64Array(count);
