@@ -83,6 +83,31 @@ describe('Gemini CLI export', () => {
     expect(serializeTranscript(c, c.messages).text).toBe(text);
   });
 
+  // Regression (CI, seed 993333425): the rebuilt record went where the message's last version was, after a message
+  // its first version preceded, and the session read back in another order.
+  it.each([
+    ['written again after another message', false],
+    ['listed in a checkpoint, then written again after it', true],
+  ])('JSONL: a changed message %s is rebuilt where its first version was, so it reads back in its place', (_, inCheckpoint) => {
+    const call = (output: string): Record<string, unknown> => ({
+      id: 'g', timestamp: 't', type: 'gemini', content: 'reading',
+      toolCalls: [{ id: 'c1', name: 'read_file', args: { path: 'a' }, result: [{ functionResponse: { id: 'c1', name: 'read_file', response: { output } } }], status: 'success', timestamp: 't' }],
+    });
+    const later = { id: 'h', timestamp: 't', type: 'gemini', content: 'done' };
+    const lines = [
+      { sessionId: 's', projectHash: 'p', startTime: 't', lastUpdated: 't' },
+      { id: 'u', timestamp: 't', type: 'user', content: 'go' },
+      ...(inCheckpoint ? [{ $set: { messages: [{ id: 'u', timestamp: 't', type: 'user', content: 'go' }, call('long output'), later] } }] : [call('long output'), later]),
+      call('long output, again'),
+    ];
+    const c = parseTranscript(lines.map((line) => `${JSON.stringify(line)}\n`).join('')).conversations.at(-1)!;
+    const masked = c.messages.map((m) =>
+      typeof m.content !== 'string' && m.content[0]?.type === 'tool_result' ? { ...m, content: [{ ...m.content[0], content: '[masked]' }] } : m,
+    );
+    const back = parseTranscript(serializeTranscript(c, masked).text).conversations.at(-1)!;
+    expect(asSent(back.messages)).toEqual(asSent(masked));
+  });
+
   it('JSONL: a message changed inside a checkpoint’s list is written back into that list', () => {
     const c = parseTranscript(fixture('gemini-cli-sample.jsonl')).conversations[0]!;
     // A message a strategy made has no record: it goes where the message before it is, here in the checkpoint.

@@ -159,7 +159,7 @@ export function writeGeminiRecords(conversation: ConversationOf, messages: reado
     target.unchanged &&= !changed;
   }
 
-  // Settle the slots: every version as it was, or one rebuilt record in place of the last version.
+  // Settle the slots: every version as it was, or one rebuilt record in place of the first version.
   const settled = new Map<Slot, Rec | undefined>();
   for (const slot of slots.values()) {
     if (slot.assistant !== undefined) {
@@ -189,9 +189,10 @@ export function writeGeminiRecords(conversation: ConversationOf, messages: reado
       const slot = item;
       const mine = slot.places.find((p) => p.list === list && p.at === at);
       if (!settled.has(slot)) return mine === undefined ? [] : [mine.record];
-      const last = slot.places[slot.places.length - 1];
+      // A record id seen again replaces the earlier version in its place: the first version's place is the message's.
+      const first = slot.places[0];
       const record = settled.get(slot);
-      return last !== undefined && last.list === list && last.at === at && record !== undefined ? [record] : [];
+      return first !== undefined && first.list === list && first.at === at && record !== undefined ? [record] : [];
     });
   // JSONL in line order, a stable sort: items of one line keep the order they were written in.
   const order = top.map((_, at) => at);
