@@ -31,6 +31,8 @@ export default defineConfig({
     include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'scripts/**/*.test.ts'],
     environment: 'node',
     testTimeout: 60_000,
+    // Properties run from PRUNESCOPE_TEST_SEED when set (npm test sets it from the commit).
+    setupFiles: ['test/support/property-seed.ts'],
     // Test files share their worker's modules: the core is pure, and each file importing it afresh (and loading the
     // tokenizer vocabularies again) took 65–80 s of the unit step's time in CI. The few tests that stub a global or
     // fake timers undo it in the same file.

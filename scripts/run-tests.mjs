@@ -10,7 +10,7 @@
 //
 //   node scripts/run-tests.mjs            every step
 //   node scripts/run-tests.mjs unit e2e   only the named steps (names below), each still after those it needs
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 
 /** Each step is an npm script; `after` names the steps that must pass before it starts (when they are run). */
@@ -36,6 +36,30 @@ const chosen = new Set(steps.map((step) => step.name));
 const hold = steps.length > 1;
 
 const seconds = (ms) => `${(ms / 1000).toFixed(0)} s`;
+
+/**
+ * The seed every property test runs from (fast-check through test/support/property-seed.ts, Hypothesis through
+ * python/tests/conftest.py): PRUNESCOPE_TEST_SEED when given, else one drawn from the commit, so CI's run of a commit
+ * is the run its author made before pushing it, and a failure replays with the printed seed. A work tree with changes
+ * not committed, or no git, draws a fresh one.
+ */
+function propertySeed() {
+  const given = process.env.PRUNESCOPE_TEST_SEED;
+  if (given !== undefined && given !== '') return { seed: given, from: 'PRUNESCOPE_TEST_SEED' };
+  try {
+    const git = (...args) => execFileSync('git', args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+    if (git('status', '--porcelain', '--untracked-files=no') === '') {
+      const head = git('rev-parse', 'HEAD');
+      return { seed: String(Number.parseInt(head.slice(0, 8), 16) & 0x7fffffff), from: `commit ${head.slice(0, 10)}` };
+    }
+  } catch {
+    // not a git work tree: a fresh seed below
+  }
+  return { seed: String(Math.floor(Math.random() * 0x7fffffff)), from: 'drawn (changes not committed)' };
+}
+const { seed, from } = propertySeed();
+process.env.PRUNESCOPE_TEST_SEED = seed;
+console.log(`run-tests: property tests from seed ${seed} (${from}); PRUNESCOPE_TEST_SEED=${seed} npm test runs them again the same way`);
 
 /**
  * CPU time of every reaped descendant so far, in ms (Linux: cutime + cstime of /proc/self/stat; each npm and node

@@ -1,5 +1,6 @@
 """Hypothesis runs from a seed chosen here and printed: in the header, and after any failure, ready to replay."""
 
+import os
 import random
 
 import pytest
@@ -20,8 +21,10 @@ settings.load_profile("prunescope")
 @pytest.hookimpl(tryfirst=True)  # type: ignore[misc]  # pluggy's marker is untyped in Debian's pytest 7.2
 def pytest_configure(config: pytest.Config) -> None:
     # Before Hypothesis's own plugin reads it, so every property test runs from this one seed.
+    # PRUNESCOPE_TEST_SEED (npm test sets it from the commit) makes a commit's run the same on every machine.
     if config.getoption("hypothesis_seed", None) is None:
-        config.option.hypothesis_seed = str(random.SystemRandom().randrange(2**32))
+        chosen = os.environ.get("PRUNESCOPE_TEST_SEED", "")
+        config.option.hypothesis_seed = chosen if chosen != "" else str(random.SystemRandom().randrange(2**32))
 
 
 def pytest_report_header(config: pytest.Config) -> str:
