@@ -2,9 +2,9 @@ import type { Message } from '../../types';
 import type { Probe } from './types';
 import { toolResultText } from '../../text/tool-result-text';
 import { stringOrJson } from '../../text/string-or-json';
+import { referenceTokens } from './reference-tokens';
 
-/** An identifier, path or value worth tracing (not the tail of an escape such as `\\n-import`): 8+ characters holding `_ . / -`, a digit or an inner capital. */
-const TOKEN = /(?<![\\\w$./-])[A-Za-z_$][\w$./-]{7,80}/g;
+/** A token worth tracing (`referenceTokens`) holds `_ . / -`, a digit or an inner capital. */
 const DISTINCT = /[_./\d-]|[a-z][A-Z]/;
 /** Read of each result and of each later message: references sit near the start, and every result pays for this. */
 const RESULT_CHARS = 2000;
@@ -34,7 +34,7 @@ export function findReferencedResults(messages: readonly Message[], failed: Read
       for (const j of awaitingReply) replyOf.set(j, i);
       awaitingReply = [];
       const text = assistantText(content, inputs);
-      for (const token of text.match(TOKEN) ?? []) {
+      for (const token of referenceTokens(text)) {
         const j = holder.get(token);
         if (j === undefined || probes.has(j) || (replyOf.get(j) ?? i) >= i) continue;
         probes.set(j, { id: `reference:${j}`, family: 'decision', kind: 'reference', messageIndex: j, messages: [j], site: 'result', fact: token, weight: 1 });
@@ -49,7 +49,7 @@ export function findReferencedResults(messages: readonly Message[], failed: Read
       inputs.delete(String(block.tool_use_id));
       const text = toolResultText(block.content);
       let taken = 0;
-      for (const token of (text.length > RESULT_CHARS ? text.slice(0, RESULT_CHARS) : text).match(TOKEN) ?? []) {
+      for (const token of referenceTokens(text.length > RESULT_CHARS ? text.slice(0, RESULT_CHARS) : text)) {
         if (taken >= TOKENS_PER_RESULT) break;
         if (!DISTINCT.test(token) || input.includes(token)) continue;
         if (holder.size >= MAX_TOKENS && !holder.has(token)) break;
