@@ -45,6 +45,16 @@ async function listLayoutReads(page: Page): Promise<void> {
   });
 }
 
+/** How many messages each lane keeps (its counts line's "N kept"), by label. */
+async function keptCounts(page: Page): Promise<Record<string, number>> {
+  const out: Record<string, number> = {};
+  for (const label of LABELS) {
+    const text = (await lane(page, label).getByTestId('lane-counts').textContent()) ?? '';
+    out[label] = Number(/([\d,]+) kept/.exec(text)?.[1]?.replaceAll(',', '') ?? NaN);
+  }
+  return out;
+}
+
 test('dragging the budget updates every lane and the overview strip, and the page reads no layout meanwhile', async ({ page }) => {
   await openApp(page);
   await waitForExactCounts(page);
@@ -62,6 +72,7 @@ test('dragging the budget updates every lane and the overview strip, and the pag
   for (const label of LABELS) await expect(lane(page, label)).toHaveAttribute('aria-busy', 'false');
   await expect.poll(drawn).not.toBe('');
   const before = await drawn();
+  const keptBefore = await keptCounts(page);
   const box = page.getByRole('spinbutton', { name: 'Max tokens' });
   const start = Number(await box.inputValue());
 
@@ -78,6 +89,10 @@ test('dragging the budget updates every lane and the overview strip, and the pag
 
   await expect.poll(async () => Number(await box.inputValue())).toBeLessThan(start / 4);
   for (const label of LABELS) await expect(lane(page, label)).toHaveAttribute('aria-busy', 'false', { timeout: 20_000 });
+  // Every lane shows its plan for the new budget: at a quarter of it none keeps more, and the window keeps less.
+  // Every lane shows its plan for the new budget: near none of it, each keeps fewer messages than before.
+  const keptAfter = await keptCounts(page);
+  for (const label of LABELS) expect(keptAfter[label], label).toBeLessThan(keptBefore[label] as number);
   // The strip shows the new plans: at a fraction of the budget, most of every lane is dropped.
   await expect.poll(drawn).not.toBe(before);
   // Nothing of the page measured the layout while the plans came in: each such read in the middle of a commit forces
