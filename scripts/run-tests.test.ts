@@ -37,25 +37,28 @@ afterEach(() => {
 });
 
 describe('npm test (scripts/run-tests.mjs)', () => {
-  it('runs the Python port beside the other steps, and the others in their order', () => {
+  it('runs the Python port and the unit tests beside the type check and lint, and the package and browser after them', () => {
     const { code, log } = runIn(quick({ typecheck: { seconds: 1 } }));
     expect(code).toBe(0);
     const at = (line: string) => log.indexOf(line);
     expect(at('preflight end')).toBeLessThan(at('test:python start'));
     expect(at('test:python start'), 'the Python port runs while tsc does').toBeLessThan(at('typecheck end'));
-    expect(at('typecheck end')).toBeLessThan(at('test:coverage start'));
-    expect(at('lint end')).toBeLessThan(at('test:coverage start'));
+    expect(at('test:coverage start'), 'the unit tests run while tsc does').toBeLessThan(at('typecheck end'));
+    expect(at('typecheck end')).toBeLessThan(at('test:package start'));
+    expect(at('lint end')).toBeLessThan(at('test:package start'));
     expect(at('test:coverage end')).toBeLessThan(at('test:package start'));
     expect(at('test:package end')).toBeLessThan(at('test:e2e start'));
   });
 
   it('stops every running step when one fails, starts nothing after it, and exits 1 naming it', () => {
-    const { code, out, log } = runIn(quick({ lint: { seconds: 0, exit: 3 }, 'test:python': { seconds: 20 } }));
+    const { code, out, log } = runIn(quick({ lint: { seconds: 0, exit: 3 }, 'test:python': { seconds: 20 }, 'test:coverage': { seconds: 20 } }));
     expect(code).toBe(1);
     expect(out).toContain('lint (npm run lint) failed');
     expect(out).toMatch(/python\s+\d+ s\s+\d+ s CPU\s+stopped \(another step failed\)/);
+    expect(out).toMatch(/unit\s+\d+ s\s+\d+ s CPU\s+stopped \(another step failed\)/);
     expect(log).not.toContain('test:python end');
-    expect(log).not.toContain('test:coverage start');
+    expect(log).not.toContain('test:coverage end');
+    expect(log).not.toContain('test:package start');
   });
 
   it('runs only the named steps, still one after the other where the full run orders them', () => {
