@@ -10,14 +10,15 @@ const SEARCH_TOOL = /grep|glob|search|find|list|^ls$/i;
 /** Shell commands whose last argument is a file they read (Codex reads files through the shell). */
 const READ_COMMANDS = new Set(['cat', 'nl', 'head', 'tail', 'less', 'more', 'bat', 'wc']);
 
+/** Read-only: the lists may be shared between calls (`NONE`, `EMPTY`), so a caller that mutated one would change every answer. */
 export interface CallFiles {
-  read: string[];
-  changed: string[];
+  readonly read: readonly string[];
+  readonly changed: readonly string[];
 }
 
 /** What most calls touch; shared, so the common case allocates nothing. */
-const EMPTY = Object.freeze([]) as unknown as string[];
-const NONE: CallFiles = Object.freeze({ read: EMPTY, changed: EMPTY }) as unknown as CallFiles;
+const EMPTY: readonly string[] = Object.freeze([]);
+const NONE: CallFiles = Object.freeze({ read: EMPTY, changed: EMPTY });
 /** Module constants: a regex literal in a function is a new RegExp object each time it is evaluated (50k calls). */
 const VIEW_COMMAND = /^(view|read)$/i;
 const PROGRAM = /^\s*([\w.-]+)/;
