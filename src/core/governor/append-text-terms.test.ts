@@ -115,6 +115,20 @@ describe('buildTfidfIndex with remembered terms', () => {
     sameAsFresh(few);
   });
 
+  // Regression (review): a short text before a long one emptied the message's record on every build, so the long
+  // text was hashed again each time.
+  it('keeps a long text remembered across builds when a short text comes before it in the message', () => {
+    const long = `a command long enough to be remembered: ${'npm run build --workspace packages/core '.repeat(8)}`;
+    const message: Message = { role: 'assistant', content: [{ type: 'text', text: 'ok' }, { type: 'text', text: long }] };
+    const messages: Message[] = [user('Fix the bug in the parser, please.'), message];
+    const terms = () => (rememberedTermsOf(message, false) ?? []).find((entry) => entry instanceof Int32Array);
+    build(messages);
+    const first = terms();
+    expect(first).toBeInstanceOf(Int32Array);
+    build(messages);
+    expect(terms()).toBe(first);
+  });
+
   it('lets go of a text once its message is changed in place to a short one, or loses the block', () => {
     const big = `output line with words ${'0123456789 '.repeat(9000)}`;
     const result: Message = { role: 'user', content: [toolResult('t1', big), { type: 'text', text: `a note that is long enough to be remembered: ${'word '.repeat(20)}` }] };

@@ -240,8 +240,9 @@ function readText(text: unknown, reader: Reader, budget: number): number {
     hashTerms(text, 0, take, reader.sink);
     // A text remembered here before and since changed (a result cleared to a placeholder) is let go: keeping it would
     // hold the old text, often the largest, as long as the message lives.
-    const remembered = reader.remembered;
-    if (remembered !== undefined && remembered.length > 2 * visit && remembered[2 * visit] !== text) remembered.length = 2 * visit;
+    // A short text is never remembered, so an empty slot is no change: only a text held there and now different is.
+    const held = reader.remembered?.[2 * visit];
+    if (typeof held === 'string' && held !== text) (reader.remembered as RememberedTerms).length = 2 * visit;
     return budget - take;
   }
   reader.remembered ??= rememberedTermsOf(reader.message as Message, true);
