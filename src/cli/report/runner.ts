@@ -48,6 +48,8 @@ export function workerPool<T, O>(jobs: number, workerUrl: URL, workerData: unkno
   let next = 0;
   let closing = false;
 
+  // When each worker was last given a task: of workers holding as few, the one given a task longest ago is next.
+  const lastGiven = new Map<Worker, number>();
   const spawn = () => {
     const worker = new Worker(workerUrl, { workerData });
     const mine = new Map<number, Pending<T, O>>();
@@ -61,6 +63,7 @@ export function workerPool<T, O>(jobs: number, workerUrl: URL, workerData: unkno
     });
     worker.on('error', (error) => {
       held.delete(worker);
+      lastGiven.delete(worker);
       for (const pending of mine.values()) pending.resolve(failedOf(pending.task, `worker failed: ${errorText(error)}`));
       if (!closing) {
         spawn();
@@ -68,8 +71,6 @@ export function workerPool<T, O>(jobs: number, workerUrl: URL, workerData: unkno
       }
     });
   };
-  // When each worker was last given a task: of workers holding as few, the one given a task longest ago is next.
-  const lastGiven = new Map<Worker, number>();
   const pump = () => {
     while (queue.length > 0) {
       // To the worker holding the fewest, and of those the one given a task longest ago: tasks posted one at a time
