@@ -112,7 +112,7 @@ export async function adviseCommand(args: readonly string[], io: Io, options: Re
   const runner: Runner<AdviseTask, AdviseOutcome> = threads
     ? workerPool(jobs, options.workerUrl as URL, { advise: settings }, (task: AdviseTask, error: string): AdviseOutcome => ({ file: task.file, id: task.id, format: task.format, messages: task.messages.length, error }))
     : { run: (task) => analyzeForAdvice(task, settings, replay), close: async () => undefined };
-  // A long conversation is swept on every thread at once, its strategies shared among them.
+  // A long conversation is swept on several threads at once (`sweepInParts` says how many), its strategies shared among them.
   const sweep = (task: ConversationTask) => (threads && task.messages.length >= SPLIT_FROM_MESSAGES ? sweepInParts(task, settings, jobs, (part) => runner.run(part)) : runner.run(task));
   let files: FileOutcome[] = merged?.files ?? [];
   let conversations: AdviseOutcome[] = merged?.conversations ?? [];
