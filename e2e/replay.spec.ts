@@ -3,7 +3,7 @@
  * the table that is their text alternative, the recorded bill, live mode, and the way back to the timeline. And the
  * overview strip beside the timeline.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { chromium, expect, test, type Page } from '@playwright/test';
 import { openApp } from './support';
 
 const LANE_LABELS = ['Sliding window', 'Summarize', 'Importance', 'Observation masking', 'Token budget', 'Governor'];
@@ -82,6 +82,23 @@ test('the overview strip beside the timeline goes where it is clicked', async ({
   // The last pixel row is the end of the transcript.
   await expect(page.locator('[role="row"][aria-selected="true"]').first()).toHaveAttribute('id', new RegExp(`^row-(${count - 1}|${count - 2}|${count - 3})$`));
   await expect.poll(outlineTop).toBeGreaterThan(box.height / 2);
+});
+
+test('the overview strip is drawn at its own height when the timeline scrolls sideways', async ({ baseURL: _baseURL }, testInfo) => {
+  // Playwright hides scrollbars; a person's browser shows them, and the one under the timeline is what the strip
+  // beside it stretched past.
+  const browser = await chromium.launch({ ...testInfo.project.use.launchOptions, ignoreDefaultArgs: ['--hide-scrollbars'] });
+  const page = await browser.newPage({ viewport: { width: 860, height: 768 } });
+  await openApp(page);
+  const timeline = page.getByRole('grid', { name: 'Timeline' });
+  const scrollbarHeight = () => timeline.evaluate((el) => (el.scrollWidth > el.clientWidth ? (el as HTMLElement).offsetHeight - el.clientHeight : 0));
+  expect(await scrollbarHeight()).toBeGreaterThan(0);
+  const strip = page.getByTestId('minimap');
+  // The drawing's height in CSS pixels against the strip's box: drawn at the scroll area's inner height, it was
+  // shorter by the scrollbar, so every lane's colours were stretched down the strip.
+  const mismatch = () => strip.evaluate((c: HTMLCanvasElement) => Math.abs(c.height / devicePixelRatio - c.clientHeight));
+  await expect.poll(mismatch).toBeLessThan(1);
+  await browser.close();
 });
 
 // The Replay view's axe checks, light and dark, are in a11y.spec.ts.

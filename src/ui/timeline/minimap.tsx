@@ -9,7 +9,7 @@ import { FATE } from '../../core';
 import { useInspector, useInspectorStore } from '../../state/react';
 import { useDark } from '../common/use-dark';
 import { ROW_H } from './timeline-row';
-import { fateRuns } from './fate-runs';
+import { fateRuns, type FateRun } from './fate-runs';
 
 const COLUMN = 7;
 const GAP = 2;
@@ -29,6 +29,9 @@ export function Minimap({ scrollRef, rowsTop = 0 }: { scrollRef: RefObject<HTMLD
   const count = useInspector((s) => s.doc?.count ?? 0);
   const canvas = useRef<HTMLCanvasElement>(null);
   const { height, scrollTop } = useScrollArea(scrollRef);
+  // Drawn at the canvas's own height, not the scroll area's: the strip stretches beside the whole scroll box, its
+  // horizontal scrollbar included, and a drawing at the area's clientHeight was stretched by the scrollbar's height.
+  const drawnHeight = useBoxHeight(canvas);
   const dark = useDark();
 
   const view = useMemo(() => {
@@ -45,23 +48,23 @@ export function Minimap({ scrollRef, rowsTop = 0 }: { scrollRef: RefObject<HTMLD
 
   useEffect(() => {
     const c = canvas.current;
-    if (!c || height <= 0) return;
+    if (!c || drawnHeight <= 0) return;
     // At the next frame, not in the commit: plans landing together (a drag) are drawn once, and the commit's task
     // stays short.
     const frame = requestAnimationFrame(() => {
       const ratio = window.devicePixelRatio || 1;
       c.width = Math.round(width * ratio);
-      c.height = Math.round(height * ratio);
+      c.height = Math.round(drawnHeight * ratio);
       const g = c.getContext('2d');
       if (!g) return;
       g.setTransform(ratio, 0, 0, ratio, 0, 0);
-      g.clearRect(0, 0, width, height);
+      g.clearRect(0, 0, width, drawnHeight);
       if (count === 0) return;
       lanes.forEach((lane, k) => {
         const fates = plans[lane.id]?.fates;
         const x = PAD + k * (COLUMN + GAP);
         if (!fates) return;
-        for (const run of fateRuns(fates, count, height)) {
+        for (const run of runsOf(fates, count, drawnHeight)) {
           // Dropped is the quiet background; what is sent stands out.
           g.globalAlpha = run.fate === FATE.dropped ? 0.35 : 1;
           g.fillStyle = colors[run.fate] as string;
@@ -71,7 +74,7 @@ export function Minimap({ scrollRef, rowsTop = 0 }: { scrollRef: RefObject<HTMLD
       g.globalAlpha = 1;
     });
     return () => cancelAnimationFrame(frame);
-  }, [lanes, plans, count, height, width, colors]);
+  }, [lanes, plans, count, drawnHeight, width, colors]);
 
   // The outline of what is in view is an element over the canvas, so scrolling moves it without recounting fates.
   // The strip takes the scroll area's height from the layout (it stretches beside it), and the outline is placed in
@@ -107,6 +110,20 @@ export function Minimap({ scrollRef, rowsTop = 0 }: { scrollRef: RefObject<HTMLD
   );
 }
 
+/**
+ * Each plan's runs at the height they were drawn at: a plan that arrives alone (another lane's, in another frame)
+ * redraws every lane, and recounting the lanes whose plans did not change was most of that frame at 100k messages.
+ */
+const runsCache = new WeakMap<object, { count: number; height: number; runs: FateRun[] }>();
+
+function runsOf(fates: ArrayLike<number> & object, count: number, height: number): FateRun[] {
+  const cached = runsCache.get(fates);
+  if (cached && cached.count === count && cached.height === height) return cached.runs;
+  const runs = fateRuns(fates, count, height);
+  runsCache.set(fates, { count, height, runs });
+  return runs;
+}
+
 /** The message at item position `pos`, or the nearest one in `direction` when that item is not a message. */
 function messageAt(items: Int32Array, pos: number, direction: 1 | -1): number {
   for (let p = pos; p >= 0 && p < items.length; p += direction) {
@@ -140,4 +157,19 @@ function useScrollArea(scrollRef: RefObject<HTMLDivElement | null>): { height: n
     };
   }, [scrollRef]);
   return { height, scrollTop };
+}
+
+/** An element's content-box height in CSS pixels, from its ResizeObserver (so reading it never forces a layout). */
+function useBoxHeight(ref: RefObject<HTMLElement | null>): number {
+  const [height, setHeight] = useState(0);
+  useEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    const resize = new ResizeObserver(([entry]) => {
+      if (entry) setHeight(Math.round(entry.contentRect.height));
+    });
+    resize.observe(el);
+    return () => resize.disconnect();
+  }, [ref]);
+  return height;
 }
