@@ -14,6 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { syntheticTranscript } from './synthetic-transcript';
 import { median } from './measure';
+import { childrenCpuMs } from '../scripts/children-cpu.mjs';
 
 const arg = (name: string, fallback: number) => Number(process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback);
 const SIZE = arg('size', 100_000);
@@ -23,11 +24,11 @@ const STRATEGIES = 'sliding-window,summarize,importance,observation-masking,toke
 const BIN = new URL('../dist/esm/cli.js', import.meta.url);
 if (!existsSync(BIN)) throw new Error('bench/advise-cli.bench.ts runs the built CLI: npm run build:lib first');
 
-/** CPU of every reaped child so far, in ms (Linux: cutime + cstime of /proc/self/stat, in ticks of 1/100 s). */
-function childrenCpuMs(): number {
-  const stat = readFileSync('/proc/self/stat', 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return (Number(fields[13]) + Number(fields[14])) * 10;
+/** CPU of every reaped child so far, in ms; the bench reads /proc (Linux), as `npm test`'s runner does. */
+function childrenCpu(): number {
+  const ms = childrenCpuMs();
+  if (ms === undefined) throw new Error('bench/advise-cli.bench.ts reads children\'s CPU from /proc/self/stat: Linux only');
+  return ms;
 }
 
 const folder = mkdtempSync(join(tmpdir(), 'prunescope-advise-bench-'));
@@ -40,7 +41,7 @@ try {
   // Alternated, so a change of the machine's load falls on both.
   for (let run = 0; run < RUNS; run++) {
     for (const jobs of [2, 1]) {
-      const cpu = childrenCpuMs();
+      const cpu = childrenCpu();
       const start = performance.now();
       const result = spawnSync(process.execPath, [BIN.pathname, 'advise', file, '--encoding', 'chars', '--window', '200000', '--model', 'anthropic/claude-sonnet-4.5', '--strategy', STRATEGIES, '--keep', 'none', '--jobs', String(jobs)], { encoding: 'utf8', maxBuffer: 64 * 2 ** 20 });
       const wall = performance.now() - start;
@@ -48,7 +49,7 @@ try {
       if (answer !== undefined && answer !== result.stdout) throw new Error(`advise --jobs ${jobs} gave another answer than the first run`);
       answer = result.stdout;
       figures.get(jobs)?.wall.push(wall);
-      figures.get(jobs)?.cpu.push(childrenCpuMs() - cpu);
+      figures.get(jobs)?.cpu.push(childrenCpu() - cpu);
     }
   }
   const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;

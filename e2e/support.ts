@@ -76,6 +76,11 @@ function number(text: string, word: string): number {
   return match ? Number((match[1] ?? '').replace(/,/g, '')) : 0;
 }
 
+/** How many messages a lane's counts line (its `lane-counts`, "1,234 kept · …") says it keeps. */
+export function laneKept(counts: string): number {
+  return number(counts, 'kept');
+}
+
 export function lane(page: Page, label: string) {
   return page.getByRole('region', { name: label, exact: true });
 }
@@ -86,7 +91,7 @@ export async function laneCounts(page: Page): Promise<Record<string, LaneCounts>
     const region = lane(page, label);
     if ((await region.getAttribute('aria-busy')) === 'true') return {};
     const text = (await region.getByTestId('lane-counts').textContent()) ?? '';
-    out[strategy] = { kept: number(text, 'kept'), dropped: number(text, 'dropped'), summarized: number(text, 'summarized') };
+    out[strategy] = { kept: laneKept(text), dropped: number(text, 'dropped'), summarized: number(text, 'summarized') };
   }
   return out;
 }

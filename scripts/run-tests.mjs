@@ -12,7 +12,7 @@
 //   node scripts/run-tests.mjs            every step
 //   node scripts/run-tests.mjs unit e2e   only the named steps (names below), each still after those it needs
 import { execFileSync, spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { childrenCpuMs } from './children-cpu.mjs';
 
 /** Each step is an npm script; `after` names the steps that must pass before it starts (when they are run). */
 const STEPS = [
@@ -63,25 +63,10 @@ const { seed, from } = propertySeed();
 process.env.PRUNESCOPE_TEST_SEED = seed;
 console.log(`run-tests: property tests from seed ${seed} (${from}); PRUNESCOPE_TEST_SEED=${seed} npm test runs them again the same way`);
 
-/**
- * CPU time of every reaped descendant so far, in ms (Linux: cutime + cstime of /proc/self/stat; each npm and node
- * below waits for its own children, so a step's whole tree is added when its npm exits). Read when a step ends, the
- * growth since the last read is that step's CPU. A lower bound: processes that leave their parent (Chromium's
- * renderers, forked by its zygote) are not counted, so the browser journeys show far less than they use (starting
- * them beside the unit tests, on the strength of this column, made the suite slower: 934 → 1,054 s). Two steps
- * ending at the same moment may share theirs unevenly. Undefined where /proc is not there.
- */
-function childrenCpuMs() {
-  try {
-    const stat = readFileSync('/proc/self/stat', 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    // Fields after the command name start at field 3 (state): cutime and cstime are fields 16 and 17, in clock
-    // ticks of 1/100 s (USER_HZ, 100 on every Linux the suite runs on).
-    return ((Number(fields[13]) + Number(fields[14])) * 1000) / 100;
-  } catch {
-    return undefined;
-  }
-}
+// A step's CPU: the growth of `childrenCpuMs` since the last read, read when a step ends. Chromium's renderers leave
+// their parent and are not counted, so the browser journeys show far less than they use (starting them beside the
+// unit tests, on the strength of this column, made the suite slower: 934 → 1,054 s). Two steps ending at the same
+// moment may share theirs unevenly.
 let cpuSoFar = childrenCpuMs();
 const startedAll = Date.now();
 const results = [];

@@ -53,4 +53,16 @@ describe('mergeSweepParts', () => {
     const wider = sweepTranscript(input, { ...options, bounds: [1_000, 2_000], strategies: ['sliding-window'] });
     expect(() => mergeSweepParts([alone.get('sliding-window') as SweepResult, wider], options)).toThrow(/not on the grid/);
   });
+
+  it('refuses a skip off the grid, of a setting it does not have or a mode it does not leave out, as it refuses a point', () => {
+    const [a, b] = strategies as [StrategyId, StrategyId];
+    const part = alone.get(a) as SweepResult;
+    const offGrid = [
+      { strategy: a, mode: 'live' as const, key: `${a} live not-a-setting`, reason: 'swept with other options' },
+      { strategy: a, mode: 'stateless' as const, reason: 'left out by a grid of other options' },
+    ];
+    for (const skip of offGrid) {
+      expect(() => mergeSweepParts([{ ...part, skipped: [...part.skipped, skip] }, alone.get(b) as SweepResult], options)).toThrow(/skip .* is not on the grid/);
+    }
+  });
 });

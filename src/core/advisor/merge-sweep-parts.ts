@@ -9,8 +9,8 @@ import { groupSweepSettings } from './group-sweep-settings';
  * replays, is taken once. Points and skips stay independent of the strategies beside them: each setting's replay,
  * plan and probes are its own, and every part measures the same baseline.
  *
- * @throws when `parts` is empty, the parts are of transcripts of other lengths or windows, or a point is not on the
- *   grid of `options` (a part swept with other options)
+ * @throws when `parts` is empty, the parts are of transcripts of other lengths or windows, or a point or a skip is
+ *   not on the grid of `options` (a part swept with other options)
  */
 export function mergeSweepParts(parts: readonly SweepResult[], options: SweepOptions): SweepResult {
   const first = parts[0];
@@ -21,7 +21,6 @@ export function mergeSweepParts(parts: readonly SweepResult[], options: SweepOpt
   const { settings, skipped: listed } = listSweepSettings(first.messages, options);
   const rank = new Map<string, number>();
   for (const group of groupSweepSettings(settings)) for (const setting of group) rank.set(setting.key, rank.size);
-  const unknownRank = rank.size;
 
   const points = new Map<string, SweepPoint>();
   for (const part of parts) {
@@ -37,8 +36,17 @@ export function mergeSweepParts(parts: readonly SweepResult[], options: SweepOpt
   // the order of the runs that found them.
   const listedRank = new Map(listed.map((skip, k) => [skipKey(skip), k]));
   const skips = new Map<string, SweepSkip>();
-  for (const part of parts) for (const skip of part.skipped) if (!skips.has(skipKey(skip))) skips.set(skipKey(skip), skip);
-  const skipRank = (skip: SweepSkip) => listedRank.get(skipKey(skip)) ?? listed.length + (skip.key === undefined ? unknownRank : (rank.get(skip.key) ?? unknownRank));
+  for (const part of parts) {
+    for (const skip of part.skipped) {
+      const key = skipKey(skip);
+      // Neither a skip the grid lists nor one of its settings left out as it was swept: refused like a point off it.
+      if (!listedRank.has(key) && (skip.key === undefined || !rank.has(skip.key))) {
+        throw new Error(`mergeSweepParts: the skip ${JSON.stringify(key)} is not on the grid of these options (a part swept with other options)`);
+      }
+      if (!skips.has(key)) skips.set(key, skip);
+    }
+  }
+  const skipRank = (skip: SweepSkip) => listedRank.get(skipKey(skip)) ?? listed.length + (rank.get(skip.key as string) as number);
 
   return {
     messages: first.messages,

@@ -129,6 +129,22 @@ describe('buildTfidfIndex with remembered terms', () => {
     expect(terms()).toBe(first);
   });
 
+  // A lookup skipped whenever no text of a message can be remembered (every text read for under 64 characters) would
+  // keep a record made at an earlier, shorter read: a replay's context grows past that point.
+  it('lets go of a changed text also once the context has grown so large that nothing of it is remembered', () => {
+    const big = `output line with words ${'0123456789 '.repeat(9000)}`;
+    const result: Message = { role: 'user', content: [toolResult('t1', big)] };
+    const call: Message = { role: 'assistant', content: [toolUse('t1', 'Bash', { command: 'npm test' })] };
+    const held = () => (rememberedTermsOf(result, false) ?? []).filter((entry) => typeof entry === 'string');
+    build([user('Fix the bug in the parser, please.'), call, result]);
+    expect(held()).toContain(big);
+    (result.content as unknown[])[0] = toolResult('t1', '[cleared]');
+    // 40k units: each reads 48 characters, 24 a text.
+    const grown = [...Array.from({ length: 40_000 }, (_, i) => user(`note ${i}`)), call, result];
+    build(grown);
+    expect(held()).not.toContain(big);
+  });
+
   it('lets go of a text once its message is changed in place to a short one, or loses the block', () => {
     const big = `output line with words ${'0123456789 '.repeat(9000)}`;
     const result: Message = { role: 'user', content: [toolResult('t1', big), { type: 'text', text: `a note that is long enough to be remembered: ${'word '.repeat(20)}` }] };

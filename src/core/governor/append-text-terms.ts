@@ -1,4 +1,6 @@
-import { CHAR_KIND, hashTerms, LOWER, SEPARATOR, TERM_BUCKETS, UPPER, type TermSink } from './hash-terms';
+import { grown } from '../links/grown';
+import { charKind, LOWER, SEPARATOR, UPPER } from './char-kind';
+import { hashTerms, TERM_BUCKETS, type TermSink } from './hash-terms';
 
 /** How much of a text its remembered terms cover: the most the TF-IDF index reads of one text (2,048 ÷ 2). */
 export const REMEMBERED_CHARS = 1024;
@@ -73,34 +75,23 @@ function rememberTerms(text: string, cover: number): Int32Array {
 
 /** Where the word that `take` cuts in two starts (as `hashTerms` splits words), or -1 when `take` falls between words. */
 function wordCutAt(text: string, take: number): number {
-  const previous = text.charCodeAt(take - 1);
-  const next = text.charCodeAt(take);
-  if (kindOf(previous) === SEPARATOR || kindOf(next) === SEPARATOR) return -1;
-  if (kindOf(next) === UPPER && isLower(previous)) return -1;
+  const previous = charKind(text.charCodeAt(take - 1));
+  const next = charKind(text.charCodeAt(take));
+  if (previous === SEPARATOR || next === SEPARATOR) return -1;
+  if (next === UPPER && previous === LOWER) return -1;
   let start = take - 1;
   while (start > 0) {
-    const before = text.charCodeAt(start - 1);
-    if (kindOf(before) === SEPARATOR) break;
-    if (kindOf(text.charCodeAt(start)) === UPPER && isLower(before)) break;
+    const before = charKind(text.charCodeAt(start - 1));
+    if (before === SEPARATOR) break;
+    if (charKind(text.charCodeAt(start)) === UPPER && before === LOWER) break;
     start--;
   }
   return start;
-}
-
-function kindOf(code: number): number {
-  return code < 128 ? (CHAR_KIND[code] as number) : LOWER;
-}
-
-/** A lower-case letter, after which a capital starts a new word (digits are not: `v2Beta` is one word). */
-function isLower(code: number): boolean {
-  return kindOf(code) === LOWER && code >= 97;
 }
 
 /** Room for `extra` more terms, so the copy above checks nothing per term. */
 function reserve(sink: TermSink, extra: number): void {
   const needed = sink.length + extra;
   if (needed <= sink.terms.length) return;
-  const larger = new Int32Array(Math.max(needed, sink.terms.length * 2));
-  larger.set(sink.terms.subarray(0, sink.length));
-  sink.terms = larger;
+  sink.terms = grown(sink.terms.subarray(0, sink.length), new Int32Array(Math.max(needed, sink.terms.length * 2)));
 }

@@ -1,4 +1,5 @@
 import type { Message } from '../types';
+import { grown } from '../links/grown';
 import type { ContextUnits } from './build-context-units';
 import { hashTerms, TERM_BUCKETS, type TermSink } from './hash-terms';
 import { inverseDocumentFrequency } from './inverse-document-frequency';
@@ -84,8 +85,8 @@ export function buildTfidfIndex(messages: readonly Message[], units: ContextUnit
     const { terms, length } = reader.sink;
     if (forwardLength + length > forwardTerm.length) {
       const size = Math.max(forwardTerm.length * 2, forwardLength + length);
-      forwardTerm = grow(forwardTerm, size);
-      forwardCount = grow(forwardCount, size);
+      forwardTerm = grown(forwardTerm, new Int32Array(size));
+      forwardCount = grown(forwardCount, new Int32Array(size));
     }
     const unitStart = forwardLength;
     for (let k = 0; k < length; k++) {
@@ -248,10 +249,4 @@ function readText(text: unknown, reader: Reader, budget: number): number {
   reader.remembered ??= rememberedTermsOf(reader.message as Message, true);
   appendTextTerms(reader.remembered, visit, text, take, reader.sink);
   return budget - take;
-}
-
-function grow(array: Int32Array, size: number): Int32Array {
-  const grown = new Int32Array(size);
-  grown.set(array);
-  return grown;
 }

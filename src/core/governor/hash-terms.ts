@@ -1,3 +1,6 @@
+import { grown } from '../links/grown';
+import { charKind, LOWER, SEPARATOR, UPPER } from './char-kind';
+
 /** Terms hash into this many buckets; collisions merge two rare terms, which a relevance score can afford. */
 export const TERM_BUCKETS = 1 << 20;
 const BUCKET_MASK = TERM_BUCKETS - 1;
@@ -33,7 +36,7 @@ export function hashTerms(text: string, start: number, end: number, sink: TermSi
   let previousLower = false;
   for (let i = start; i <= end; i++) {
     const code = i < end ? text.charCodeAt(i) : 32;
-    const kind = code < 128 ? (CHAR_KIND[code] as number) : LOWER;
+    const kind = charKind(code);
     // A capital after a lower-case letter starts a new term: camelCase humps are words of their own.
     if (length > 0 && (kind === SEPARATOR || (kind === UPPER && previousLower))) {
       if (length > 1) {
@@ -53,18 +56,9 @@ export function hashTerms(text: string, start: number, end: number, sink: TermSi
       secondLast = last;
       last = c;
     }
-    previousLower = kind === LOWER && code >= 97;
+    previousLower = kind === LOWER;
   }
 }
-
-export const SEPARATOR = 0;
-export const LOWER = 1;
-export const UPPER = 2;
-/** ASCII classes: letters and digits make terms (digits count as lower case); everything else separates. */
-export const CHAR_KIND = new Uint8Array(128);
-for (let c = 48; c <= 57; c++) CHAR_KIND[c] = LOWER;
-for (let c = 97; c <= 122; c++) CHAR_KIND[c] = LOWER;
-for (let c = 65; c <= 90; c++) CHAR_KIND[c] = UPPER;
 
 const FNV_OFFSET = 0x811c9dc5;
 const FNV_PRIME = 0x01000193;
@@ -78,17 +72,11 @@ function mix(hash: number): number {
 
 function push(sink: TermSink, bucket: number, end: number): void {
   if (sink.length === sink.terms.length) {
-    sink.terms = grown(sink.terms);
-    if (sink.ends !== undefined) sink.ends = grown(sink.ends);
+    sink.terms = grown(sink.terms, new Int32Array(sink.terms.length * 2 || 64));
+    if (sink.ends !== undefined) sink.ends = grown(sink.ends, new Int32Array(sink.ends.length * 2 || 64));
   }
   if (sink.ends !== undefined) sink.ends[sink.length] = end;
   sink.terms[sink.length++] = bucket;
-}
-
-function grown(array: Int32Array): Int32Array {
-  const larger = new Int32Array(array.length * 2 || 64);
-  larger.set(array);
-  return larger;
 }
 
 const WORDS =

@@ -2,6 +2,7 @@ import type { Message } from '../types';
 import { blockTextLength } from '../text/block-text-length';
 import { structuredLength } from '../text/structured-length';
 import { toolBlockKind } from './tool-block-kind';
+import { grown } from './grown';
 
 /**
  * Tool links in flat arrays: pair k joins the call in message `useIndex[k]` to the result in message
@@ -204,12 +205,6 @@ export function scanMessages(messages: readonly Message[], check?: MessageCheck)
     orphanBlock,
     splitPairMessages,
   };
-}
-
-/** `larger` holding `values` at its start. */
-function grown<T extends Int32Array | Float64Array>(values: T, larger: T): T {
-  larger.set(values);
-  return larger;
 }
 
 /** Moves a call into the map, burying the id's previous nearest call beneath it. */

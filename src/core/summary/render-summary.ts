@@ -83,8 +83,8 @@ export function renderSummary(
     for (const s of sections) sum += s.keptCost;
     return sum;
   };
-  const keptBefore = keptCost();
-  let total = fixedCost() + keptBefore;
+  const fixedBefore = fixedCost();
+  let total = fixedBefore + keptCost();
   const dropFrom = (pick: SectionState): void => {
     const c = pick.cost[pick.start] as number;
     const before = pick.omitted > 0 ? omittedCost(pick.omitted) : 0;
@@ -95,7 +95,7 @@ export function renderSummary(
   };
   // Every state the fit passes through before this one costs more than the budget even without its omitted lines.
   const omittedNow = sections.reduce((sum, s) => sum + (s.omitted > 0 ? omittedCost(s.omitted) : 0), 0);
-  const drops = dropsToFit(sections.map(sumsOf), maxTokens - (total - omittedNow - keptBefore));
+  const drops = dropsToFit(sections.map(sumsOf), maxTokens - (fixedBefore - omittedNow));
   sections.forEach((s, k) => {
     const d = drops[k] as number;
     if (d === 0) return;

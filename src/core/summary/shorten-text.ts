@@ -1,3 +1,5 @@
+import { isSpace } from '../text/is-space';
+
 /**
  * One line of at most `maxChars` characters: whitespace runs become one space, and a longer text keeps its start
  * (about 70%) and its end around ` … `, since a request's last words are often the actual ask.
@@ -27,13 +29,6 @@ function shortenWhole(source: string, maxChars: number): string {
   const room = maxChars - 3;
   const head = Math.ceil(room * 0.7);
   return `${line.slice(0, head).trimEnd()} … ${line.slice(line.length - (room - head)).trimStart()}`;
-}
-
-/** Whether a UTF-16 code unit is what `\s` (and `trim`) takes for whitespace. */
-function isSpace(c: number): boolean {
-  if (c <= 32) return c === 32 || (c >= 9 && c <= 13);
-  if (c < 0xa0) return false;
-  return c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff;
 }
 
 /**

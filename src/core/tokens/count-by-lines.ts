@@ -1,9 +1,10 @@
+import { isSpace } from '../text/is-space';
+
 /** Segments shorter than this are never cut off: ai-tokenizer maps a text under 10 characters that is one vocabulary entry straight to it, skipping the pre-tokenizer, so a short segment could count differently alone. */
 const MIN_SEGMENT = 16;
 /** Longer segments are counted but not remembered: long lines rarely repeat, and the cache stays small. */
 const MAX_CACHED_LENGTH = 400;
 const MAX_CACHED = 250_000;
-const SPACE = /\s/;
 const SLASH = 47;
 
 /**
@@ -37,9 +38,4 @@ function remembered(segment: string, rawCount: (text: string) => number, cache: 
     cache.set(segment, tokens);
   }
   return tokens;
-}
-
-function isSpace(code: number): boolean {
-  if (code > 32 && code < 127) return false;
-  return SPACE.test(String.fromCharCode(code));
 }
