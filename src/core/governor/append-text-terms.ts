@@ -1,4 +1,4 @@
-import { grown } from '../links/grown';
+import { grown } from '../arrays/grown';
 import { charKind, LOWER, SEPARATOR, UPPER } from './char-kind';
 import { hashTerms, TERM_BUCKETS, type TermSink } from './hash-terms';
 

@@ -1,5 +1,5 @@
 import type { Message } from '../types';
-import { grown } from '../links/grown';
+import { grown } from '../arrays/grown';
 import type { ContextUnits } from './build-context-units';
 import { hashTerms, TERM_BUCKETS, type TermSink } from './hash-terms';
 import { inverseDocumentFrequency } from './inverse-document-frequency';

@@ -1,4 +1,4 @@
-import { grown } from '../links/grown';
+import { grown } from '../arrays/grown';
 import { charKind, LOWER, SEPARATOR, UPPER } from './char-kind';
 
 /** Terms hash into this many buckets; collisions merge two rare terms, which a relevance score can afford. */

@@ -2,7 +2,7 @@ import type { Message } from '../types';
 import { blockTextLength } from '../text/block-text-length';
 import { structuredLength } from '../text/structured-length';
 import { toolBlockKind } from './tool-block-kind';
-import { grown } from './grown';
+import { grown } from '../arrays/grown';
 
 /**
  * Tool links in flat arrays: pair k joins the call in message `useIndex[k]` to the result in message

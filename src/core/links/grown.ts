@@ -1,9 +1,0 @@
-/**
- * `larger` holding `values` at its start: the one way the core grows a typed array it fills (tool pairs here, term
- * buffers and postings in the governor's TF-IDF index). The caller makes `larger`, so it picks the type and the
- * size (doubled, or as much as it knows it needs).
- */
-export function grown<T extends Int32Array | Float64Array>(values: T, larger: T): T {
-  larger.set(values);
-  return larger;
-}
