@@ -167,11 +167,15 @@ export function laneStatus(state: Pick<InspectorState, 'plans' | 'laneErrors' | 
   return plan.key === key ? 'ready' : 'updating';
 }
 
-/** `partial` plus the visible rows for `state` with `partial` applied. */
+/**
+ * `partial` plus the visible rows for `state` with `partial` applied: the same `items` (and `extras`) as `state`'s
+ * when they would not change, so the timeline's window is not worked out again for a plan that moves no row.
+ */
 export function withItems(state: InspectorState, partial: Partial<InspectorState> = {}): Partial<InspectorState> {
   const s = { ...state, ...partial };
   if (!s.rows) return { ...partial, items: new Int32Array(0), extras: [] };
-  const { items, extras } = visibleRows(s.rows, lanePlans(s), s.lanes.map((l) => l.id), s.filters, s.matchMask, s.doc?.boundaries);
+  const previous = { items: state.items, extras: state.extras };
+  const { items, extras } = visibleRows(s.rows, lanePlans(s), s.lanes.map((l) => l.id), s.filters, s.matchMask, s.doc?.boundaries, previous);
   return { ...partial, items, extras };
 }
 

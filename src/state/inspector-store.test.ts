@@ -70,6 +70,26 @@ describe('inspector store', () => {
     await until(() => store.getState().detail?.index === 19);
   });
 
+  it('a budget change keeps the rows on screen (the same array) until a plan moves one', async () => {
+    const store = createInspectorStore(new PruneClient(inProcessTransport()));
+    estimateOnly(store);
+    await store.getState().load({ kind: 'text', text: transcript, fileName: 't.json' }, messagesView(10));
+    await until(() => store.getState().lanes.every((lane) => laneStatus(store.getState(), lane) === 'ready'));
+    const { items, extras, lanes } = store.getState();
+    store.getState().setBudget({ unit: 'messages', value: 9 });
+    // Nothing on screen moves before the plans land: the timeline gets the very same rows.
+    expect(store.getState().items).toBe(items);
+    expect(store.getState().extras).toBe(extras);
+    // A fate filter on sliding window: its next plan decides which rows show.
+    store.getState().setFilters({ fates: { [lanes[0]!.id]: ['kept'] } });
+    const filtered = store.getState().items;
+    expect(Array.from(filtered).filter((i) => i >= 0)).toHaveLength(store.getState().plans[lanes[0]!.id]!.kept);
+    store.getState().setBudget({ unit: 'messages', value: 4 });
+    await until(() => laneStatus(store.getState(), store.getState().lanes[0]!) === 'ready');
+    expect(store.getState().items).not.toBe(filtered);
+    expect(Array.from(store.getState().items).filter((i) => i >= 0)).toHaveLength(store.getState().plans[lanes[0]!.id]!.kept);
+  });
+
   it('when plans land with a message open, asks again only for the lanes\' accounts of it, not for the whole message', async () => {
     const transport = inProcessTransport();
     const asked: string[] = [];

@@ -88,4 +88,32 @@ describe('visibleRows', () => {
     const relaxed = relaxFilters(filters, hiddenBy(r, plans, ids, filters, undefined, 1));
     expect(visibleRows(relaxed)).toContain(1);
   });
+
+  it('keeps the same items when a new plan moves no row, and makes them afresh when it does', () => {
+    const first = visible(r, plans, ids, NO_FILTERS, undefined);
+    // Another budget: other fates, the summary at the same place (another object), no filter.
+    const next = [plan('sw', 'sliding-window', [1, 1, 0, 0, 0, 0]), plan('sum', 'summarize', [2, 2, 2, 0, 0, 0], [summary(3, 3)]), plans[2]];
+    const again = visible(r, next, ids, NO_FILTERS, undefined, undefined, first);
+    expect(again.items).toBe(first.items);
+    // The summary row shows the new plan's insert.
+    expect(again.extras[0]).toEqual({ kind: 'insert', lane: 1, insert: next[1]?.inserts[0] });
+    expect(again.extras).not.toBe(first.extras);
+    // Nothing new at all: the very same rows.
+    expect(visible(r, next, ids, NO_FILTERS, undefined, undefined, again)).toBe(again);
+
+    // The summary moved: the rows change.
+    const moved = [next[0], plan('sum', 'summarize', [2, 2, 2, 2, 0, 0], [summary(4, 4)]), plans[2]];
+    const afterMove = visible(r, moved, ids, NO_FILTERS, undefined, undefined, again);
+    expect(Array.from(afterMove.items)).toEqual([0, 1, 2, 3, X(0), 4, 5]);
+    // A fate filter on the lane whose plan changed: its rows are worked out again.
+    const filters = { ...NO_FILTERS, fates: { sw: ['kept' as const] } };
+    const filtered = visible(r, moved, ids, filters, undefined, undefined, afterMove);
+    expect(Array.from(filtered.items)).toEqual([2, 3, X(0), 4, 5]);
+    const keptMore = [plan('sw', 'sliding-window', [1, 0, 0, 0, 0, 0]), moved[1], moved[2]];
+    expect(Array.from(visible(r, keptMore, ids, filters, undefined, undefined, filtered).items)).toEqual([1, 2, 3, X(0), 4, 5]);
+    // A filter on another lane: a plan of this one moves no row.
+    const other = { ...NO_FILTERS, fates: { imp: ['dropped' as const] } };
+    const byOther = visible(r, keptMore, ids, other, undefined, undefined, filtered);
+    expect(visible(r, [plans[0], keptMore[1], keptMore[2]], ids, other, undefined, undefined, byOther).items).toBe(byOther.items);
+  });
 });

@@ -1,8 +1,7 @@
 /**
  * Which rows the timeline shows, in order: the messages passing the filters, plus the extra rows lanes add where
  * their plans put them (a summary message, anywhere, several per lane if a plan has several). Extra rows are encoded
- * in `items` as negative numbers: `-(k + 1)` is `extras[k]`. O(n) typed-array work; cheap enough to redo on every
- * plan at 100k messages.
+ * in `items` as negative numbers: `-(k + 1)` is `extras[k]`. O(n) typed-array work, skipped when a plan moves no row.
  */
 import { FATE, type MessageFate } from '../core';
 import type { DocSummary, InsertInfo, PlanResult, RowData } from '../worker/protocol';
@@ -35,6 +34,9 @@ export const extraOf = (extras: readonly ExtraRow[], item: number): ExtraRow | u
  * @param lanePlans the plan of each lane on screen, in lane order (undefined while a lane has none yet)
  * @param laneIds the lanes' ids, in the same order, for the fate filters
  * @param boundaries where the log was compacted: a row before the first message after each
+ * @param previous the rows shown before: kept (the same `items`, even the same `extras`) when nothing they depend on
+ *   changed, so a plan that moves no row (a budget drag, no fate filter) costs O(extra rows), not O(messages), and
+ *   the timeline sees the same array
  */
 export function visibleRows(
   rows: RowData,
@@ -42,8 +44,89 @@ export function visibleRows(
   laneIds: readonly string[],
   filters: Filters,
   matchMask: Uint8Array | undefined,
-  boundaries: DocSummary['boundaries'] = [],
+  boundaries: DocSummary['boundaries'] = NO_BOUNDARIES,
+  previous?: VisibleRows,
 ): VisibleRows {
+  const extras = extraRows(lanePlans, boundaries);
+  const inputs: RowsInputs = { rows, laneIds: laneIds.join('\u0000'), filters, matchMask, boundaries, filteredFates: filteredFates(lanePlans, laneIds, filters) };
+  const before = previous && madeFrom.get(previous.items);
+  if (previous && before && sameInputs(before, inputs) && sameOrder(previous.extras, extras)) {
+    return sameRows(previous.extras, extras) ? previous : { items: previous.items, extras };
+  }
+  const items = messagesAndExtras(rows, lanePlans, laneIds, filters, matchMask, extras);
+  madeFrom.set(items, inputs);
+  return { items, extras };
+}
+
+// One array for "none", so calls without boundaries compare equal.
+const NO_BOUNDARIES: DocSummary['boundaries'] = [];
+
+/** What an `items` array was made from, but for the extra rows' order (compared on their own, see `sameOrder`). */
+interface RowsInputs {
+  rows: RowData;
+  laneIds: string;
+  filters: Filters;
+  matchMask: Uint8Array | undefined;
+  boundaries: DocSummary['boundaries'];
+  /** Per lane with a fate filter, its plan's fates: only those lanes' plans can hide a message. */
+  filteredFates: (Uint8Array | undefined)[];
+}
+
+// By the array, not in the store: a store update that changes what the rows come from without asking for them again
+// (a load sets lanes and filters first) then simply finds no match and they are made afresh.
+const madeFrom = new WeakMap<Int32Array, RowsInputs>();
+
+function filteredFates(lanePlans: readonly (PlanResult | undefined)[], laneIds: readonly string[], filters: Filters): (Uint8Array | undefined)[] {
+  return laneIds.filter((laneId) => filters.fates[laneId]?.length).map((laneId) => lanePlans[laneIds.indexOf(laneId)]?.fates);
+}
+
+function sameInputs(a: RowsInputs, b: RowsInputs): boolean {
+  return (
+    a.rows === b.rows &&
+    a.laneIds === b.laneIds &&
+    a.filters === b.filters &&
+    a.matchMask === b.matchMask &&
+    a.boundaries === b.boundaries &&
+    a.filteredFates.length === b.filteredFates.length &&
+    a.filteredFates.every((fates, k) => fates === b.filteredFates[k])
+  );
+}
+
+/** The same extra rows at the same places (their contents, a summary's text, may differ). */
+function sameOrder(a: readonly ExtraRow[], b: readonly ExtraRow[]): boolean {
+  return a.length === b.length && a.every((row, k) => {
+    const other = b[k] as ExtraRow;
+    if (row.kind === 'boundary') return other.kind === 'boundary' && other.boundary === row.boundary;
+    return other.kind === 'insert' && other.lane === row.lane && other.insert.before === row.insert.before;
+  });
+}
+
+function sameRows(a: readonly ExtraRow[], b: readonly ExtraRow[]): boolean {
+  return a.every((row, k) => {
+    const other = b[k] as ExtraRow;
+    return row.kind === 'boundary' ? other.kind === 'boundary' && other.boundary === row.boundary : other.kind === 'insert' && other.insert === row.insert;
+  });
+}
+
+/** Extra rows sorted by where they land: a boundary first, then the lanes' inserts in lane order. */
+function extraRows(lanePlans: readonly (PlanResult | undefined)[], boundaries: DocSummary['boundaries']): ExtraRow[] {
+  const extras: ExtraRow[] = boundaries.map((boundary) => ({ kind: 'boundary', boundary }));
+  lanePlans.forEach((plan, lane) => {
+    for (const insert of plan?.inserts ?? []) extras.push({ kind: 'insert', lane, insert });
+  });
+  const rank = (row: ExtraRow) => (row.kind === 'boundary' ? -1 : row.lane);
+  extras.sort((a, b) => before(a) - before(b) || rank(a) - rank(b));
+  return extras;
+}
+
+function messagesAndExtras(
+  rows: RowData,
+  lanePlans: readonly (PlanResult | undefined)[],
+  laneIds: readonly string[],
+  filters: Filters,
+  matchMask: Uint8Array | undefined,
+  extras: readonly ExtraRow[],
+): Int32Array {
   const { count } = rows;
   const roleWanted = filters.roles.length === 1 ? (filters.roles[0] === 'assistant' ? 1 : 0) : -1;
   let toolWanted: Uint8Array | undefined;
@@ -66,14 +149,6 @@ export function visibleRows(
   const onlyMatches = filters.matchesOnly && matchMask !== undefined;
   const filtering = roleWanted >= 0 || toolWanted !== undefined || fateChecks.length > 0 || onlyMatches;
 
-  // Extra rows sorted by where they land: a boundary first, then the lanes' inserts in lane order.
-  const extras: ExtraRow[] = boundaries.map((boundary) => ({ kind: 'boundary', boundary }));
-  lanePlans.forEach((plan, lane) => {
-    for (const insert of plan?.inserts ?? []) extras.push({ kind: 'insert', lane, insert });
-  });
-  const rank = (row: ExtraRow) => (row.kind === 'boundary' ? -1 : row.lane);
-  extras.sort((a, b) => before(a) - before(b) || rank(a) - rank(b));
-
   const out = new Int32Array(count + extras.length);
   let n = 0;
   let next = 0;
@@ -89,7 +164,7 @@ export function visibleRows(
   }
   // Extra rows after the last shown message only when nothing is filtered out (they would float, unanchored).
   if (!filtering) while (next < extras.length) out[n++] = -(next++ + 1);
-  return { items: out.slice(0, n), extras };
+  return out.slice(0, n);
 }
 
 function callsWanted(rows: RowData, i: number, toolWanted: Uint8Array): boolean {

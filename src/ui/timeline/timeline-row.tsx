@@ -25,8 +25,6 @@ export interface RowProps {
   reasons: string;
   /** Per lane, separated by \u0002: a tag and a sentence of score terms (\u0001 between), or nothing. */
   cells: string;
-  /** Per lane, 1 when its plan answers an older bound (shown dimmed). A string, so `memo` compares it cheaply. */
-  stale: string;
   /** The lanes, for their ids and names; the same array until the lanes change. */
   lanes: readonly RowLane[];
   pinned: boolean;
@@ -188,7 +186,7 @@ export const TimelineRow = memo(function TimelineRow(p: RowProps) {
             data-strategy={lane.strategy}
             data-fate={fate}
             title={`${reasonSentence(lane.label, fate, p.reasons.charCodeAt(k))}${terms ? ` ${terms}` : ''}`}
-            className={cx('fate fate-cell', `fate-${fate}`, p.focusLane === k && 'is-focus', p.stale[k] === '1' && 'is-stale', active && 'is-active')}
+            className={cx('fate fate-cell', `fate-${fate}`, p.focusLane === k && 'is-focus', active && 'is-active')}
           >
             <span className="fate-word">{fateLabel(fate)}</span>
             {tag && <span className="cell-tag">{tag.replace(/_/g, ' ')}</span>}

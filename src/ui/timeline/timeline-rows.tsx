@@ -82,8 +82,11 @@ export function TimelineRows({ window, totalHeight, labelsHeight, partners, ctx 
   // Keyed by slot, not by message: a long scroll reuses the row elements it has instead of unmounting and building
   // them all again (the window holds `slots` consecutive positions).
   const slots = Math.max(1, window.length);
+  // A lane planning a new bound is dimmed by a class here, by its position, not on each of its cells: a budget change
+  // then re-renders no row (see `.stale-k` in index.css).
+  const stale = Array.from(ctx.laneView.stale, (flag, k) => (flag === '1' ? `stale-${k}` : '')).join(' ');
   return (
-    <div role="rowgroup" className="relative" style={{ height: totalHeight, contain: 'layout style' }}>
+    <div role="rowgroup" className={`relative ${stale}`} style={{ height: totalHeight, contain: 'layout style' }}>
       {partners && activePos >= 0 && <Connectors from={activePos} to={Array.from(partners, (i) => positionOf(ctx.items, i)).filter((x) => x >= 0)} />}
       {window.map((v) => {
         const index = ctx.items[v.index] as number;
@@ -123,7 +126,6 @@ function messageRow(key: number, index: number, top: number, ctx: RowsContext): 
       fates={laneView.shown.map((p) => (p ? String(p.fates[index]) : '.')).join('')}
       reasons={String.fromCharCode(...laneView.shown.map((p) => p?.reasons[index] ?? 0))}
       cells={laneView.hasCells ? laneView.shown.map((p) => cellNote(p, index)).join('\u0002') : ''}
-      stale={laneView.stale}
       lanes={laneView.rowLanes}
       pinned={ctx.pinnedSet.has(index)}
       selected={index === ctx.selected}

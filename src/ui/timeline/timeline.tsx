@@ -215,13 +215,16 @@ function useLaneView(): LaneView {
   const budget = useInspector((s) => s.budget);
   const pinned = useInspector((s) => s.pinned);
   const doc = useInspector((s) => s.doc);
-  return useMemo(() => {
+  // Apart from the plans: every row takes `rowLanes`, and a new array each plan re-rendered every row.
+  const rowLanes = useMemo(() => {
     const labels = laneLabels(lanes);
-    const rowLanes: RowLane[] = lanes.map((lane, k) => ({ id: lane.id, strategy: lane.strategy, label: labels[k] ?? lane.strategy }));
+    return lanes.map((lane, k): RowLane => ({ id: lane.id, strategy: lane.strategy, label: labels[k] ?? lane.strategy }));
+  }, [lanes]);
+  return useMemo(() => {
     const shown: (PlanResult | undefined)[] = lanes.map((lane) => plans[lane.id]);
     const stale = lanes.map((lane) => (laneStatus({ plans, laneErrors, budget, pinned, doc }, lane) === 'updating' ? '1' : '0')).join('');
     return { rowLanes, shown, stale, hasCells: shown.some((p) => p?.cells !== undefined) };
-  }, [lanes, plans, laneErrors, budget, pinned, doc]);
+  }, [rowLanes, lanes, plans, laneErrors, budget, pinned, doc]);
 }
 
 /** What every row shares, stable between renders where its parts are; undefined before a transcript has rows. */
