@@ -78,3 +78,10 @@ test("a lane cell's reason is reachable by keyboard: ←/→ walk the selected r
   await expect(page.getByRole('tooltip')).toHaveCount(0);
   await expect(grid).toHaveAttribute('aria-activedescendant', `row-${index + 1}`);
 });
+
+test('the check fails where it should: faint text and an image without a name are reported', async ({ page }) => {
+  await page.setContent(
+    '<!doctype html><html lang="en"><head><title>control</title></head><body><main><p style="color:#c8c8c8;background:#fff">faint</p><img src="data:image/gif;base64,R0lGODlhAQABAAAAACw="></main></body></html>',
+  );
+  await expect(expectAccessible(page, { rules: NAMED })).rejects.toThrow(/color-contrast[\s\S]*image-alt|image-alt[\s\S]*color-contrast/);
+});

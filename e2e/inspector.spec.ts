@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { linkToolCalls, parseTranscript, TranscriptParseError } from '../src/core';
 import { openWith } from '../src/worker/open-options';
-import { SAMPLE, coreCounts, coreMessages, expectLanes, fixturePath, lane, longestMessage, maxMessagesValue, openApp, setMaxMessages, upload, useMessages } from './support';
+import { SAMPLE, coreCounts, coreMessages, expectLanes, fixturePath, lane, longestMessage, maxMessagesValue, openApp, setMaxMessages, upload, useMessages, waitForExactCounts } from './support';
 
 test('first open shows the embedded sample with a lane for every strategy', async ({ page }) => {
   const errors: string[] = [];
@@ -329,4 +329,33 @@ test('drag and drop a file anywhere on the page', async ({ page }) => {
   await page.dispatchEvent('main', 'drop', { dataTransfer: data });
   await expect(page.getByTestId('file-name')).toHaveText('spotter-tool-heavy.jsonl');
   await expect(page.getByTestId('doc-stats')).toContainText(`${coreMessages('spotter-tool-heavy.jsonl').length} messages`);
+});
+
+test("pointing at Upload or dragging files in starts the next file's worker, and the file opens in it; none is made ahead otherwise", async ({ page }) => {
+  const pruneWorkers: string[] = [];
+  page.on('worker', (worker) => {
+    if (/prune\.worker/.test(worker.url())) pruneWorkers.push(worker.url());
+  });
+  await openApp(page);
+  await waitForExactCounts(page);
+  expect(pruneWorkers).toHaveLength(1);
+  // A page whose user opens no other file pays for no second worker (one used to be made 2 s after every load).
+  await page.waitForTimeout(2500);
+  expect(pruneWorkers).toHaveLength(1);
+  await page.locator('label', { hasText: 'Upload' }).hover();
+  await expect.poll(() => pruneWorkers.length).toBe(2);
+  await upload(page, 'spotter-tool-heavy.jsonl');
+  await expect(page.getByTestId('file-name')).toHaveText('spotter-tool-heavy.jsonl');
+  await expect(page.getByTestId('doc-stats')).toContainText(`${coreMessages('spotter-tool-heavy.jsonl').length} messages`);
+  // The file opened in the worker made while it was picked.
+  expect(pruneWorkers).toHaveLength(2);
+  const data = await page.evaluateHandle(() => {
+    const dt = new DataTransfer();
+    dt.items.add(new File(['[]'], 'empty.json', { type: 'application/json' }));
+    return dt;
+  });
+  await page.dispatchEvent('main', 'dragenter', { dataTransfer: data });
+  await expect.poll(() => pruneWorkers.length).toBe(3);
+  await page.dispatchEvent('main', 'dragleave', { dataTransfer: data });
+  await expect(page.getByText('Drop a transcript to open it')).toBeHidden();
 });

@@ -200,7 +200,9 @@ export async function expectRowFullyInView(page: Page, index: number): Promise<v
 
 /** axe (WCAG 2.1 A and AA, and its best practices): no serious or critical violation; `rules` must not fail at all. */
 export async function expectAccessible(page: Page, { include, rules = [] }: { include?: string; rules?: string[] } = {}): Promise<void> {
-  let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']);
+  // Legacy mode runs axe in the page itself: the default opens a blank page per check to merge the frames' results,
+  // and the app has no frames to merge. Half the time of each check (7.3 → 3.6 s on the sample's timeline, loaded).
+  let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).setLegacyMode(true);
   if (include) builder = builder.include(include);
   const { violations } = await builder.analyze();
   const failing = violations

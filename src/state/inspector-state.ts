@@ -102,6 +102,8 @@ export interface InspectorState {
 
 export interface InspectorActions {
   load(source: LoadSource, view?: ViewState): Promise<LoadOutcome>;
+  /** The user is about to open a file (Upload pointed at, Paste… opened, files dragged in): its worker starts now. */
+  prepareLoad(): void;
   selectConversation(index: number): Promise<void>;
   setScope(scope: 'whole' | 'last-sent'): Promise<void>;
   setRepair(on: boolean): Promise<void>;

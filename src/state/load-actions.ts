@@ -17,11 +17,14 @@ type Navigation = ReturnType<typeof navigationActions>;
 
 const EMPTY = new Int32Array(0);
 
-export function loadActions(set: Set, get: Get, client: PruneClient, navigation: Navigation): Pick<InspectorActions, 'load' | 'selectConversation' | 'setScope' | 'setEncoding' | 'setRepair'> {
+export function loadActions(set: Set, get: Get, client: PruneClient, navigation: Navigation): Pick<InspectorActions, 'load' | 'prepareLoad' | 'selectConversation' | 'setScope' | 'setEncoding' | 'setRepair'> {
   const adopt = (outcome: LoadOutcome, selected: number | undefined, fresh: Partial<InspectorState> = {}) => adoptLoaded(set, get, navigation, outcome, selected, fresh);
   const reopen = (index: number, partial: Partial<InspectorState>) => reopenConversation(set, get, client, adopt, index, partial);
 
   return {
+    prepareLoad() {
+      client.prepareNextLoad();
+    },
     async load(source, view) {
       const fileName = source.kind === 'text' ? (source.fileName ?? 'pasted transcript') : source.fileName;
       set({ loading: { fileName, phase: 'reading', startedAt: Date.now() } });

@@ -17,14 +17,14 @@ const plan = (value: number) => ({ lanes, pinned: [], budget: { unit: 'messages'
 const tick = (ms = 5) => new Promise((r) => setTimeout(r, ms));
 
 /** A client whose factory makes held transports, each kept for the test to look at; no spare unless asked. */
-function clientWithWorkers(spareAfterMs?: number): { client: PruneClient; workers: HeldTransport[] } {
+function clientWithWorkers(spares = false): { client: PruneClient; workers: HeldTransport[] } {
   const workers: HeldTransport[] = [];
   const make = () => {
     const worker = heldTransport();
     workers.push(worker);
     return worker.transport;
   };
-  const client = new PruneClient(make, {}, spareAfterMs === undefined ? {} : { spareAfterMs });
+  const client = new PruneClient(make, {}, { spares });
   return { client, workers };
 }
 
@@ -141,46 +141,64 @@ describe('PruneClient: a new document gets fresh workers', () => {
     expect((await client.detail(b.docId, 3))?.blocks[0]?.text).toBe('b');
   });
 
-  it('the next file opens in a spare made a little after the last load, which held nothing until then', async () => {
-    const { client, workers } = clientWithWorkers(10);
+  it('the next file opens in a spare made when the user is about to open one, which held nothing until then', async () => {
+    const { client, workers } = clientWithWorkers(true);
     await loaded(client, 'a');
     await tick(40);
+    // No spare after a load: a page whose user opens no other file never pays for one.
+    expect(workers).toHaveLength(1);
+    client.prepareNextLoad();
+    client.prepareNextLoad();
     expect(workers).toHaveLength(2);
     expect(workers[1]!.sent).toEqual([]);
     const b = await loaded(client, 'b');
-    expect(workers.length).toBeGreaterThanOrEqual(2);
     expect(workers[1]!.sent.map((r) => r.type)).toEqual(['load']);
     expect(workers[0]!.terminated()).toBe(true);
     expect((await client.detail(b.docId, 3))?.blocks[0]?.text).toBe('b');
     await tick(40);
-    // One spare again, for the file after.
+    expect(workers).toHaveLength(2);
+    client.prepareNextLoad();
     expect(workers).toHaveLength(3);
     client.dispose();
     expect(workers.map((w) => w.terminated())).toEqual([true, true, true]);
   });
 
-  it('a file opened before the spare is made cancels it: no third worker starts beside that load', async () => {
-    const { client, workers } = clientWithWorkers(30);
+  it('no spare before the first file, nor beside a file that is opening', async () => {
+    const { client, workers } = clientWithWorkers(true);
+    client.prepareNextLoad();
+    expect(workers).toHaveLength(1);
     await loaded(client, 'a');
-    // The spare is due 30 ms after a; b opens before that, in a worker made for it, and holds its load open.
     const b = client.load({ kind: 'text', text: chat('b'), fileName: 'b.json' }, load);
     expect(workers).toHaveLength(2);
     workers[1]!.hold(true);
-    await tick(60);
+    client.prepareNextLoad();
+    await tick(20);
     expect(workers).toHaveLength(2);
     workers[1]!.hold(false);
     workers[1]!.release(workers[1]!.held.splice(0));
     expect((await b).status).toBe('loaded');
+    client.prepareNextLoad();
+    expect(workers).toHaveLength(3);
+    client.dispose();
+  });
+
+  it('without spares (a client told so), the user\'s intent makes no worker', async () => {
+    const { client, workers } = clientWithWorkers(false);
+    await loaded(client, 'a');
+    client.prepareNextLoad();
+    expect(workers).toHaveLength(1);
     client.dispose();
   });
 
   it('the spare is warmed with the encoding the last counts used, once they are in, so the next file\'s counts do not pay for its vocabulary', async () => {
-    const { client, workers } = clientWithWorkers(10);
+    const { client, workers } = clientWithWorkers(true);
     const counted = new Promise<string>((resolve) => (client.events.onTokens = (u) => resolve(u.encoding)));
     await client.load({ kind: 'text', text: chat('a'), fileName: 'a.json' }, { ...load, open: { encoding: 'o200k_base' as const } });
-    expect(await counted).toBe('o200k_base');
-    await tick(40);
+    // Made before the counts are in: warmed when they arrive.
+    client.prepareNextLoad();
     expect(workers).toHaveLength(2);
+    expect(await counted).toBe('o200k_base');
+    await tick(5);
     expect(workers[1]!.sent).toEqual([expect.objectContaining({ type: 'warm', encoding: 'o200k_base' })]);
     await loaded(client, 'b');
     expect(workers[1]!.sent.map((r) => r.type)).toEqual(['warm', 'load']);
@@ -188,9 +206,9 @@ describe('PruneClient: a new document gets fresh workers', () => {
   });
 
   it('a spare that fails to start is let go, and the next file makes its own worker', async () => {
-    const { client, workers } = clientWithWorkers(10);
+    const { client, workers } = clientWithWorkers(true);
     await loaded(client, 'a');
-    await tick(40);
+    client.prepareNextLoad();
     workers[1]!.transport.onFailure?.('the worker script did not load');
     expect(workers[1]!.terminated()).toBe(true);
     const b = await loaded(client, 'b');

@@ -20,8 +20,6 @@ import type { TokenEncoding } from '../core';
 
 export type { ClientEvents, LoadedDoc, LoadOutcome } from './client-answers';
 
-/** Long enough that the spare's start does not compete with the new transcript's first paint. */
-const SPARE_AFTER_MS = 2000;
 
 type Channel = 'load' | 'search' | 'detail' | 'explain' | 'export' | 'probes';
 
@@ -53,11 +51,16 @@ export class PruneClient {
 
   /**
    * A factory lets each new file open in a fresh worker (`FreshWorkers`); a single transport serves every file.
-   * `spareAfterMs`: how long after a load the next file's worker is made ahead (undefined: when that file opens).
+   * `spares`: whether `prepareNextLoad` makes the next file's worker ahead (false: each file makes its own as it opens).
    */
-  constructor(transport: Transport | TransportFactory = defaultTransport, events: ClientEvents = {}, options: { spareAfterMs?: number } = { spareAfterMs: SPARE_AFTER_MS }) {
+  constructor(transport: Transport | TransportFactory = defaultTransport, events: ClientEvents = {}, options: { spares?: boolean } = { spares: true }) {
     this.events = events;
-    this.workers = new FreshWorkers(transport, (t) => this.attach(t), (t) => this.release(t), options.spareAfterMs);
+    this.workers = new FreshWorkers(transport, (t) => this.attach(t), (t) => this.release(t), options.spares ?? false);
+  }
+
+  /** The user is about to open another file: its worker starts now, while they pick it (see `FreshWorkers.prepare`). */
+  prepareNextLoad(): void {
+    this.workers.prepare();
   }
 
   /** The worker of the transcript on screen (or of none yet): plans, queries and reopens go to it. */

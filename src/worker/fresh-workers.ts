@@ -5,9 +5,11 @@
  * transcript survives it. A load that fails or is superseded lets its own worker go instead, so the transcript on
  * screen keeps answering. Without a factory (a single transport), every file opens in the same worker.
  *
- * A fresh worker pays for its start (fetching and compiling the worker's code) before it reads a file; so that the
- * next file's first paint does not, a spare is made a little after each load, when the new transcript's first paint
- * and counting are under way, and the next file opens in it.
+ * A fresh worker pays for its start (fetching and compiling the worker's code, and the vocabulary its counting
+ * workers load) before it reads a file; so that the next file's first paint does not, a spare is made when the user
+ * shows they are about to open one (`prepare`: the pointer on Upload, Paste… opened, files dragged over the page),
+ * while they pick it, and the next file opens in it. Not after every load: a spare nobody uses costs a worker's
+ * start and a vocabulary on every page (a fifth of the browser journeys' CPU) and holds their memory.
  */
 import type { WorkerRequest } from './protocol';
 import type { Transport, TransportFactory } from './transport';
@@ -23,7 +25,6 @@ export class FreshWorkers {
   private readonly make: TransportFactory | undefined;
   /** A worker made ahead of the next file, holding nothing yet. */
   private spare: Transport | undefined;
-  private spareTimer: ReturnType<typeof setTimeout> | undefined;
   /** The vocabulary the spare loads ahead (the last counts' encoding), and whether the spare was told. */
   private warmth: Extract<WorkerRequest, { type: 'warm' }> | undefined;
   private spareWarmed = false;
@@ -33,8 +34,8 @@ export class FreshWorkers {
     source: Transport | TransportFactory,
     private readonly attach: (transport: Transport) => Transport,
     private readonly letGo: (transport: Transport) => void,
-    /** How long after a load the spare is made; undefined: none (each file pays for its worker's start). */
-    private readonly spareAfterMs: number | undefined = undefined,
+    /** Whether `prepare` makes a spare; false: each file pays for its worker's start. */
+    private readonly spares = false,
   ) {
     this.make = typeof source === 'function' ? source : undefined;
     this.current = attach(typeof source === 'function' ? source() : source);
@@ -46,23 +47,25 @@ export class FreshWorkers {
     return spare ?? this.attach(make());
   }
 
-  /** Makes the spare after `spareAfterMs`; one that fails to start is dropped, and the next file makes its own. */
-  private planSpare(): void {
+  /**
+   * Another file is about to be opened: makes its worker now and warms it (at once if the last counts' encoding is
+   * known). Once: a spare already made is kept. Not while a file opens (it would start beside that load, the work it
+   * is there to keep out of a load's way), nor before the first file (which opens in the worker made at the start).
+   * A spare that fails to start is dropped, and the next file makes its own.
+   */
+  prepare(): void {
     const { make } = this;
-    if (!make || this.spareAfterMs === undefined || this.spare || this.spareTimer !== undefined) return;
-    this.spareTimer = setTimeout(() => {
-      this.spareTimer = undefined;
-      const spare = this.attach(make());
-      const onFailure = spare.onFailure;
-      spare.onFailure = (message) => {
-        if (this.spare !== spare) return onFailure?.(message);
-        this.spare = undefined;
-        this.letGo(spare);
-      };
-      this.spare = spare;
-      this.spareWarmed = false;
-      this.warmSpare();
-    }, this.spareAfterMs);
+    if (!make || !this.spares || !this.used || this.spare || this.opening) return;
+    const spare = this.attach(make());
+    const onFailure = spare.onFailure;
+    spare.onFailure = (message) => {
+      if (this.spare !== spare) return onFailure?.(message);
+      this.spare = undefined;
+      this.letGo(spare);
+    };
+    this.spare = spare;
+    this.spareWarmed = false;
+    this.warmSpare();
   }
 
   private warmSpare(): void {
@@ -87,10 +90,6 @@ export class FreshWorkers {
       this.used = true;
       return this.current;
     }
-    // A spare still to come would start beside this load (the work it is there to keep out of a load's way);
-    // `settle` plans the next one.
-    clearTimeout(this.spareTimer);
-    this.spareTimer = undefined;
     const transport = this.fresh(this.make);
     if (this.model) transport.post(this.model);
     this.opening = { id, transport };
@@ -99,16 +98,12 @@ export class FreshWorkers {
 
   /** Load `id` ended: its fresh worker replaces the current one if it loaded, and is let go if not. */
   settle(id: number, loaded: boolean): void {
-    if (!this.opening || this.opening.id !== id) {
-      if (loaded) this.planSpare();
-      return;
-    }
+    if (!this.opening || this.opening.id !== id) return;
     const { transport } = this.opening;
     this.opening = undefined;
     if (!loaded) return this.letGo(transport);
     this.letGo(this.current);
     this.current = transport;
-    this.planSpare();
   }
 
   /** Stops load `id` if it opens in a worker of its own (by letting that worker go); false if it does not. */
@@ -131,8 +126,6 @@ export class FreshWorkers {
   }
 
   dispose(): void {
-    clearTimeout(this.spareTimer);
-    this.spareTimer = undefined;
     if (this.spare) this.letGo(this.spare);
     this.spare = undefined;
     if (this.opening) this.letGo(this.opening.transport);

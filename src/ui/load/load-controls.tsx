@@ -9,12 +9,13 @@ const BUTTON =
 /** "Upload transcript" file input styled as a button, and the paste panel. */
 export function LoadControls() {
   const load = useInspector((s) => s.load);
+  const prepareLoad = useInspector((s) => s.prepareLoad);
   const [pasteOpen, setPasteOpen] = useState(false);
   const inputId = useId();
 
   return (
     <div className="relative flex items-center gap-2">
-      <label htmlFor={inputId} className={cx(BUTTON, 'cursor-pointer focus-within:ring-2 focus-within:ring-indigo-500')}>
+      <label htmlFor={inputId} className={cx(BUTTON, 'cursor-pointer focus-within:ring-2 focus-within:ring-indigo-500')} onPointerEnter={prepareLoad}>
         <svg viewBox="0 0 16 16" className="h-3.5 w-3.5" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="1.7" strokeLinecap="round">
           <path d="M8 11V2.5M4.5 6L8 2.5 11.5 6M2.5 11v2.5h11V11" />
         </svg>
@@ -25,6 +26,7 @@ export function LoadControls() {
           accept={UPLOAD_ACCEPT}
           aria-label="Upload transcript"
           className="sr-only"
+          onFocus={prepareLoad}
           onChange={(e) => {
             const file = e.currentTarget.files?.[0];
             if (file) {
@@ -35,7 +37,12 @@ export function LoadControls() {
           }}
         />
       </label>
-      <button type="button" className={BUTTON} aria-expanded={pasteOpen} aria-controls="paste-panel" onClick={() => setPasteOpen(!pasteOpen)}>
+      <button type="button" className={BUTTON} aria-expanded={pasteOpen} aria-controls="paste-panel"
+        onClick={() => {
+          if (!pasteOpen) prepareLoad();
+          setPasteOpen(!pasteOpen);
+        }}
+      >
         Paste…
       </button>
       {pasteOpen && <PastePanel onClose={() => setPasteOpen(false)} />}
@@ -91,6 +98,7 @@ function PastePanel({ onClose }: { onClose: () => void }) {
 /** Drop a file anywhere; paste outside a field loads the clipboard. */
 export function useGlobalDropAndPaste(): boolean {
   const load = useInspector((s) => s.load);
+  const prepareLoad = useInspector((s) => s.prepareLoad);
   const [dragging, setDragging] = useState(false);
 
   useEffect(() => {
@@ -99,6 +107,7 @@ export function useGlobalDropAndPaste(): boolean {
     const onEnter = (e: DragEvent) => {
       if (!hasFiles(e)) return;
       e.preventDefault();
+      if (depth === 0) prepareLoad();
       depth++;
       setDragging(true);
     };
@@ -152,7 +161,7 @@ export function useGlobalDropAndPaste(): boolean {
       window.removeEventListener('drop', onDrop);
       document.removeEventListener('paste', onPaste);
     };
-  }, [load]);
+  }, [load, prepareLoad]);
 
   return dragging;
 }
