@@ -4,7 +4,7 @@
  */
 import { expect, test } from '@playwright/test';
 import { linkToolCalls } from '../src/core';
-import { SAMPLE, coreMessages, expectRowFullyInView, openApp, upload } from './support';
+import { SAMPLE, coreMessages, expectRowFullyInView, maxMessagesValue, openApp, setMaxMessages, upload, useMessages, waitForExactCounts } from './support';
 
 const CODEX = 'codex-rollout-agentcmd-2025-09-24.jsonl';
 
@@ -136,4 +136,32 @@ test('a compacted session opens as last sent, with the boundary as a row; the wh
   await page.getByRole('radio', { name: 'Whole history' }).click();
   await expect(page.getByTestId('doc-stats')).toContainText(`${whole.length} messages`);
   await expect.poll(() => page.evaluate(() => location.hash)).toContain('scope=whole');
+});
+
+test("while a lane plans a new budget its cells are dimmed, each lane's own, and none once every lane has answered", async ({ page }) => {
+  await openApp(page);
+  await waitForExactCounts(page);
+  await useMessages(page);
+  await expect(page.locator('[role="rowgroup"][class*="stale-"]')).toHaveCount(0);
+  // Every commit of the rows' group while the lanes plan: which lanes it dims, and the opacity of each lane's cell.
+  await page.evaluate(() => {
+    const group = document.querySelector('[role="grid"] [role="rowgroup"].relative') as HTMLElement;
+    const seen: { stale: string[]; opacity: Record<string, string> }[] = [];
+    (window as unknown as { __stale: typeof seen }).__stale = seen;
+    new MutationObserver(() => {
+      const cells = group.querySelectorAll<HTMLElement>('[role="row"] .fate-cell[data-pos]');
+      const opacity: Record<string, string> = {};
+      for (const cell of cells) opacity[cell.dataset.pos ?? ''] ??= getComputedStyle(cell).opacity;
+      seen.push({ stale: group.className.split(/\s+/).filter((c) => c.startsWith('stale-')), opacity });
+    }).observe(group, { attributes: true, attributeFilter: ['class'] });
+  });
+  await setMaxMessages(page, Math.max(2, Math.floor((await maxMessagesValue(page)) / 2)));
+  await expect(page.locator('[role="rowgroup"][class*="stale-"]')).toHaveCount(0, { timeout: 30_000 });
+  const seen = await page.evaluate(() => (window as unknown as { __stale: { stale: string[]; opacity: Record<string, string> }[] }).__stale);
+  const dimmed = seen.filter((s) => s.stale.length > 0);
+  // The quick lanes answer first: some commit dims the slow ones alone, which tells each lane's cells apart.
+  expect(dimmed.some((s) => Object.values(s.opacity).includes('1'))).toBe(true);
+  for (const { stale, opacity } of dimmed) {
+    for (const [pos, value] of Object.entries(opacity)) expect(Number(value), `lane ${pos} while ${stale.join(' ')}`).toBe(stale.includes(`stale-${pos}`) ? 0.45 : 1);
+  }
 });

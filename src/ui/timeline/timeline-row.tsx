@@ -168,7 +168,7 @@ export const TimelineRow = memo(function TimelineRow(p: RowProps) {
         const code = p.fates[k] ?? '.';
         if (code === '.') {
           return (
-            <div role="gridcell" key={lane.id} data-lane={lane.id} data-strategy={lane.strategy} className={cx('fate-cell is-planning', p.focusLane === k && 'is-focus')}>
+            <div role="gridcell" key={lane.id} data-lane={lane.id} data-pos={k} data-strategy={lane.strategy} className={cx('fate-cell is-planning', p.focusLane === k && 'is-focus')}>
               …
             </div>
           );
@@ -183,6 +183,7 @@ export const TimelineRow = memo(function TimelineRow(p: RowProps) {
             id={active ? `cell-${p.index}-${k}` : undefined}
             aria-describedby={active ? 'cell-tip' : undefined}
             data-lane={lane.id}
+            data-pos={k}
             data-strategy={lane.strategy}
             data-fate={fate}
             title={`${reasonSentence(lane.label, fate, p.reasons.charCodeAt(k))}${terms ? ` ${terms}` : ''}`}
