@@ -4,10 +4,11 @@
  * without an id (its index), hashed as such rather than written out, which at 100k messages costs as much as the
  * rest of a plan's bookkeeping. Deterministic, so the same plan always names its summary the same; needs no `crypto`.
  */
-export function deriveSummaryId(ids: readonly (string | number)[]): string {
+export function deriveSummaryId(ids: ArrayLike<string | number>): string {
   let a = 0x811c9dc5;
   let b = 0x01000193 ^ ids.length;
-  for (const id of ids) {
+  for (let i = 0; i < ids.length; i++) {
+    const id = ids[i] as string | number;
     if (typeof id === 'number') {
       // A marker no string id can produce (charCodeAt is at most 0xffff), then the index.
       a = Math.imul(a ^ 0x10000, 0x01000193);

@@ -57,18 +57,35 @@ export function planTokenBudgetPrune(input: TokenBudgetPlanInput): TokenBudgetPl
 
   const cut = selectTokenBudgetCut(messages, tokenCounts, pinned, totalTokens, config, input.groups);
   if (cut.reason !== undefined) return completeTokenBudgetPlan(cut, undefined, config.counter, undefined);
-  // Sized up front: 100k pushes would grow (and copy) each array a dozen times.
   const { summarized } = cut;
-  const turns = new Array<MessageLike>(summarized.length);
-  const ids = new Array<string | number>(summarized.length);
-  for (let k = 0; k < summarized.length; k++) {
-    const index = summarized[k] as number;
-    const message = messages[index] as MessageLike;
-    turns[k] = message;
-    const id = (message as { id?: unknown }).id;
-    ids[k] = typeof id === 'string' ? id : index;
-  }
-  const text = summarize(turns, input.taskContext ?? '');
+  const text = summarize(summarizedTurns(messages, summarized), input.taskContext ?? '');
   if (typeof text !== 'string') throw new TypeError(`planTokenBudgetPrune: summarize must return a string, got ${typeof text}`);
-  return completeTokenBudgetPlan(cut, text, config.counter, deriveSummaryId(ids));
+  return completeTokenBudgetPlan(cut, text, config.counter, deriveSummaryId(summaryIds(messages, summarized)));
+}
+
+/**
+ * The summarized messages in order. Nearly always one run (all between the pinned prefix and the tail), copied by
+ * `slice` at once; else sized up front, as 100k pushes would grow (and copy) the array a dozen times.
+ */
+function summarizedTurns(messages: readonly MessageLike[], summarized: Int32Array): MessageLike[] {
+  const count = summarized.length;
+  const first = summarized[0] as number;
+  if (count > 0 && (summarized[count - 1] as number) - first === count - 1) return messages.slice(first, first + count);
+  const turns = new Array<MessageLike>(count);
+  for (let k = 0; k < count; k++) turns[k] = messages[summarized[k] as number] as MessageLike;
+  return turns;
+}
+
+/** Per summarized message its `id`, or its index where it has none: the indices themselves when no message has one. */
+function summaryIds(messages: readonly MessageLike[], summarized: Int32Array): ArrayLike<string | number> {
+  let k = 0;
+  while (k < summarized.length && typeof (messages[summarized[k] as number] as { id?: unknown }).id !== 'string') k++;
+  if (k === summarized.length) return summarized;
+  const ids = new Array<string | number>(summarized.length);
+  for (let j = 0; j < summarized.length; j++) {
+    const index = summarized[j] as number;
+    const id = (messages[index] as { id?: unknown }).id;
+    ids[j] = typeof id === 'string' ? id : index;
+  }
+  return ids;
 }

@@ -20,27 +20,37 @@ export function collectSummaryFacts(
   limits: { maxTaskChars: number; maxRequestChars?: number },
 ): SummaryFacts {
   const facts = emptySummaryFacts();
-  // Path → when it was last seen, so a file touched again moves to the end.
-  const sets = { filesChanged: new Map<string, number>(), filesRead: new Map<string, number>() };
-  let seen = 0;
-  const sighted = (key: keyof typeof sets, path: string): void => {
-    sets[key].set(path, seen++);
+  // Every sighting in order, deduplicated once the pass is done: hashing each path as it was met, between reads of
+  // the turns, missed the cache at every lookup and was the pass's largest single cost (10k paths at 100k messages).
+  const paths: string[] = [];
+  const changedAt: boolean[] = [];
+  const sighted = (key: 'filesChanged' | 'filesRead', path: string): void => {
+    paths.push(path);
+    changedAt.push(key === 'filesChanged');
   };
   readSummaryTurns({ facts, maxTaskChars: limits.maxTaskChars, calls: createCallMemory<PendingCall>(''), sighted }, turns, 0, turns.length);
-  const changed = sets.filesChanged;
-  facts.lists.filesChanged = byLastSeen(changed, seen);
-  // A file both read and changed is listed once, as changed.
-  facts.lists.filesRead = byLastSeen(sets.filesRead, seen).filter((path) => !changed.has(path));
+  if (paths.length > 0) {
+    const changed = new Set<string>();
+    facts.lists.filesChanged = byLastSeen(paths, changedAt, true, changed, undefined);
+    // A file both read and changed is listed once, as changed.
+    facts.lists.filesRead = byLastSeen(paths, changedAt, false, new Set(), changed);
+  }
   return facts;
 }
 
-/** Items in the order they were last seen: each sits at its own sequence number, so no sort is needed. */
-function byLastSeen(set: Map<string, number>, seen: number): string[] {
-  if (set.size === 0) return [];
-  if (set.size === 1) return [...set.keys()];
-  const slots = new Array<string | undefined>(seen);
-  for (const [item, at] of set) slots[at] = item;
+/**
+ * The distinct paths of one kind in the order they were last seen, oldest first: walked from the newest sighting,
+ * a path's first meeting is its last sighting. `seen` collects them; paths in `skip` are left out.
+ */
+function byLastSeen(paths: readonly string[], changedAt: readonly boolean[], changed: boolean, seen: Set<string>, skip: Set<string> | undefined): string[] {
   const items: string[] = [];
-  for (const item of slots) if (item !== undefined) items.push(item);
-  return items;
+  for (let k = paths.length - 1; k >= 0; k--) {
+    if (changedAt[k] !== changed) continue;
+    const path = paths[k] as string;
+    const size = seen.size;
+    // One hash per sighting: the set grows only when the path is new.
+    seen.add(path);
+    if (seen.size !== size && (skip === undefined || !skip.has(path))) items.push(path);
+  }
+  return items.reverse();
 }

@@ -1,10 +1,6 @@
 import { commandText } from './command-text';
 import { patchFilePaths } from './patch-file-paths';
 
-/** Input keys that name a file, in the tools of Claude Code, Codex, OpenHands, Cline and the MCP file servers. */
-const PATH_KEYS = ['file_path', 'path', 'notebook_path', 'filePath', 'filename', 'target_file', 'file'] as const;
-/** Each path key's place in PATH_KEYS: paths are listed in that order whatever the input's key order. */
-const PATH_RANK = new Map<string, number>(PATH_KEYS.map((key, rank) => [key, rank]));
 const CHANGE_TOOL = /write|edit|create|patch|replace|insert|delete|remove|move|rename|update|append/i;
 const SEARCH_TOOL = /grep|glob|search|find|list|^ls$/i;
 /** Shell commands whose last argument is a file they read (Codex reads files through the shell). */
@@ -22,6 +18,8 @@ const NONE: CallFiles = Object.freeze({ read: EMPTY, changed: EMPTY });
 /** Module constants: a regex literal in a function is a new RegExp object each time it is evaluated (50k calls). */
 const VIEW_COMMAND = /^(view|read)$/i;
 const PROGRAM = /^\s*([\w.-]+)/;
+/** PROGRAM's word is one of READ_COMMANDS or sed: `test` builds no match, and most commands run something else. */
+const READ_PROGRAM = /^\s*(?:cat|nl|head|tail|less|more|bat|wc|sed)(?![\w.-])/;
 const COMMAND_SEPARATOR = /\||&&|;|\n/;
 const SHELL_WORD = /'[^']*'|"[^"]*"|\S+/g;
 const IN_PLACE = /^-i/;
@@ -71,8 +69,8 @@ export function filePathsOfCall(name: unknown, input: unknown, command = command
       if (Array.isArray(value)) listed = value;
     } else {
       if (key === 'command' && typeof value === 'string') subcommand = value;
-      const rank = PATH_RANK.get(key);
-      if (rank === undefined || typeof value !== 'string') continue;
+      const rank = pathRank(key);
+      if (rank < 0 || typeof value !== 'string') continue;
       const path = value.trim();
       if (path === '') continue;
       if (firstRank < 0) {
@@ -93,6 +91,32 @@ export function filePathsOfCall(name: unknown, input: unknown, command = command
   const kind = toolKind(toolName);
   if (kind === 'change' || CHANGE_TOOL.test(subcommand)) return { read: EMPTY, changed: changed.length === 0 ? paths : [...changed, ...paths] };
   return kind === 'search' ? { read: EMPTY, changed } : { read: paths, changed };
+}
+
+/**
+ * Input keys that name a file, in the tools of Claude Code, Codex, OpenHands, Cline and the MCP file servers: a key's
+ * rank (paths are listed in this order whatever the input's key order), -1 for another key. A switch, not a map: the keys of a `for…in` are internalized strings, so each case is a pointer comparison,
+ * where a map lookup hashed every key of every input (50k calls at 100k messages).
+ */
+function pathRank(key: string): number {
+  switch (key) {
+    case 'file_path':
+      return 0;
+    case 'path':
+      return 1;
+    case 'notebook_path':
+      return 2;
+    case 'filePath':
+      return 3;
+    case 'filename':
+      return 4;
+    case 'target_file':
+      return 5;
+    case 'file':
+      return 6;
+    default:
+      return -1;
+  }
 }
 
 /** Tool names classed once each (a transcript uses a handful, each thousands of times); capped against odd input. */
@@ -123,6 +147,7 @@ function withPath(paths: string[] | undefined, value: unknown): string[] | undef
  */
 function shellFileTarget(command: string): { path: string; changed: boolean } | undefined {
   // Only a handful of programs qualify: look at the first word before splitting anything.
+  if (!READ_PROGRAM.test(command)) return undefined;
   const program = PROGRAM.exec(command)?.[1];
   if (program === undefined || (!READ_COMMANDS.has(program) && program !== 'sed')) return undefined;
   const first = command.split(COMMAND_SEPARATOR, 1)[0] ?? '';

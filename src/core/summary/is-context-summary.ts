@@ -17,6 +17,8 @@ function firstText(content: unknown): string | undefined {
   if (!Array.isArray(content)) return undefined;
   const block: unknown = content[0];
   if (block === null || typeof block !== 'object') return undefined;
-  const { type, text } = block as { type?: unknown; text?: unknown };
-  return type === 'text' && typeof text === 'string' ? text : undefined;
+  // The type first: most first blocks are tool results, and reading a `text` they lack is a slow miss.
+  if ((block as { type?: unknown }).type !== 'text') return undefined;
+  const { text } = block as { text?: unknown };
+  return typeof text === 'string' ? text : undefined;
 }

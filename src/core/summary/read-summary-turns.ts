@@ -51,7 +51,8 @@ export function readSummaryTurns(reading: SummaryReading, turns: readonly Messag
       }
     }
     if (!Array.isArray(content)) continue;
-    for (const raw of content) {
+    for (let b = 0; b < content.length; b++) {
+      const raw: unknown = content[b];
       if (raw === null || typeof raw !== 'object') continue;
       const block = raw as Record<string, unknown>;
       const { type } = block;
