@@ -6,8 +6,9 @@
 // and runs beside everything else, filling the gaps the other steps leave. The unit tests start then too: tsc and
 // eslint wait on files half their time (68 and 51 s of CPU over 133 and 101 s), and the unit tests waiting for them
 // put 2 minutes on every run; a type or lint error still stops the others at once. The package before the browser,
-// after the unit tests: started beside them (once tsc and eslint passed) it slowed them from 373 to 495 s, and the
-// browser started 28 s later than in turn; the first stage already keeps both cores busy. A step that runs while another does has
+// after the unit tests: started beside them (once tsc and eslint passed) it slowed them from 373–385 to 495 s and the
+// browser started 10–28 s later than in turn (the whole run 1,092 s against 1,080–1,105: no gain); the first stage
+// already keeps both cores busy. A step that runs while another does has
 // its output held and printed whole when it ends, so the log reads as if they ran in turn; a failure stops every
 // running step at once. Plain JavaScript with Node's built-ins: nothing to build before the tests start.
 //
