@@ -19,7 +19,7 @@ const NONE: CallFiles = Object.freeze({ read: EMPTY, changed: EMPTY });
 const VIEW_COMMAND = /^(view|read)$/i;
 const PROGRAM = /^\s*([\w.-]+)/;
 /** PROGRAM's word is one of READ_COMMANDS or sed: `test` builds no match, and most commands run something else. */
-const READ_PROGRAM = /^\s*(?:cat|nl|head|tail|less|more|bat|wc|sed)(?![\w.-])/;
+const READ_PROGRAM = new RegExp(`^\\s*(?:${[...READ_COMMANDS, 'sed'].join('|')})(?![\\w.-])`);
 const COMMAND_SEPARATOR = /\||&&|;|\n/;
 const SHELL_WORD = /'[^']*'|"[^"]*"|\S+/g;
 const IN_PLACE = /^-i/;
@@ -95,8 +95,9 @@ export function filePathsOfCall(name: unknown, input: unknown, command = command
 
 /**
  * Input keys that name a file, in the tools of Claude Code, Codex, OpenHands, Cline and the MCP file servers: a key's
- * rank (paths are listed in this order whatever the input's key order), -1 for another key. A switch, not a map: the keys of a `for…in` are internalized strings, so each case is a pointer comparison,
- * where a map lookup hashed every key of every input (50k calls at 100k messages).
+ * rank (paths are listed in this order whatever the input's key order), -1 for another key. A switch, not a map: the
+ * keys of a `for…in` are internalized strings, so each case is a pointer comparison, where a map lookup hashed every
+ * key of every input (50k calls at 100k messages).
  */
 function pathRank(key: string): number {
   switch (key) {
