@@ -37,7 +37,11 @@ export function LoadControls() {
           }}
         />
       </label>
-      <button type="button" className={BUTTON} aria-expanded={pasteOpen} aria-controls="paste-panel"
+      <button
+        type="button"
+        className={BUTTON}
+        aria-expanded={pasteOpen}
+        aria-controls="paste-panel"
         onClick={() => {
           if (!pasteOpen) prepareLoad();
           setPasteOpen(!pasteOpen);
