@@ -21,7 +21,9 @@ export default defineConfig({
   timeout: 60_000,
   use: {
     baseURL: `http://127.0.0.1:${port}`,
-    trace: 'retain-on-failure',
+    // A trace only on the retry of a journey that failed once: recording one for every journey (retain-on-failure)
+    // cost a quarter of the journeys' CPU (20 journeys: 167–174 s against 131–134 s, measured by cgroup).
+    trace: 'on-first-retry',
     ...devices['Desktop Chrome'],
     launchOptions: {
       ...(executablePath ? { executablePath } : {}),
