@@ -57,6 +57,7 @@ describe('replayTranscript against the naive replay', () => {
     ['langchain-summarization, the summary and the suffix', { ids: ['langchain-summarization'], mode: 'stateless', earlierTurns: true }],
     ['anthropic-compaction, a growing span summarized', { ids: ['anthropic-compaction'], mode: 'stateless', earlierTurns: true }],
     ['openhands-condenser, the cuts searched and the middle summarized', { ids: ['openhands-condenser'], mode: 'stateless', earlierTurns: true }],
+    ['openhands-condenser live, no plan while its events stay under max_size', { ids: ['openhands-condenser'], mode: 'live', earlierTurns: true }],
     ['token-budget, the middle summarized on the valid cuts', { ids: ['token-budget'], mode: 'stateless', earlierTurns: true }],
     ['claude-code-compact, the summary and the files re-read', { ids: ['claude-code-compact'], mode: 'stateless', earlierTurns: true }],
     ['codex-compact, the user messages kept by search and the rest summarized', { ids: ['codex-compact'], mode: 'stateless', earlierTurns: true }],

@@ -32,6 +32,6 @@ export interface ReplayPlanner<S = unknown> {
    * config's name transcript messages); `undefined` when the config pins nothing.
    */
   plan(analysis: TranscriptAnalysis, pinned: readonly number[] | undefined): StrategyPlan;
-  /** The strategy's `keepsEverything` hook, or its safe default. */
-  keepsEverything(count: number, total: number): boolean;
+  /** The strategy's `keepsEverything` hook, or its safe default; `messages` when the caller holds the view. */
+  keepsEverything(count: number, total: number, messages?: readonly Message[]): boolean;
 }

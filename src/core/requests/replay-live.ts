@@ -84,7 +84,7 @@ export function replayLive(context: ReplayContext, planner: ReplayPlanner | unde
     }
     for (; end < a; end++) append(end);
 
-    if (planner !== undefined && triggerFires(trigger, r, fixed + total) && !planner.keepsEverything(keys.length, total)) {
+    if (planner !== undefined && triggerFires(trigger, r, fixed + total) && !planner.keepsEverything(keys.length, total, held)) {
       const entries = keys.map((key, k) => ({ key, tokens: tokens[k] as number, source: sources[k] as number }));
       const items = itemsFromPlan(planEntries(held, entries, planner, context.counter), held, entries, context.synthetic);
       // Before `changedAt` the held items are still the previous request's: the plan's first change among them.

@@ -31,7 +31,7 @@ export function resolveReplay(config: PruneConfig, definition: RegisteredStrateg
     config,
     settings,
     plan: (analysis, pinned) => definition.plan(analysis, pinned === undefined ? settings : definition.normalize({ ...config, pinned })),
-    keepsEverything: keeps === undefined ? (count) => count === 0 : (count, total) => keeps(settings, count, total),
+    keepsEverything: keeps === undefined ? (count) => count === 0 : (count, total, messages) => keeps(settings, count, total, messages),
   };
   // Pins hold a message's unit, which can grow as later messages link to it; a strategy's own fast replay reads the
   // units of the whole context once, so with pins every strategy plans each request afresh (exact, slower).

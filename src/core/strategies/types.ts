@@ -85,9 +85,11 @@ export interface StrategyDefinition<Id extends string, C extends { strategy: Id 
   /**
    * Whether a plan of `count` messages holding `total` tokens would keep every message as it is, known without
    * planning; the replays skip the plan when it says so. It must never say so wrongly: a strategy that rewrites
-   * messages whatever the bound (masking) keeps the default. Default: only when there are no messages.
+   * messages whatever the bound (masking) keeps the default. Default: only when there are no messages. `messages`
+   * are the view itself when the caller holds it (a live replay's held context), for a trigger the count and total
+   * cannot tell (OpenHands' events); without them such a hook answers from what it can, or says no.
    */
-  keepsEverything?(settings: NoInfer<S>, count: number, total: number): boolean;
+  keepsEverything?(settings: NoInfer<S>, count: number, total: number, messages?: readonly Message[]): boolean;
   /** How the replays run it; each hook left out falls back to planning (see `ReplayHooks`). */
   replay?: ReplayHooks<NoInfer<S>>;
   /**

@@ -4,6 +4,7 @@ import { PEER_TRAITS } from '../peer-traits';
 import { checkOption } from '../check-option';
 import { peerSettings } from '../peer-settings';
 import { replayOpenHandsCondenser } from './replay-openhands-condenser';
+import { condenserKeepsEverything } from './condenser-keeps-everything';
 import { planOpenHandsCondenser, type OpenHandsCondenserSettings } from './plan-openhands-condenser';
 
 /** The `openhands-condenser` strategy's config: OpenHands' LLM-summarizing or amortized-forgetting condenser. */
@@ -59,6 +60,7 @@ export const openHandsCondenserStrategy = defineStrategy({
     };
   },
   plan: planOpenHandsCondenser,
+  keepsEverything: condenserKeepsEverything,
   replay: {
     // The cuts by search and the summary of a middle that grows, resumed: no plan of each history.
     stateless: replayOpenHandsCondenser,

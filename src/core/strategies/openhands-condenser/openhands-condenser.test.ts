@@ -8,6 +8,7 @@ import type { Message } from '../../types';
 import { pruneMessages } from '../../prune/prune-messages';
 import { planPrune } from '../../prune/plan-prune';
 import { analyzeTranscript } from '../../plan/analyze-transcript';
+import { resolveReplay } from '../resolve-replay';
 import { chat, toolUse, toolResult, user } from '../../../../test/support/build-messages';
 
 describe('openhands-condenser, as OpenHands condenses', () => {
@@ -50,5 +51,22 @@ describe('openhands-condenser, as OpenHands condenses', () => {
     // About max_size / 2 − keep_first − 1 = 117 events in the tail, in whole batches of 8.
     expect(kept.length * 4).toBeLessThanOrEqual(117);
     expect(kept.length * 4).toBeGreaterThan(117 - 8);
+  });
+
+  it('a live replay skips the plan below max_size only when it can count the events: 61 messages can hold 241', () => {
+    const { planner } = resolveReplay({ strategy: 'openhands-condenser' });
+    const batches = (steps: number): Message[] => {
+      const messages: Message[] = [user('audit the repo')];
+      for (let k = 0; k < steps; k++) {
+        const ids = [0, 1, 2, 3].map((j) => `s${k}-${j}`);
+        messages.push({ role: 'assistant', content: ids.map((id) => toolUse(id)) }, { role: 'user', content: ids.map((id) => toolResult(id)) });
+      }
+      return messages;
+    };
+    expect(planner.keepsEverything(61, 100, batches(30))).toBe(false);
+    expect(planner.keepsEverything(61, 100)).toBe(false);
+    expect(planner.keepsEverything(59, 100, batches(29))).toBe(true);
+    expect(planner.keepsEverything(241, 100, chat(241))).toBe(false);
+    expect(resolveReplay({ strategy: 'openhands-condenser', condenseAtTokens: 1000 }).planner.keepsEverything(59, 1001, batches(29))).toBe(false);
   });
 });
