@@ -29,7 +29,10 @@ export function followClientEvents(store: StoreApi<Inspector>, client: PruneClie
       changed = true;
     }
     if (!changed) return;
+    const start = performance.now();
     store.setState(withItems(s, { plans: byLane }));
+    // For the browser benchmark's breakdown of a budget change: the visible rows and React's commit, together.
+    performance.measure('ps:plan-stored', { start, end: performance.now() });
     if (s.detail !== undefined && s.detail.index === s.selected) refreshExplain(docId, s.selected);
   };
   client.events.onTokens = ({ docId, epoch, encoding, fallback, tokens, totalTokens, systemTokens, usage }) => {
