@@ -70,6 +70,8 @@ export async function budgetBreakdown(page: Page, windows: ChangeWindow[]): Prom
       for (const e of worker.filter((w) => w.start >= quick.start && w.end <= quick.end + 0.5 && /^ps:(plan|result):/.test(w.name))) add(`   ${e.name.slice(3)}`, e.end - e.start);
     }
     if (post) add('4 worker posts (clone/transfer out)', post.end - post.start);
+    const dimmed = entries.find((e) => e.name === 'ps:plan-budget-committed' && e.start >= start && e.start <= quickAt + 0.5);
+    if (dimmed) add('1b input → new bound committed (lanes dimmed)', dimmed.start - start);
     if (post && received) add('5 worker posted → main hears it', received.start - post.end);
     if (received && stored) add('6 main: heard → store set starts', stored.start - received.start);
     if (stored) add('7 main: visible rows + store set (React commit)', stored.end - stored.start);
