@@ -38,10 +38,6 @@ export interface HandlerOptions {
 
 const yieldToEvents = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0));
 
-/** A plan within this long of the one before is part of a drag; its slow lanes then wait this long for a newer one. */
-const DRAG_GAP_MS = 100;
-const DRAG_SETTLE_MS = 60;
-
 /** What the handler holds between requests: the open transcript, and which load and plan are the latest. */
 interface HandlerState {
   send(response: WorkerResponse): void;
@@ -51,8 +47,6 @@ interface HandlerState {
   /** Bumped by every plan and by a cancel of the latest: slow lanes and verdicts of an older one stop. */
   planGeneration: number;
   planRequestId: number;
-  /** When the last `plan` request came (performance.now()), to tell a drag. */
-  lastPlanAt: number;
   /** The plan the client asked for last, planned again when exact counts arrive. */
   lastRequest: PlanRequest | undefined;
   countGeneration: number;
@@ -73,7 +67,6 @@ export function createPruneHandler(post: Post, options: HandlerOptions = {}): (r
     latestLoad: 0,
     planGeneration: 0,
     planRequestId: 0,
-    lastPlanAt: -Infinity,
     lastRequest: undefined,
     countGeneration: 0,
     models: options.models ?? createModelLanes(),
@@ -102,12 +95,7 @@ function dispatch(h: HandlerState, request: WorkerRequest): void {
     case 'plan': {
       const d = currentDoc(h, request.id, request.docId);
       if (!d) return;
-      // Plans this close together are a drag: its slow lanes wait until it pauses, so a new bound never queues
-      // behind a superseded one's token budget (hundreds of milliseconds at 50k messages) in a task it cannot stop.
-      const at = performance.now();
-      const dragging = at - h.lastPlanAt < DRAG_GAP_MS;
-      h.lastPlanAt = at;
-      const plans = timePhase('plan-quick', () => planLanes(h, request.id, d, request.plan, dragging ? DRAG_SETTLE_MS : 0));
+      const plans = timePhase('plan-quick', () => planLanes(h, request.id, d, request.plan));
       timePhase('plan-post', () => h.send({ type: 'planned', id: request.id, docId: d.docId, plans }));
       return;
     }
@@ -161,7 +149,7 @@ function currentDoc(h: HandlerState, id: number, docId: number): Doc | undefined
 }
 
 /** Plans every lane: the quick ones now (returned), the slow ones and the verdicts later, unless superseded. */
-function planLanes(h: HandlerState, id: number, d: Doc, request: PlanRequest, settleMs = 0): PlanResult[] {
+function planLanes(h: HandlerState, id: number, d: Doc, request: PlanRequest): PlanResult[] {
   const generation = ++h.planGeneration;
   h.planRequestId = id;
   h.lastRequest = request;
@@ -176,7 +164,7 @@ function planLanes(h: HandlerState, id: number, d: Doc, request: PlanRequest, se
     const result = tryLane(h, id, d, lane, request);
     if (result) quick.push(result);
   }
-  void planLater(h, generation, id, d, later, request, settleMs);
+  void planLater(h, generation, id, d, later, request);
   settleModel(h);
   return quick;
 }
@@ -189,13 +177,9 @@ function settleModel(h: HandlerState): void {
   });
 }
 
-/**
- * The slow lanes one by one, each after a yield (and, in a drag, after `settleMs` without a newer bound), then the
- * verdicts once the bound settles; stops when superseded.
- */
-async function planLater(h: HandlerState, generation: number, id: number, d: Doc, later: PlanRequest['lanes'], request: PlanRequest, settleMs: number): Promise<void> {
+/** The slow lanes one by one, each after a yield, then the verdicts once the bound settles; stops when superseded. */
+async function planLater(h: HandlerState, generation: number, id: number, d: Doc, later: PlanRequest['lanes'], request: PlanRequest): Promise<void> {
   const current = () => generation === h.planGeneration && h.doc === d;
-  if (settleMs > 0 && later.length > 0) await new Promise((resolve) => setTimeout(resolve, settleMs));
   for (const lane of later) {
     await yieldToEvents();
     if (!current()) return;
