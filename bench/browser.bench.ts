@@ -10,7 +10,9 @@
  *   - budget change (tokens) → lanes committed to the DOM for that budget: the four quick lanes (sliding window,
  *     summarize, importance, observation masking), and all six (token budget and governor follow); p50/p95 over
  *     50 changes, at 10k and 100k messages;
- *   - the longest main-thread task meanwhile (PerformanceObserver 'longtask', which reports tasks over 50 ms).
+ *   - the longest main-thread task meanwhile (PerformanceObserver 'longtask', which reports tasks over 50 ms);
+ *   - with the big file, where each budget change's time went (bench/budget-breakdown.ts): the main thread before
+ *     posting, the worker's queue, each quick lane's plan and result, the answer's way back, the commit.
  * Targets (issue 8): with six lanes at 100k a bound change → lanes committed p95 ≤ 16 ms, no task over 50 ms.
  */
 import { spawn, type ChildProcess } from 'node:child_process';

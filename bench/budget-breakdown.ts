@@ -74,8 +74,8 @@ export async function budgetBreakdown(page: Page, windows: ChangeWindow[]): Prom
     if (dimmed) add('1b input → new bound committed (lanes dimmed)', dimmed.start - start);
     if (post && received) add('5 worker posted → main hears it', received.start - post.end);
     if (received && stored) add('6 main: heard → store set starts', stored.start - received.start);
-    if (stored) add('7 main: visible rows + store set (React commit)', stored.end - stored.start);
-    if (stored) add('8 main: store set → commit mark', quickAt - stored.end);
+    if (stored) add('7 main: visible rows + store set', stored.end - stored.start);
+    if (stored) add('8 main: React render + commit (→ commit mark)', quickAt - stored.end);
     add('total (input → quick lanes committed)', quickAt - start);
   }
   const lines = [...segments.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([name, values]) => `  ${name.padEnd(48)} ${stats(values)} (n=${values.length})`);
