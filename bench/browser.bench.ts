@@ -10,7 +10,9 @@
  *   - budget change (tokens) → lanes committed to the DOM for that budget: the four quick lanes (sliding window,
  *     summarize, importance, observation masking), and all six (token budget and governor follow); p50/p95 over
  *     50 changes, at 10k and 100k messages;
- *   - the longest main-thread task meanwhile (PerformanceObserver 'longtask', which reports tasks over 50 ms).
+ *   - the longest main-thread task meanwhile (PerformanceObserver 'longtask', which reports tasks over 50 ms);
+ *   - with the big file, where each budget change's time went (bench/budget-breakdown.ts): the main thread before
+ *     posting, the worker's queue, each quick lane's plan and result, the answer's way back, the commit.
  * Targets (issue 8): with six lanes at 100k a bound change → lanes committed p95 ≤ 16 ms, no task over 50 ms.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -20,6 +22,7 @@ import { chromium, type CDPSession, type Page } from '@playwright/test';
 import { syntheticTranscript } from './synthetic-transcript';
 import { profileSummary } from './trace-profile';
 import { allocatorSummary, mappingSummary } from './memory-dump';
+import { budgetBreakdown } from './budget-breakdown';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const OUT = fileURLToPath(new URL('./out/', import.meta.url));
@@ -185,7 +188,7 @@ async function timeLoad(page: Page, path: string): Promise<{ ms: number; longest
  * Budget changes, one after another: value set → the lanes committed to the DOM for that value (`ps:plan-committed`,
  * in the same task as React's commit): first the quick lanes, then all of them.
  */
-async function timeChanges(page: Page, total: number): Promise<{ quick: number[]; all: number[]; longest: number }> {
+async function timeChanges(page: Page, total: number): Promise<{ quick: number[]; all: number[]; longest: number; windows: { start: number; quickAt: number }[] }> {
   const since = await now(page);
   const values = Array.from({ length: CHANGES }, (_, i) => Math.round((((i * 37) % CHANGES) / CHANGES) * total * 0.9) + Math.round(total * 0.05));
   const result = await page.evaluate(async (list) => {
@@ -195,6 +198,7 @@ async function timeChanges(page: Page, total: number): Promise<{ quick: number[]
     const quick: number[] = [];
     const all: number[] = [];
     const missed: string[] = [];
+    const windows: { start: number; quickAt: number }[] = [];
     for (const listed of list) {
       // Setting the value it already has changes nothing, and no plan would come (half the total is on the list).
       const value = String(listed) === input.value ? listed + 1 : listed;
@@ -233,9 +237,10 @@ async function timeChanges(page: Page, total: number): Promise<{ quick: number[]
       await done;
       if (quickAt >= 0) quick.push(quickAt - start);
       if (allAt >= 0) all.push(allAt - start);
+      if (quickAt >= 0) windows.push({ start, quickAt });
       await new Promise((r) => setTimeout(r, 30));
     }
-    return { quick, all, missed };
+    return { quick, all, missed, windows };
   }, values);
   for (const m of result.missed) console.log(`| (no commit for budget ${m} within 20 s) | | | |`);
   await page.waitForTimeout(400);
@@ -469,6 +474,7 @@ async function bigFileBudget(page: Page, profile: 'budget' | 'drag' | undefined)
   console.log(`| main thread over the ${CHANGES} changes | 50k | ${metricsDelta(metricsBefore, await mainThreadMetrics(cdp))} | |`);
   console.log(`| budget change → 4 quick lanes committed, ${CHANGES} changes | 50k | ${summary(changes.quick)} (longest task ${task(changes.longest)}) | p95 ≤ 16 ms |`);
   console.log(`| budget change → all 6 lanes committed, ${CHANGES} changes | 50k | ${summary(changes.all)} | |`);
+  console.log(await budgetBreakdown(page, changes.windows));
   const dragBefore = await mainThreadMetrics(cdp);
   const drag = await traced(page, profile === 'drag' ? 'drag' : undefined, () => fastDrag(page, total));
   console.log(`| main thread over the drag | 50k | ${metricsDelta(dragBefore, await mainThreadMetrics(cdp))} | |`);

@@ -29,7 +29,9 @@ export function followClientEvents(store: StoreApi<Inspector>, client: PruneClie
       changed = true;
     }
     if (!changed) return;
+    const start = performance.now();
     store.setState(withItems(s, { plans: byLane }));
+    measureSince('ps:plan-stored', start);
     if (s.detail !== undefined && s.detail.index === s.selected) refreshExplain(docId, s.selected);
   };
   client.events.onTokens = ({ docId, epoch, encoding, fallback, tokens, totalTokens, systemTokens, usage }) => {
@@ -60,4 +62,13 @@ export function followClientEvents(store: StoreApi<Inspector>, client: PruneClie
     store.setState({ verdicts: byLane });
   };
 
+}
+
+/** For the browser benchmark's breakdown of a budget change (the visible rows and the store's update); never throws. */
+function measureSince(name: string, start: number): void {
+  try {
+    performance.measure(name, { start, end: performance.now() });
+  } catch {
+    // A timeline that refuses measures: timing is only for the benchmark.
+  }
 }

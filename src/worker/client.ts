@@ -18,6 +18,11 @@ import { FreshWorkers } from './fresh-workers';
 import { heardEvent, loadOutcome, type ClientEvents, type LoadOutcome } from './client-answers';
 import type { TokenEncoding } from '../core';
 
+/** For the browser benchmark's breakdown of a budget change (bench/browser.bench.ts): a plan sent, one heard. */
+function markPlan(name: string, id: number, keys?: string[]): void {
+  if (typeof performance !== 'undefined' && typeof performance.mark === 'function') performance.mark(name, { detail: { id, ...(keys ? { keys } : {}) } });
+}
+
 export type { ClientEvents, LoadedDoc, LoadOutcome } from './client-answers';
 
 
@@ -264,6 +269,7 @@ export class PruneClient {
     const id = this.nextId++;
     this.planInFlight = id;
     this.lastPlanSent = id;
+    markPlan('ps:plan-sent', id);
     this.transport.post({ type: 'plan', id, docId: want.docId, plan: want.plan });
   }
 
@@ -273,6 +279,7 @@ export class PruneClient {
     const { id } = response;
     switch (response.type) {
       case 'planned':
+        markPlan('ps:plan-received', id, response.plans.map((p) => p.key));
         if (id === this.planInFlight) {
           this.planInFlight = 0;
           this.sendPlan();

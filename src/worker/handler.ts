@@ -94,7 +94,9 @@ function dispatch(h: HandlerState, request: WorkerRequest): void {
       return;
     case 'plan': {
       const d = currentDoc(h, request.id, request.docId);
-      if (d) h.send({ type: 'planned', id: request.id, docId: d.docId, plans: planLanes(h, request.id, d, request.plan) });
+      if (!d) return;
+      const plans = timePhase('plan-quick', () => planLanes(h, request.id, d, request.plan));
+      timePhase('plan-post', () => h.send({ type: 'planned', id: request.id, docId: d.docId, plans }));
       return;
     }
     case 'set-encoding': {
@@ -191,7 +193,7 @@ async function planLater(h: HandlerState, generation: number, id: number, d: Doc
     if (!current()) return;
     try {
       const { key, plan } = lanePlan(d, lane, request);
-      h.send({ type: 'verdicts', id, docId: d.docId, verdicts: [laneVerdict(d, lane.id, key, plan)] });
+      h.send({ type: 'verdicts', id, docId: d.docId, verdicts: [timePhase(`verdict:${lane.strategy}`, () => laneVerdict(d, lane.id, key, plan))] });
     } catch {
       // The lane's error was reported when it was planned.
     }
@@ -202,8 +204,8 @@ async function planLater(h: HandlerState, generation: number, id: number, d: Doc
 /** One lane's plan, or its error said to the client (and undefined). */
 function tryLane(h: HandlerState, id: number, d: Doc, lane: PlanRequest['lanes'][number], request: PlanRequest): PlanResult | undefined {
   try {
-    const { key, plan } = lanePlan(d, lane, request);
-    return modelLaneResult(h.models, d, lane, key, plan);
+    const { key, plan } = timePhase(`plan:${lane.strategy}`, () => lanePlan(d, lane, request));
+    return timePhase(`result:${lane.strategy}`, () => modelLaneResult(h.models, d, lane, key, plan));
   } catch (error) {
     let key: string;
     try {

@@ -4,6 +4,7 @@
  */
 import { findScorecardFacts, getStrategy, planPrune, scorePlan, type PrunePlan } from '../core';
 import type { Doc } from './doc';
+import { timePhase } from './phase-timing';
 import { laneConfig, planKey, type LaneSpec, type PlanRequest } from './lanes';
 import type { InsertInfo, PlanResult } from './protocol';
 import type { LaneRef, ModelLanes } from './model-lanes';
@@ -38,7 +39,7 @@ export function isSlow(lane: LaneSpec): boolean {
 }
 
 export function toResult(d: Doc, lane: LaneSpec, key: string, plan: PrunePlan): PlanResult {
-  d.facts ??= findScorecardFacts(d.messages);
+  const facts = (d.facts ??= findScorecardFacts(d.messages));
   const inserts: InsertInfo[] = plan.inserts.map((insert) => {
     const text = typeof insert.message.content === 'string' ? insert.message.content : JSON.stringify(insert.message.content);
     return {
@@ -65,7 +66,7 @@ export function toResult(d: Doc, lane: LaneSpec, key: string, plan: PrunePlan): 
     ...(plan.over ? { over: plan.over } : {}),
     ...(plan.explain?.headline ? { headline: plan.explain.headline } : {}),
     ...(plan.explain?.cells ? { cells: { ...plan.explain.cells, tagOf: plan.explain.cells.tagOf.slice(), values: plan.explain.cells.values.slice(), score: plan.explain.cells.score.slice() } } : {}),
-    scorecard: scorePlan(d.facts, plan),
+    scorecard: timePhase(`score:${lane.strategy}`, () => scorePlan(facts, plan)),
   };
 }
 

@@ -195,9 +195,12 @@ function useFocusOnLoad(scrollRef: RefObject<HTMLElement | null>): void {
 function usePaintMarks(): void {
   const docId = useInspector((s) => s.doc?.docId ?? 0);
   const plans = useInspector((s) => s.plans);
+  const budget = useInspector((s) => s.budget);
   useLayoutEffect(() => {
     if (docId) markAfterPaint('ps:timeline-painted', { docId });
   }, [docId]);
+  // A new bound committed (its lanes dimmed while they plan): the main thread's own share of a budget change.
+  useLayoutEffect(() => mark('ps:plan-budget-committed'), [budget]);
   useLayoutEffect(() => {
     if (Object.keys(plans).length === 0) return;
     // Committed: every lane's cells and header are in the DOM for the plans on hand. Painted: the frame after.

@@ -8,6 +8,7 @@ import { listToolResults } from '../../links/list-tool-results';
 import { pinnedUnits } from '../../compaction/pinned-units';
 import { tokenShare } from '../../compaction/token-share';
 import { maskMessage } from './mask-message';
+import { maskedResultIndex } from './masked-result-index';
 import { resultPlaceholder } from './result-placeholder';
 import { toolInputChars } from './tool-input-chars';
 
@@ -87,13 +88,23 @@ export function planObservationMasking(
   plan.kept = count - masked;
   plan.tokens = sent;
   if (masked > 0) {
-    let byMessage: Map<number, { results: { block: number; tokens: number }[]; inputs: number[] }> | undefined;
-    plan.replacement = (index) => {
-      // Built on the first call: most re-plans are only counted, never applied.
-      byMessage ??= clearedBlocks(results, cleared, inputCleared, share);
-      const blocks = byMessage.get(index);
-      if (!blocks) throw new RangeError(`observation-masking: message ${index} is not masked in this plan`);
-      return maskMessage(messages[index] as Message, blocks.results, blocks.inputs);
+    const index = maskedResultIndex(analysis);
+    plan.replacement = (m) => {
+      // From the message's own entries (`maskedResultIndex`): the scorecard asks for every masked message a probe
+      // points at, each re-plan, and each result's placeholder is the same at every budget.
+      const blocks: { block: number; tokens: number; placeholder: string }[] = [];
+      for (let r = index.resultStart[m] as number; r < (index.resultStart[m + 1] as number); r++) {
+        if (cleared[r] === 1) blocks.push({ block: results.block[r] as number, tokens: index.tokens(r), placeholder: index.placeholder(r) });
+      }
+      const inputs: number[] = [];
+      if (inputCleared[m] === 1) {
+        for (let k = index.callStart[m] as number; k < (index.callStart[m + 1] as number); k++) {
+          const r = index.callOrder[k] as number;
+          if (cleared[r] === 1) inputs.push(results.callBlock[r] as number);
+        }
+      }
+      if (blocks.length === 0 && inputs.length === 0) throw new RangeError(`observation-masking: message ${m} is not masked in this plan`);
+      return maskMessage(messages[m] as Message, blocks, inputs);
     };
   }
   return withOverrun(plan, settings);
@@ -109,26 +120,3 @@ function withOverrun<P extends StrategyPlan>(plan: P, settings: ObservationMaski
   }
   return plan;
 }
-
-function clearedBlocks(
-  results: ReturnType<typeof listToolResults>,
-  cleared: Uint8Array,
-  inputCleared: Uint8Array,
-  share: (message: number, chars: number) => number,
-): Map<number, { results: { block: number; tokens: number }[]; inputs: number[] }> {
-  const map = new Map<number, { results: { block: number; tokens: number }[]; inputs: number[] }>();
-  const entry = (m: number) => {
-    let e = map.get(m);
-    if (!e) map.set(m, (e = { results: [], inputs: [] }));
-    return e;
-  };
-  for (let r = 0; r < results.count; r++) {
-    if (cleared[r] !== 1) continue;
-    const m = results.message[r] as number;
-    entry(m).results.push({ block: results.block[r] as number, tokens: share(m, results.chars[r] as number) });
-    const call = results.callMessage[r] as number;
-    if (call >= 0 && inputCleared[call] === 1) entry(call).inputs.push(results.callBlock[r] as number);
-  }
-  return map;
-}
-
