@@ -45,7 +45,13 @@ export function completeTokenBudgetPlan(
     );
   }
   const kept = new Int32Array(n - cut.summarized.length);
-  for (let i = 0, k = 0; i < n; i++) if (cut.fates[i] === FATE.kept) kept[k++] = i;
+  const { fates } = cut;
+  if (kept.length * 16 < n) {
+    // Few kept (a prune of 100k messages keeps a handful): the built-in search skips the summarized run faster than a loop.
+    for (let i = fates.indexOf(FATE.kept), k = 0; i >= 0; i = fates.indexOf(FATE.kept, i + 1)) kept[k++] = i;
+  } else {
+    for (let i = 0, k = 0; i < n; i++) if (fates[i] === FATE.kept) kept[k++] = i;
+  }
   return {
     urgency: cut.urgency,
     pruned: true,

@@ -55,7 +55,7 @@ export function planTokenBudgetPrune(input: TokenBudgetPlanInput): TokenBudgetPl
     pinned[index] = 1;
   }
 
-  const cut = selectTokenBudgetCut(messages, tokenCounts, pinned, totalTokens, config, input.groups);
+  const cut = selectTokenBudgetCut(messages, tokenCounts, pinned, totalTokens, config, input.groups, false, sum);
   if (cut.reason !== undefined) return completeTokenBudgetPlan(cut, undefined, config.counter, undefined);
   const { summarized } = cut;
   const text = summarize(summarizedTurns(messages, summarized), input.taskContext ?? '');

@@ -37,7 +37,8 @@ export interface TokenBudgetCut {
  *
  * Above the hard limit pruning is forced: while what is kept exceeds the soft limit, the tail gives up its oldest
  * group to the middle, down to the group of the last message, which is always kept. Pinned messages stay.
- * `ignoreLimits` selects as if a prune were due (soft at least), for previews.
+ * `ignoreLimits` selects as if a prune were due (soft at least), for previews. `tokenSum`, the sum of `tokenCounts`
+ * in order, may be passed by a caller that has summed them already.
  */
 export function selectTokenBudgetCut(
   messages: readonly MessageLike[],
@@ -47,10 +48,12 @@ export function selectTokenBudgetCut(
   config: ResolvedContextPrunerConfig,
   groups?: MessageGroups,
   ignoreLimits = false,
+  tokenSum?: number,
 ): TokenBudgetCut {
   const n = messages.length;
   let sum = 0;
-  for (let i = 0; i < n; i++) sum += tokenCounts[i] as number;
+  if (tokenSum !== undefined) sum = tokenSum;
+  else for (let i = 0; i < n; i++) sum += tokenCounts[i] as number;
   const overhead = Math.max(0, totalTokens - sum);
   const tokensBefore = overhead + sum;
   const fates = new Uint8Array(n);
@@ -77,7 +80,13 @@ export function selectTokenBudgetCut(
   }
   const groupCount = groupFirst.length;
   const groupLast = new Int32Array(groupCount);
-  for (let i = 0; i < n; i++) groupLast[groupOf[i] as number] = i;
+  // Pins hold their whole group. One pass over the groups for both (at 100k messages every pass over them counts).
+  const pinnedGroup = new Uint8Array(groupCount);
+  for (let i = 0; i < n; i++) {
+    const group = groupOf[i] as number;
+    groupLast[group] = i;
+    if (pinned[i] === 1) pinnedGroup[group] = 1;
+  }
 
   let prefixEnd = Math.min(config.pinnedPrefixTurns, n);
   for (let i = 0; i < prefixEnd; i++) {
@@ -91,8 +100,6 @@ export function selectTokenBudgetCut(
     if (end > prefixEnd) prefixEnd = end;
   }
 
-  const pinnedGroup = new Uint8Array(groupCount);
-  for (let i = 0; i < n; i++) if (pinned[i] === 1) pinnedGroup[groupOf[i] as number] = 1;
   if (config.pinTask) {
     const task = findTaskIndex(messages);
     if (task >= 0) pinnedGroup[groupOf[task] as number] = 1;
@@ -110,10 +117,16 @@ export function selectTokenBudgetCut(
   const floorStart = suffixStart(1);
 
   let keptTokens = tokensBefore;
+  // The summarized indices as they are fated: ranges come in increasing order, so they are in order already; written
+  // here, beside the subtractions (a chain that waits on each one), they cost nothing, where two more passes over
+  // the fates (count, then fill) did.
+  const order = new Int32Array(n);
+  let count = 0;
   const summarizeRange = (from: number, to: number): void => {
     for (let i = from; i < to; i++) {
       if (pinnedGroup[groupOf[i] as number] === 1) continue;
       fates[i] = FATE.summarized;
+      order[count++] = i;
       keptTokens -= tokenCounts[i] as number;
     }
   };
@@ -135,14 +148,9 @@ export function selectTokenBudgetCut(
     }
   }
 
-  let count = 0;
   let fresh = 0;
-  for (let i = prefixEnd; i < tailStart; i++) {
-    if (fates[i] !== FATE.summarized) continue;
-    count++;
-    // One turn that is not an earlier summary is enough; the check is not needed past it.
-    if (fresh === 0 && !isContextSummary((messages[i] as MessageLike).content)) fresh++;
-  }
+  // One turn that is not an earlier summary is enough; the check is not needed past it.
+  for (let k = 0; k < count && fresh === 0; k++) if (!isContextSummary((messages[order[k] as number] as MessageLike).content)) fresh++;
   if (fresh === 0) {
     const why =
       count > 0
@@ -150,13 +158,12 @@ export function selectTokenBudgetCut(
         : `no unpinned turn lies between the pinned prefix (${prefixEnd} turns) and the recent tail (the last ${n - tailStart})`;
     return unchanged('no-candidates', why);
   }
-  const summarized = new Int32Array(count);
-  for (let i = prefixEnd, k = 0; i < tailStart; i++) if (fates[i] === FATE.summarized) summarized[k++] = i;
+  const summarized = order.slice(0, count);
   return {
     urgency,
     fates,
     summarized,
-    summaryBefore: findSummaryPosition({ groupOf, groupFirst }, fates),
+    summaryBefore: findSummaryPosition({ groupOf, groupFirst }, fates, groupLast),
     tokensBefore,
     keptTokens,
   };

@@ -22,35 +22,59 @@ export function collectSummaryFacts(
   const facts = emptySummaryFacts();
   // Every sighting in order, deduplicated once the pass is done: hashing each path as it was met, between reads of
   // the turns, missed the cache at every lookup and was the pass's largest single cost (10k paths at 100k messages).
+  // Each path's hash is taken here all the same, while its characters are in the cache: a Set at the end read every
+  // path's header again, and again at each of its rehashes (6 of a plan's 40 ms); hashes in an array are read in order.
   const paths: string[] = [];
   const changedAt: boolean[] = [];
+  const hashes: number[] = [];
   const sighted = (key: 'filesChanged' | 'filesRead', path: string): void => {
     paths.push(path);
     changedAt.push(key === 'filesChanged');
+    hashes.push(pathHash(path));
   };
   readSummaryTurns({ facts, maxTaskChars: limits.maxTaskChars, calls: createCallMemory<PendingCall>(''), sighted }, turns, 0, turns.length);
   if (paths.length > 0) {
-    const changed = new Set<string>();
-    facts.lists.filesChanged = byLastSeen(paths, changedAt, true, changed, undefined);
-    // A file both read and changed is listed once, as changed.
-    facts.lists.filesRead = byLastSeen(paths, changedAt, false, new Set(), changed);
+    // Open addressing, at most half full: the table holds each distinct path's newest sighting (its index + 1).
+    let size = 16;
+    while (size < paths.length * 2) size *= 2;
+    const table = new Int32Array(size);
+    facts.lists.filesChanged = byLastSeen(paths, changedAt, hashes, true, table);
+    // A file both read and changed is listed once, as changed: its changed sighting, in the table, stops the read ones.
+    facts.lists.filesRead = byLastSeen(paths, changedAt, hashes, false, table);
   }
   return facts;
 }
 
 /**
  * The distinct paths of one kind in the order they were last seen, oldest first: walked from the newest sighting,
- * a path's first meeting is its last sighting. `seen` collects them; paths in `skip` are left out.
+ * a path's first meeting is its last sighting. Each new path's sighting goes into `table`; a path found there already
+ * (of either kind) is left out. Strings are compared only when their hashes are equal.
  */
-function byLastSeen(paths: readonly string[], changedAt: readonly boolean[], changed: boolean, seen: Set<string>, skip: Set<string> | undefined): string[] {
+function byLastSeen(paths: readonly string[], changedAt: readonly boolean[], hashes: readonly number[], changed: boolean, table: Int32Array): string[] {
   const items: string[] = [];
+  const mask = table.length - 1;
   for (let k = paths.length - 1; k >= 0; k--) {
     if (changedAt[k] !== changed) continue;
     const path = paths[k] as string;
-    const size = seen.size;
-    // One hash per sighting: the set grows only when the path is new.
-    seen.add(path);
-    if (seen.size !== size && (skip === undefined || !skip.has(path))) items.push(path);
+    const hash = hashes[k] as number;
+    let slot = hash & mask;
+    for (;;) {
+      const entry = table[slot] as number;
+      if (entry === 0) {
+        table[slot] = k + 1;
+        items.push(path);
+        break;
+      }
+      if (hashes[entry - 1] === hash && paths[entry - 1] === path) break;
+      slot = (slot + 1) & mask;
+    }
   }
   return items.reverse();
+}
+
+/** FNV-1a over the path's characters, kept a small integer (30 bits) so that an array of them stays one of numbers. */
+function pathHash(path: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < path.length; i++) h = Math.imul(h ^ path.charCodeAt(i), 0x01000193);
+  return (h ^ (h >>> 15)) & 0x3fffffff;
 }

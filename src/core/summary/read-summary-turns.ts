@@ -4,9 +4,7 @@ import { isContextSummary } from './is-context-summary';
 import { parseContextSummary } from './parse-context-summary';
 import { userPromptText } from '../text/user-prompt-text';
 import { shortenText } from './shorten-text';
-import { filePathsOfCall } from './file-paths-of-call';
-import { commandText } from './command-text';
-import { todoItemsOfCall } from './todo-items-of-call';
+import { readCallInput, type CallInputReading } from './read-call-input';
 import { toolResultText } from '../text/tool-result-text';
 import { toolResultOutcome } from '../text/tool-result-outcome';
 import { errorLineOf } from './error-line-of';
@@ -27,6 +25,9 @@ export interface SummaryReading {
   /** The files go here, not to `facts`: a one-shot pass keeps each path's last sighting, a fold a log it reads back. */
   sighted: FileSighting;
 }
+
+/** What each call's input says (`readCallInput`): one record, refilled call after call, as the pass is synchronous. */
+const call: CallInputReading = { command: undefined, patch: false, read: [], changed: [], todo: undefined };
 
 /**
  * Reads `turns[from..to)` into `reading` (see `collectSummaryFacts` for what is kept), the pass `collectSummaryFacts`
@@ -58,16 +59,13 @@ export function readSummaryTurns(reading: SummaryReading, turns: readonly Messag
       const { type } = block;
       if (type === 'tool_use' || type === 'server_tool_use' || type === 'mcp_tool_use') {
         const name = typeof block.name === 'string' ? block.name : 'tool';
-        const { input } = block;
-        const command = commandText(name, input);
-        const paths = filePathsOfCall(name, input, command);
+        readCallInput(name, block.input, call);
         // Most calls touch no file: an index loop over an empty list costs a length read, a for-of an iterator.
-        const { changed, read } = paths;
+        const { changed, read, command } = call;
         for (let k = 0; k < changed.length; k++) sighted('filesChanged', changed[k] as string);
         for (let k = 0; k < read.length; k++) sighted('filesRead', read[k] as string);
-        const todo = todoItemsOfCall(name, input);
-        if (todo !== undefined) facts.lists.todo = todo;
-        if (typeof block.id === 'string') calls.remember(block.id, command === undefined ? name : { command, patch: command.includes('*** Begin Patch') });
+        if (call.todo !== undefined) facts.lists.todo = call.todo;
+        if (typeof block.id === 'string') calls.remember(block.id, command === undefined ? name : { command, patch: call.patch });
       } else if (type === 'tool_result' && typeof block.tool_use_id === 'string') {
         const found = calls.take(block.tool_use_id);
         if (typeof found !== 'object' && block.is_error !== true) continue;
