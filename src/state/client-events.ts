@@ -1,5 +1,6 @@
 /** What the worker says on its own (slow plans, exact counts, verdicts, errors), kept in the inspector's store. */
 import type { PruneClient } from '../worker/client';
+import { boundedTimeline } from '../worker/bounded-timeline';
 import { withItems } from './inspector-state';
 import type { StoreApi } from 'zustand/vanilla';
 import type { Inspector } from './inspector-state';
@@ -68,6 +69,7 @@ export function followClientEvents(store: StoreApi<Inspector>, client: PruneClie
 function measureSince(name: string, start: number): void {
   try {
     performance.measure(name, { start, end: performance.now() });
+    boundedTimeline();
   } catch {
     // A timeline that refuses measures: timing is only for the benchmark.
   }

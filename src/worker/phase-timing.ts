@@ -1,3 +1,5 @@
+import { boundedTimeline } from './bounded-timeline';
+
 /**
  * Named spans on the worker's performance timeline (`ps:` measures), so the browser benchmark can say where a load's
  * time went (read, parse, analyze, rows, plans, counting) from outside: a Playwright worker handle reads them.
@@ -29,6 +31,7 @@ function measure(name: string, start: number): void {
   if (typeof performance === 'undefined' || typeof performance.measure !== 'function') return;
   try {
     performance.measure(`ps:${name}`, { start, end: performance.now() });
+    boundedTimeline();
   } catch {
     // A timeline that refuses measures (an old engine): timing is only for the benchmark.
   }
