@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { openApp } from './support';
+import { openApp, SAMPLE } from './support';
 
 test('a model of your own: off by default; an endpoint says where the messages would go, the key stays out of the URL and storage', async ({ page }) => {
   const requests: string[] = [];
@@ -43,6 +43,8 @@ test('a model of your own: off by default; an endpoint says where the messages w
   await expect(page.getByRole('dialog', { name: 'Keyboard shortcuts' })).toContainText('Summaries by a model of your own: http://localhost:11434');
   // Reopened after a reload: the endpoint and the remembered key are back.
   await page.reload();
+  // The keys work once the app is up (a key pressed while the page still loads has no listener yet).
+  await expect(page.getByTestId('file-name')).toHaveText(SAMPLE, { timeout: 20_000 });
   await page.keyboard.press('?');
   await page.getByRole('button', { name: 'Model: set' }).click();
   await expect(page.getByRole('dialog', { name: 'A model of your own' }).getByLabel('API key')).toHaveValue('sk-never-stored');

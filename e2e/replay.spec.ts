@@ -70,13 +70,14 @@ test('the overview strip beside the timeline goes where it is clicked', async ({
   await openApp(page);
   const strip = page.getByTestId('minimap');
   await expect(strip).toBeVisible();
-  const box = await strip.boundingBox();
-  if (!box) throw new Error('no strip');
-  // The outline of the part in view starts at the top, and follows the timeline to where the click took it.
+  // The outline of the part in view starts at the top, and follows the timeline to where the click took it. Both
+  // boxes read each time: the panel above the timeline can grow when the exact counts come in, moving the strip down.
   const outline = page.getByTestId('minimap-view');
-  const outlineTop = async () => ((await outline.boundingBox())?.y ?? NaN) - box.y;
+  const outlineTop = async () => ((await outline.boundingBox())?.y ?? NaN) - ((await strip.boundingBox())?.y ?? NaN);
   // Polled: the outline follows the scroll area's scroll events, a frame after a scroll the page makes on load.
   await expect.poll(outlineTop).toBeLessThan(2);
+  const box = await strip.boundingBox();
+  if (!box) throw new Error('no strip');
   await page.mouse.click(box.x + box.width / 2, box.y + box.height - 2);
   const count = Number((await page.getByTestId('doc-stats').textContent())?.match(/([\d,]+) messages/)?.[1]?.replace(/,/g, ''));
   // The last pixel row is the end of the transcript.
