@@ -4,7 +4,6 @@ import type { CheckedBound, StrategyPlan } from '../../plan/types';
 import { FATE } from '../../plan/fate';
 import { REASON } from '../../plan/reason';
 import { emptyPlan } from '../../plan/empty-plan';
-import { listToolResults } from '../../links/list-tool-results';
 import { pinnedUnits } from '../../compaction/pinned-units';
 import { tokenShare } from '../../compaction/token-share';
 import { maskMessage } from './mask-message';
@@ -37,14 +36,15 @@ export function planObservationMasking(
   const total = suffixTokens[0] as number;
   const plan = emptyPlan('observation-masking', { maxTurns: Infinity, maxTokens: settings.maxTokens }, count, total);
   plan.reasons.fill(REASON.noToolResult);
-  const results = listToolResults(analysis);
+  // The results, their token shares and placeholders, found once per analysis: a budget change only refills.
+  const index = maskedResultIndex(analysis);
+  const { results } = index;
   if (results.count === 0) return withOverrun(plan, settings);
 
   const excluded = new Set(settings.excludeTools);
   const pinned = pinnedUnits(analysis, settings.pinned);
   // Every cleared placeholder is a short line; size one once instead of counting each.
   const placeholderTokens = counter.count(resultPlaceholder(12_345, 123_456));
-  const share = (message: number, chars: number): number => tokenShare(analysis, message, chars);
 
   const firstRecent = Math.max(0, results.count - settings.keepRecent);
   const cleared = new Uint8Array(results.count);
@@ -57,7 +57,7 @@ export function planObservationMasking(
     else if (excluded.has(results.toolName[r] as string)) reason = REASON.excludedTool;
     else if (pinned[m] === 1) reason = REASON.pinned;
     else {
-      const resultTokens = share(m, results.chars[r] as number);
+      const resultTokens = index.tokens(r);
       if (resultTokens < settings.minTokens || resultTokens <= placeholderTokens) reason = REASON.smallResult;
       else if (settings.maxTokens !== Infinity && sent <= settings.maxTokens) reason = REASON.budget;
       else {
@@ -68,7 +68,7 @@ export function planObservationMasking(
         const call = results.callMessage[r] as number;
         if (settings.clearToolInputs && call >= 0 && pinned[call] === 0 && inputCleared[call] === 0) {
           inputCleared[call] = 1;
-          sent -= Math.max(0, share(call, toolInputChars(messages[call] as Message, results.callBlock[r] as number)) - placeholderTokens);
+          sent -= Math.max(0, tokenShare(analysis, call, toolInputChars(messages[call] as Message, results.callBlock[r] as number)) - placeholderTokens);
           if (plan.fates[call] !== FATE.masked) {
             plan.fates[call] = FATE.masked;
             plan.reasons[call] = REASON.oldInputCleared;
@@ -88,7 +88,6 @@ export function planObservationMasking(
   plan.kept = count - masked;
   plan.tokens = sent;
   if (masked > 0) {
-    const index = maskedResultIndex(analysis);
     plan.replacement = (m) => {
       // From the message's own entries (`maskedResultIndex`): the scorecard asks for every masked message a probe
       // points at, each re-plan, and each result's placeholder is the same at every budget.
