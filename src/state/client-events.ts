@@ -1,6 +1,6 @@
 /** What the worker says on its own (slow plans, exact counts, verdicts, errors), kept in the inspector's store. */
 import type { PruneClient } from '../worker/client';
-import { boundedTimeline } from '../worker/bounded-timeline';
+import { timePhase } from '../worker/phase-timing';
 import { withItems } from './inspector-state';
 import type { StoreApi } from 'zustand/vanilla';
 import type { Inspector } from './inspector-state';
@@ -30,9 +30,8 @@ export function followClientEvents(store: StoreApi<Inspector>, client: PruneClie
       changed = true;
     }
     if (!changed) return;
-    const start = performance.now();
-    store.setState(withItems(s, { plans: byLane }));
-    measureSince('ps:plan-stored', start);
+    // Timed for the browser benchmark's breakdown of a budget change (the visible rows and the store's update).
+    timePhase('plan-stored', () => store.setState(withItems(s, { plans: byLane })));
     if (s.detail !== undefined && s.detail.index === s.selected) refreshExplain(docId, s.selected);
   };
   client.events.onTokens = ({ docId, epoch, encoding, fallback, tokens, totalTokens, systemTokens, usage }) => {
@@ -62,15 +61,4 @@ export function followClientEvents(store: StoreApi<Inspector>, client: PruneClie
     for (const verdict of verdicts) byLane[verdict.laneId] = verdict;
     store.setState({ verdicts: byLane });
   };
-
-}
-
-/** For the browser benchmark's breakdown of a budget change (the visible rows and the store's update); never throws. */
-function measureSince(name: string, start: number): void {
-  try {
-    performance.measure(name, { start, end: performance.now() });
-    boundedTimeline();
-  } catch {
-    // A timeline that refuses measures: timing is only for the benchmark.
-  }
 }

@@ -15,15 +15,13 @@
 import type { LaneModelSettings, ProbePromptInfo, ProbesAnswer, LoadPlanRequest, OpenOptions, LoadPhase, LoadSource, ExportResult, MessageDetail, PlanRequest, WorkerRequest, WorkerResponse } from './protocol';
 import { defaultTransport, type Transport, type TransportFactory } from './transport';
 import { FreshWorkers } from './fresh-workers';
-import { boundedTimeline } from './bounded-timeline';
+import { markPhase } from './phase-timing';
 import { heardEvent, loadOutcome, type ClientEvents, type LoadOutcome } from './client-answers';
 import type { TokenEncoding } from '../core';
 
 /** For the browser benchmark's breakdown of a budget change (bench/browser.bench.ts): a plan sent, one heard. */
 function markPlan(name: string, id: number, keys?: string[]): void {
-  if (typeof performance === 'undefined' || typeof performance.mark !== 'function') return;
-  performance.mark(name, { detail: { id, ...(keys ? { keys } : {}) } });
-  boundedTimeline();
+  markPhase(name, { id, ...(keys ? { keys } : {}) });
 }
 
 export type { ClientEvents, LoadedDoc, LoadOutcome } from './client-answers';

@@ -36,3 +36,14 @@ function measure(name: string, start: number): void {
     // A timeline that refuses measures (an old engine): timing is only for the benchmark.
   }
 }
+
+/** A point on this thread's timeline (`name` as given, `ps:` included), for the benchmarks; never throws. */
+export function markPhase(name: string, detail?: Record<string, unknown>): void {
+  if (typeof performance === 'undefined' || typeof performance.mark !== 'function') return;
+  try {
+    performance.mark(name, detail ? { detail } : undefined);
+    boundedTimeline();
+  } catch {
+    // A timeline that refuses marks: timing is only for the benchmark.
+  }
+}

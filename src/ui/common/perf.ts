@@ -1,4 +1,4 @@
-import { boundedTimeline } from '../../worker/bounded-timeline';
+import { markPhase } from '../../worker/phase-timing';
 
 /**
  * Performance marks for the browser benchmark (bench/browser.bench.ts): a mark right after the next paint.
@@ -9,16 +9,11 @@ export function markAfterPaint(name: string, detail: Record<string, unknown>): v
   requestAnimationFrame(() => {
     const channel = new MessageChannel();
     channel.port1.onmessage = () => {
-      performance.mark(name, { detail });
-      boundedTimeline();
+      markPhase(name, detail);
       channel.port1.close();
     };
     channel.port2.postMessage(null);
   });
 }
 
-export function mark(name: string, detail?: Record<string, unknown>): void {
-  if (typeof performance === 'undefined') return;
-  performance.mark(name, detail ? { detail } : undefined);
-  boundedTimeline();
-}
+export const mark = markPhase;
