@@ -26,8 +26,9 @@ test('the first paint says it is an estimate; a file dropped while counting fail
   await slowVocabulary(page, 2500);
   await page.goto('/');
   await expect(page.getByTestId('file-name')).toHaveText(SAMPLE, { timeout: 20_000 });
-  await expect(page.getByTestId('token-status')).toHaveText(/^estimate — exact counts coming/);
-  await expect(page.getByTestId('budget-hint')).toContainText('by the estimate; the default, half the transcript, moves to half the exact count when it comes');
+  await expect(page.getByTestId('token-status')).toHaveText(/^estimate — counting/);
+  await expect(page.getByTestId('budget-hint')).toContainText('by the estimate');
+  await expect(page.getByTestId('budget-hint')).toHaveAttribute('title', 'The system prompt is sent apart. The default, half the transcript, moves to half the exact count when it comes.');
   await upload(page, 'notes.txt', Buffer.from('Just some notes, not a transcript.'));
   await expect(page.getByRole('alert').filter({ hasText: 'notes.txt' })).toBeVisible({ timeout: 20_000 });
   await expect(page.getByTestId('file-name')).toHaveText(SAMPLE);
@@ -53,7 +54,7 @@ test('an image is counted by its size from the first paint, not 0 tokens until e
   await expect(page.getByTestId('file-name')).toHaveText('chart.json');
   const tokens = page.locator('#row-0 .cell-chars');
   await expect(tokens).toHaveText(/^3\d\d tok$/);
-  await expect(page.getByTestId('token-status')).toHaveText(/^estimate — exact counts coming/);
+  await expect(page.getByTestId('token-status')).toHaveText(/^estimate — counting/);
 });
 
 test('the recorded bill is a sum on the page: messages counted plus what the file does not hold', async ({ page }) => {

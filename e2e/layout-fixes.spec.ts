@@ -105,3 +105,30 @@ test('a file with a system prompt keeps the rows their room; the facts fold away
   await page.reload();
   await expect(page.getByRole('button', { name: 'Transcript facts' })).toHaveAttribute('aria-expanded', 'false', { timeout: 20_000 });
 });
+
+test('the timeline stays where it is when the exact counts come in, at 1024, 1280 and 1440 px', async ({ page }) => {
+  for (const width of [1024, 1280, 1440]) {
+    await page.setViewportSize({ width, height: 800 });
+    // The vocabulary is held back, so the page is seen as it is while it counts, then let go.
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/claude-[\w-]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await openApp(page);
+    await expect(page.getByTestId('token-status')).toHaveText(/^estimate — counting/);
+    // The recorded line's place is held while it is counted.
+    await expect(page.getByTestId('usage-pending')).toHaveText('counting…');
+    const strip = page.getByTestId('minimap');
+    const before = (await strip.boundingBox())?.y;
+    release();
+    await expect(page.getByTestId('token-status')).toHaveText(/counted with/, { timeout: 20_000 });
+    await expect(page.getByTestId('recorded-usage')).toContainText(/[\d,]+ counted/);
+    await expect(page.getByTestId('usage-pending')).toHaveCount(0);
+    const after = (await strip.boundingBox())?.y;
+    expect(before, `the strip at ${width} px`).toBeDefined();
+    expect(Math.abs((after ?? 0) - (before ?? 0)), `the strip moved from ${before} to ${after} px at ${width} px`).toBeLessThanOrEqual(1.5);
+    await page.unrouteAll();
+  }
+});

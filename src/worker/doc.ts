@@ -2,6 +2,7 @@
 import { analyzeTranscript, charsTokenCounter, countMessageTokens, withTokens, type Conversation, type Message, type ParsedTranscript, type PrunePlan, providerForFormat, type Provider, type RepairChange, type ScorecardFacts, type TokenEncoding, type TranscriptAnalysis, type UsageComparison } from '../core';
 import type { DocSummary } from './protocol';
 import { openWith, type OpenOptions } from './open-options';
+import { expectedUsage } from './expected-usage';
 
 export interface Doc {
   docId: number;
@@ -138,6 +139,7 @@ export function describeDoc(d: Doc): DocSummary {
     repair: { on: d.repair, changeCount: d.changes.length, changes: d.changes.slice(0, 200) },
     encoding: d.encoding,
     epoch: d.epoch,
+    expectsUsage: expectedUsage(d),
     skipped: d.parsed.skipped ?? [],
   };
 }

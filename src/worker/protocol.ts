@@ -116,6 +116,8 @@ export interface DocSummary {
   epoch: number;
   /** Set when the file recorded what its requests cost and exact counts have arrived. */
   usage?: UsageSummary;
+  /** Which of `usage`'s lines the file is expected to give once counted (`expectedUsage`): their place is held. */
+  expectsUsage: { requests: boolean; total: boolean };
   /** Set when the vocabulary asked for could not be loaded and characters ÷ 4 stand in. */
   countFallback?: string;
 }

@@ -7,7 +7,7 @@ import { BudgetControl } from '../tune/budget-control';
 import { FactsDisclosure } from './facts-disclosure';
 import type { TotalComparison } from '../../core';
 import { PROVIDER_LABEL, formatCompact, formatInt, formatUsd, plural } from '../common/format';
-import { RecordedUsage } from '../tune/recorded-usage';
+import { PendingUsage, RecordedUsage, pendingUsage } from '../tune/recorded-usage';
 
 /** The budget control, facts, legend and lane headers: memoized, so a scroll never re-renders them. */
 export const TimelineHead = memo(function TimelineHead() {
@@ -79,10 +79,16 @@ function FateLegend() {
   );
 }
 
+/** The recorded line's height (two lines, `RecordedUsage` clamps to them), held while it is counted. */
+const RECORDED_LINES = 'min-h-[2lh]';
+
 function TranscriptFacts() {
   const doc = useInspector((s) => s.doc);
   const inputProblems = useInspector((s) => Object.values(s.verdicts)[0]?.inputProblemCount);
+  const chosen = useInspector((s) => s.encoding);
+  const countError = useInspector((s) => s.countError);
   if (!doc) return null;
+  const pending = pendingUsage(doc, chosen, countError);
   return (
     <dl className="m-0 grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 text-[12px] text-zinc-600 dark:text-zinc-400">
       <dt className="text-zinc-600 dark:text-zinc-400">Unpruned</dt>
@@ -98,12 +104,14 @@ function TranscriptFacts() {
       {doc.usage?.last && (
         <>
           <dt className="text-zinc-600 dark:text-zinc-400">Recorded</dt>
-          <dd className="m-0">
+          <dd className={`m-0 ${RECORDED_LINES}`}>
             <RecordedUsage usage={doc.usage} />
           </dd>
         </>
       )}
+      {pending.requests && <PendingUsage label="Recorded" className={RECORDED_LINES} />}
       {doc.usage?.total && <RecordedTotalFacts total={doc.usage.total} />}
+      {pending.total && <PendingUsage label="Run total" />}
       <dt className="text-zinc-600 dark:text-zinc-400">Tool calls</dt>
       <dd className="m-0 font-mono tabular-nums text-zinc-800 dark:text-zinc-200" data-testid="tool-pairs">
         {plural(doc.pairCount, 'pair')}
@@ -200,5 +208,6 @@ export function tokenStatus(s: { wanted: string; counted: string | undefined; pr
   if (s.counted !== 'chars') return `counted with ${s.counted}`;
   if (s.fallback) return 'estimate (vocabulary unavailable)';
   if (s.wanted === 'chars') return 'estimate (characters ÷ 4)';
-  return `estimate — exact counts coming${s.progress !== undefined ? ` (${Math.round(s.progress * 100)}%)` : ''}`;
+  // Short enough to sit beside the select, as "counted with …" does: a status that wrapped moved the timeline.
+  return `estimate — counting${s.progress !== undefined ? ` ${Math.round(s.progress * 100)}%` : '…'}`;
 }

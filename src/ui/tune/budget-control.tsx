@@ -86,11 +86,18 @@ export function BudgetControl() {
           className="w-24 rounded-md border border-zinc-300 bg-white px-2 py-1 text-right font-mono text-sm tabular-nums text-zinc-900 shadow-sm focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100"
         />
       </div>
-      <span id={hintId} className="text-[11px] text-zinc-600 dark:text-zinc-400" data-testid="budget-hint">
+      {/* The estimate's hint no longer than the exact one's: a hint that lost a line when the counts came in moved the
+          timeline up. The rest is in the title. */}
+      <span
+        id={hintId}
+        className="text-[11px] text-zinc-600 dark:text-zinc-400"
+        data-testid="budget-hint"
+        title={tokens ? `The system prompt is sent apart.${estimating && atDefault ? ' The default, half the transcript, moves to half the exact count when it comes.' : ''}` : undefined}
+      >
         {tokens
           ? estimating
-            ? `tokens of messages each lane may send, 0–${formatInt(max)} by the estimate${atDefault ? '; the default, half the transcript, moves to half the exact count when it comes' : ''}`
-            : `tokens of messages each lane may send, 0–${formatInt(max)}; the system prompt is sent apart`
+            ? `tokens of messages each lane may send, 0–${formatInt(max)} by the estimate`
+            : `tokens of messages each lane may send, 0–${formatInt(max)}`
           : `messages each lane may keep, 0–${formatInt(max)}; tool pairs stay whole, so counts can differ`}
       </span>
       <SystemPromptLine />
