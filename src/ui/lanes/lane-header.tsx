@@ -9,7 +9,7 @@ import { cx, formatCompact, formatInt } from '../common/format';
 import { downloadText, copyText } from '../common/clipboard';
 import { Popover } from '../layout/popover';
 import { peopleText } from '../common/people-text';
-import { boundNote, formatSaved, overNote, summaryNote } from './lane-text';
+import { boundNote, breakableTitle, formatSaved, overNote, summaryNote } from './lane-text';
 import { ProbeDialog } from '../model/probe-dialog';
 import { LaneOptionsForm } from './lane-options-form';
 import { VerdictView } from './verdict-view';
@@ -56,11 +56,13 @@ export function LaneHeader({ lane, label, position, count }: { lane: LaneSpec; l
             title={focused ? 'Unfocus this lane' : `Focus this lane (${position + 1})`}
             onClick={() => setFocus(focused ? undefined : lane.id)}
             className={cx(
-              'line-clamp-2 w-full hyphens-auto whitespace-normal rounded text-left text-[12px] font-semibold @max-[100px]:text-[11px] @max-[100px]:[overflow-wrap:anywhere] leading-tight text-zinc-900 hover:text-indigo-700 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 dark:text-zinc-100 dark:hover:text-indigo-300',
+              'line-clamp-2 w-full hyphens-auto whitespace-normal rounded text-left text-[12px] font-semibold @max-[100px]:line-clamp-3 @max-[100px]:text-[11px] @max-[100px]:[overflow-wrap:anywhere] leading-tight text-zinc-900 hover:text-indigo-700 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 dark:text-zinc-100 dark:hover:text-indigo-300',
               focused && 'text-indigo-700 dark:text-indigo-300',
             )}
           >
-            {label}
+            {/* Soft hyphens for the eye only: the name read out stays the label. */}
+            <span aria-hidden="true">{breakableTitle(label)}</span>
+            <span className="sr-only">{label}</span>
           </button>
         </h2>
         <LaneMenu lane={lane} label={label} position={position} count={count} />

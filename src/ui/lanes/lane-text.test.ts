@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PlanResult, Verdict } from '../../worker/protocol';
-import { boundNote, formatSaved, overNote, summaryNote, verdictWords } from './lane-text';
+import { boundNote, breakableTitle, formatSaved, overNote, summaryNote, verdictWords } from './lane-text';
 
 const plan = (over?: PlanResult['over'], inserts: PlanResult['inserts'] = []): PlanResult => ({
   laneId: 'l1',
@@ -100,5 +100,18 @@ describe('verdictWords', () => {
   it('rejects, added by pruning', () => {
     expect(verdictWords({ ...base, problemCount: 1, addedCount: 1 }).detail).toBe('1 problem added by pruning');
     expect(verdictWords({ ...base, problemCount: 3, addedCount: 1, carriedCount: 2, inputProblemCount: 2 }).detail).toBe('1 problem added by pruning, 2 from the input');
+  });
+});
+
+describe('breakableTitle', () => {
+  it('lets a long word break before a common suffix; short words and others stay whole', () => {
+    expect(breakableTitle('Observation masking')).toBe('Observa\u00ADtion masking');
+    expect(breakableTitle('Importance')).toBe('Import\u00ADance');
+    expect(breakableTitle('Summarize')).toBe('Summarize');
+    expect(breakableTitle('Anthropic clear tool uses')).toBe('Anthropic clear tool uses');
+    expect(breakableTitle('Anthropic: compaction')).toBe('Anthropic: compac\u00ADtion');
+    expect(breakableTitle('LangChain: summarization middleware')).toBe('LangChain: summariza\u00ADtion middle\u00ADware');
+    expect(breakableTitle('SWE-agent: last n observations')).toBe('SWE-agent: last n observa\u00ADtions');
+    expect(breakableTitle('Governor')).toBe('Governor');
   });
 });

@@ -81,3 +81,20 @@ export function verdictWords(verdict: Verdict): VerdictWords {
       : `The unpruned input has ${inputProblemCount}${left > 0 ? `; ${left} of ${inputProblemCount === 1 ? 'it' : 'them'} ${left === 1 ? 'is' : 'are'} in dropped messages` : ''}.`;
   return { head: '✗ API rejects', detail, sentence: `${detail[0]?.toUpperCase() ?? ''}${detail.slice(1)}. ${input}` };
 }
+
+const SOFT_HYPHEN = '\u00AD';
+const SUFFIXES = ['tions', 'tion', 'sions', 'sion', 'ance', 'ence', 'ment', 'ware', 'ing'];
+
+/**
+ * A lane title with soft hyphens where a long word may break: in an 80 px lane "Observation" does not fit, and
+ * Chromium on Linux has no hyphenation dictionary, so without them it broke as "Observatio/n". A word of ten letters
+ * or more may break before a common suffix ("Observa-tion"); any other word breaks where it must, as before.
+ */
+export function breakableTitle(label: string): string {
+  return label.replace(/\p{L}{10,}/gu, (word) => {
+    const suffix = SUFFIXES.find((s) => word.toLowerCase().endsWith(s) && word.length - s.length >= 5);
+    if (suffix === undefined) return word;
+    const at = word.length - suffix.length;
+    return `${word.slice(0, at)}${SOFT_HYPHEN}${word.slice(at)}`;
+  });
+}
