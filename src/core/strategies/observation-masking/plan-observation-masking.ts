@@ -90,20 +90,38 @@ export function planObservationMasking(
   if (masked > 0) {
     plan.replacement = (m) => {
       // From the message's own entries (`maskedResultIndex`): the scorecard asks for every masked message a probe
-      // points at, each re-plan, and each result's placeholder is the same at every budget.
-      const blocks: { block: number; tokens: number; placeholder: string }[] = [];
-      for (let r = index.resultStart[m] as number; r < (index.resultStart[m + 1] as number); r++) {
-        if (cleared[r] === 1) blocks.push({ block: results.block[r] as number, tokens: index.tokens(r), placeholder: index.placeholder(r) });
+      // points at, each re-plan, and each result's placeholder is the same at every budget. Which of them are cleared
+      // says the whole copy, so a message cleared as before is the copy made before (the scorecard then reads its
+      // text again instead of building it).
+      const from = index.resultStart[m] as number;
+      const to = index.resultStart[m + 1] as number;
+      const callFrom = index.callStart[m] as number;
+      const callTo = inputCleared[m] === 1 ? (index.callStart[m + 1] as number) : callFrom;
+      let key = '';
+      let any = false;
+      for (let r = from; r < to; r++) {
+        key += cleared[r] === 1 ? '1' : '0';
+        any ||= cleared[r] === 1;
       }
-      const inputs: number[] = [];
-      if (inputCleared[m] === 1) {
-        for (let k = index.callStart[m] as number; k < (index.callStart[m + 1] as number); k++) {
+      key += '|';
+      for (let k = callFrom; k < callTo; k++) {
+        const cut = cleared[index.callOrder[k] as number] === 1;
+        key += cut ? '1' : '0';
+        any ||= cut;
+      }
+      if (!any) throw new RangeError(`observation-masking: message ${m} is not masked in this plan`);
+      return index.maskedMessage(m, key, () => {
+        const blocks: { block: number; tokens: number; placeholder: string }[] = [];
+        for (let r = from; r < to; r++) {
+          if (cleared[r] === 1) blocks.push({ block: results.block[r] as number, tokens: index.tokens(r), placeholder: index.placeholder(r) });
+        }
+        const inputs: number[] = [];
+        for (let k = callFrom; k < callTo; k++) {
           const r = index.callOrder[k] as number;
           if (cleared[r] === 1) inputs.push(results.callBlock[r] as number);
         }
-      }
-      if (blocks.length === 0 && inputs.length === 0) throw new RangeError(`observation-masking: message ${m} is not masked in this plan`);
-      return maskMessage(messages[m] as Message, blocks, inputs);
+        return maskMessage(messages[m] as Message, blocks, inputs);
+      });
     };
   }
   return withOverrun(plan, settings);
