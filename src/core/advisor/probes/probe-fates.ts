@@ -14,25 +14,24 @@ import { createSubstringSearch } from './create-substring-search';
  * change scores four plans, so nothing here is built for a probe a sent message keeps).
  *
  * Summaries are joined once per plan and searched through a gram filter (`createSubstringSearch`), so a long summary
- * is scanned only for needles it may hold; needles are drawn once per list of probes. A replacement's text is
- * remembered by the message object the plan returns: masking returns the same object for a message cleared the same
- * way at every budget (`maskedResultIndex`), so a re-plan reads it again instead of rebuilding it.
+ * is scanned only for needles it may hold; needles are drawn once per list of probes. Whether a replacement holds a
+ * needle is remembered by the message object the plan returns: masking returns the same object for a message cleared
+ * the same way at every budget (`maskedResultIndex`), so a re-plan asks it again instead of rebuilding and searching.
  */
 export function probeFates(probes: readonly Probe[], plan: Pick<StrategyPlan, 'fates' | 'inserts' | 'replacement'>): ProbeFate[] {
   const { fates: planFates, inserts, replacement } = plan;
   let search: ((needle: string) => boolean) | undefined;
   const inSummaries = (needle: string): boolean => (search ??= createSubstringSearch(collapseWhitespace(inserts.map((insert) => contentText(insert.message.content)).join('\n'))))(needle);
   const hasSummaries = inserts.length > 0;
-  let replaced: Map<number, string> | undefined;
-  const replacementText = (index: number): string => {
+  let replaced: Map<number, Message | null> | undefined;
+  const replacementHolds = (index: number, needle: string): boolean => {
     replaced ??= new Map();
-    let text = replaced.get(index);
-    if (text === undefined) {
-      const message: Message | undefined = plan.replacement?.(index);
-      text = message === undefined ? '' : textOf(message);
-      replaced.set(index, text);
+    let message = replaced.get(index);
+    if (message === undefined) {
+      message = plan.replacement?.(index) ?? null;
+      replaced.set(index, message);
     }
-    return text;
+    return message === null ? needle === '' : holds(message, needle);
   };
 
   const needles = needlesOf(probes);
@@ -50,11 +49,11 @@ export function probeFates(probes: readonly Probe[], plan: Pick<StrategyPlan, 'f
       }
       if (f === FATE.masked) {
         // Masking clears results (and, when asked, their calls' inputs): what is sent in its place decides.
-        if (replacement === undefined || replacementText(i).includes(needle)) {
+        if (replacement === undefined || replacementHolds(i, needle)) {
           fate = 'kept';
           break;
         }
-      } else if (f === FATE.summarized && replacement !== undefined && needle !== '' && replacementText(i).includes(needle)) fate = 'summarized';
+      } else if (f === FATE.summarized && replacement !== undefined && needle !== '' && replacementHolds(i, needle)) fate = 'summarized';
     }
     if (fate === 'lost' && hasSummaries && needle !== '' && inSummaries(needle)) fate = 'summarized';
     out[k] = fate;
@@ -62,15 +61,24 @@ export function probeFates(probes: readonly Probe[], plan: Pick<StrategyPlan, 'f
   return out;
 }
 
-/** A replacement's text as summaries are searched (whitespace collapsed), once per message object. */
-const textCache = new WeakMap<Message, string>();
-function textOf(message: Message): string {
-  let text = textCache.get(message);
-  if (text === undefined) {
-    text = collapseWhitespace(contentText(message.content));
-    textCache.set(message, text);
+/**
+ * Whether a replacement's text, whitespace collapsed as summaries are searched, holds `needle`: remembered per message
+ * object and needle, since a masked message sent again at the next budget is asked the same (its text may hold a long
+ * result that was not cleared).
+ */
+const found = new WeakMap<Message, { text: string; holds: Map<string, boolean> }>();
+function holds(message: Message, needle: string): boolean {
+  let known = found.get(message);
+  if (known === undefined) {
+    known = { text: collapseWhitespace(contentText(message.content)), holds: new Map() };
+    found.set(message, known);
   }
-  return text;
+  let answer = known.holds.get(needle);
+  if (answer === undefined) {
+    answer = known.text.includes(needle);
+    known.holds.set(needle, answer);
+  }
+  return answer;
 }
 
 /** Each probe's needle, once per list of probes: a sweep scores the same probes against every point's plan. */
