@@ -49,41 +49,48 @@ export function planObservationMasking(
   const firstRecent = Math.max(0, results.count - settings.keepRecent);
   const cleared = new Uint8Array(results.count);
   const inputCleared = new Uint8Array(count);
+  // Locals, not property reads, in the loop over every result (issue 24: a budget change re-plans it).
+  const { fates, reasons } = plan;
+  const { message: resultMessage, toolName, callMessage, callBlock } = results;
+  const { minTokens, maxTokens, clearToolInputs } = settings;
+  const anyExcluded = excluded.size > 0;
   let sent = total;
+  // Messages masked, counted as they first are instead of in a pass over every message after.
+  let masked = 0;
   for (let r = 0; r < results.count; r++) {
-    const m = results.message[r] as number;
+    const m = resultMessage[r] as number;
     let reason: number;
     if (r >= firstRecent) reason = REASON.recentResult;
-    else if (excluded.has(results.toolName[r] as string)) reason = REASON.excludedTool;
+    else if (anyExcluded && excluded.has(toolName[r] as string)) reason = REASON.excludedTool;
     else if (pinned[m] === 1) reason = REASON.pinned;
     else {
       const resultTokens = index.tokens(r);
-      if (resultTokens < settings.minTokens || resultTokens <= placeholderTokens) reason = REASON.smallResult;
-      else if (settings.maxTokens !== Infinity && sent <= settings.maxTokens) reason = REASON.budget;
+      if (resultTokens < minTokens || resultTokens <= placeholderTokens) reason = REASON.smallResult;
+      else if (maxTokens !== Infinity && sent <= maxTokens) reason = REASON.budget;
       else {
         cleared[r] = 1;
         sent -= resultTokens - placeholderTokens;
-        plan.fates[m] = FATE.masked;
-        plan.reasons[m] = REASON.oldResultCleared;
-        const call = results.callMessage[r] as number;
-        if (settings.clearToolInputs && call >= 0 && pinned[call] === 0 && inputCleared[call] === 0) {
+        if (fates[m] !== FATE.masked) masked++;
+        fates[m] = FATE.masked;
+        reasons[m] = REASON.oldResultCleared;
+        const call = callMessage[r] as number;
+        if (clearToolInputs && call >= 0 && pinned[call] === 0 && inputCleared[call] === 0) {
           inputCleared[call] = 1;
-          sent -= Math.max(0, tokenShare(analysis, call, toolInputChars(messages[call] as Message, results.callBlock[r] as number)) - placeholderTokens);
-          if (plan.fates[call] !== FATE.masked) {
-            plan.fates[call] = FATE.masked;
-            plan.reasons[call] = REASON.oldInputCleared;
+          sent -= Math.max(0, tokenShare(analysis, call, toolInputChars(messages[call] as Message, callBlock[r] as number)) - placeholderTokens);
+          if (fates[call] !== FATE.masked) {
+            masked++;
+            fates[call] = FATE.masked;
+            reasons[call] = REASON.oldInputCleared;
           }
         }
         continue;
       }
     }
     // A message holding several results says the strongest reason it was left alone; a cleared one wins.
-    if (plan.fates[m] !== FATE.masked && (plan.reasons[m] === REASON.noToolResult || reason === REASON.recentResult)) {
-      plan.reasons[m] = reason;
+    if (fates[m] !== FATE.masked && (reasons[m] === REASON.noToolResult || reason === REASON.recentResult)) {
+      reasons[m] = reason;
     }
   }
-  let masked = 0;
-  for (let i = 0; i < count; i++) if (plan.fates[i] === FATE.masked) masked++;
   plan.masked = masked;
   plan.kept = count - masked;
   plan.tokens = sent;
