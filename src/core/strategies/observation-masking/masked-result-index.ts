@@ -16,6 +16,11 @@ export interface MaskedResultIndex {
   /** Result r's tokens (its share of its message) and placeholder line: the same at every budget. */
   tokens(r: number): number;
   placeholder(r: number): string;
+  /**
+   * Message m masked as `key` says (which of its results and of its calls' inputs are cleared), made by `make` when
+   * m was last masked otherwise: the same object while it is cleared the same way, whatever the budget.
+   */
+  maskedMessage(m: number, key: string, make: () => Message): Message;
 }
 
 const cache = new WeakMap<TranscriptAnalysis, { tokens: TranscriptAnalysis['tokens']; index: MaskedResultIndex }>();
@@ -55,6 +60,7 @@ export function maskedResultIndex(analysis: TranscriptAnalysis): MaskedResultInd
     if ((shares[r] as number) < 0) shares[r] = tokenShare(analysis, results.message[r] as number, results.chars[r] as number);
     return shares[r] as number;
   };
+  const masked = new Map<number, { key: string; message: Message }>();
   const index: MaskedResultIndex = {
     results,
     resultStart,
@@ -69,6 +75,13 @@ export function maskedResultIndex(analysis: TranscriptAnalysis): MaskedResultInd
         text = texts[r] = resultPlaceholder(resultLineCount(block?.content), tokens(r));
       }
       return text;
+    },
+    maskedMessage(m, key, make) {
+      const known = masked.get(m);
+      if (known !== undefined && known.key === key) return known.message;
+      const message = make();
+      masked.set(m, { key, message });
+      return message;
     },
   };
   cache.set(analysis, { tokens: analysis.tokens, index });

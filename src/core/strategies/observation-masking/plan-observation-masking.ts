@@ -49,61 +49,86 @@ export function planObservationMasking(
   const firstRecent = Math.max(0, results.count - settings.keepRecent);
   const cleared = new Uint8Array(results.count);
   const inputCleared = new Uint8Array(count);
+  // Locals, not property reads, in the loop over every result (issue 24: a budget change re-plans it).
+  const { fates, reasons } = plan;
+  const { message: resultMessage, toolName, callMessage, callBlock } = results;
+  const { minTokens, maxTokens, clearToolInputs } = settings;
+  const anyExcluded = excluded.size > 0;
   let sent = total;
+  // Messages masked, counted as they first are instead of in a pass over every message after.
+  let masked = 0;
   for (let r = 0; r < results.count; r++) {
-    const m = results.message[r] as number;
+    const m = resultMessage[r] as number;
     let reason: number;
     if (r >= firstRecent) reason = REASON.recentResult;
-    else if (excluded.has(results.toolName[r] as string)) reason = REASON.excludedTool;
+    else if (anyExcluded && excluded.has(toolName[r] as string)) reason = REASON.excludedTool;
     else if (pinned[m] === 1) reason = REASON.pinned;
     else {
       const resultTokens = index.tokens(r);
-      if (resultTokens < settings.minTokens || resultTokens <= placeholderTokens) reason = REASON.smallResult;
-      else if (settings.maxTokens !== Infinity && sent <= settings.maxTokens) reason = REASON.budget;
+      if (resultTokens < minTokens || resultTokens <= placeholderTokens) reason = REASON.smallResult;
+      else if (maxTokens !== Infinity && sent <= maxTokens) reason = REASON.budget;
       else {
         cleared[r] = 1;
         sent -= resultTokens - placeholderTokens;
-        plan.fates[m] = FATE.masked;
-        plan.reasons[m] = REASON.oldResultCleared;
-        const call = results.callMessage[r] as number;
-        if (settings.clearToolInputs && call >= 0 && pinned[call] === 0 && inputCleared[call] === 0) {
+        if (fates[m] !== FATE.masked) masked++;
+        fates[m] = FATE.masked;
+        reasons[m] = REASON.oldResultCleared;
+        const call = callMessage[r] as number;
+        if (clearToolInputs && call >= 0 && pinned[call] === 0 && inputCleared[call] === 0) {
           inputCleared[call] = 1;
-          sent -= Math.max(0, tokenShare(analysis, call, toolInputChars(messages[call] as Message, results.callBlock[r] as number)) - placeholderTokens);
-          if (plan.fates[call] !== FATE.masked) {
-            plan.fates[call] = FATE.masked;
-            plan.reasons[call] = REASON.oldInputCleared;
+          sent -= Math.max(0, tokenShare(analysis, call, toolInputChars(messages[call] as Message, callBlock[r] as number)) - placeholderTokens);
+          if (fates[call] !== FATE.masked) {
+            masked++;
+            fates[call] = FATE.masked;
+            reasons[call] = REASON.oldInputCleared;
           }
         }
         continue;
       }
     }
     // A message holding several results says the strongest reason it was left alone; a cleared one wins.
-    if (plan.fates[m] !== FATE.masked && (plan.reasons[m] === REASON.noToolResult || reason === REASON.recentResult)) {
-      plan.reasons[m] = reason;
+    if (fates[m] !== FATE.masked && (reasons[m] === REASON.noToolResult || reason === REASON.recentResult)) {
+      reasons[m] = reason;
     }
   }
-  let masked = 0;
-  for (let i = 0; i < count; i++) if (plan.fates[i] === FATE.masked) masked++;
   plan.masked = masked;
   plan.kept = count - masked;
   plan.tokens = sent;
   if (masked > 0) {
     plan.replacement = (m) => {
       // From the message's own entries (`maskedResultIndex`): the scorecard asks for every masked message a probe
-      // points at, each re-plan, and each result's placeholder is the same at every budget.
-      const blocks: { block: number; tokens: number; placeholder: string }[] = [];
-      for (let r = index.resultStart[m] as number; r < (index.resultStart[m + 1] as number); r++) {
-        if (cleared[r] === 1) blocks.push({ block: results.block[r] as number, tokens: index.tokens(r), placeholder: index.placeholder(r) });
+      // points at, each re-plan, and each result's placeholder is the same at every budget. Which of them are cleared
+      // says the whole copy, so a message cleared as before is the copy made before (the scorecard then reads its
+      // text again instead of building it).
+      const from = index.resultStart[m] as number;
+      const to = index.resultStart[m + 1] as number;
+      const callFrom = index.callStart[m] as number;
+      const callTo = inputCleared[m] === 1 ? (index.callStart[m + 1] as number) : callFrom;
+      let key = '';
+      let any = false;
+      for (let r = from; r < to; r++) {
+        key += cleared[r] === 1 ? '1' : '0';
+        any ||= cleared[r] === 1;
       }
-      const inputs: number[] = [];
-      if (inputCleared[m] === 1) {
-        for (let k = index.callStart[m] as number; k < (index.callStart[m + 1] as number); k++) {
+      key += '|';
+      for (let k = callFrom; k < callTo; k++) {
+        const cut = cleared[index.callOrder[k] as number] === 1;
+        key += cut ? '1' : '0';
+        any ||= cut;
+      }
+      if (!any) throw new RangeError(`observation-masking: message ${m} is not masked in this plan`);
+      return index.maskedMessage(m, key, () => {
+        const blocks: { block: number; tokens: number; placeholder: string }[] = [];
+        for (let r = from; r < to; r++) {
+          if (cleared[r] === 1) blocks.push({ block: results.block[r] as number, tokens: index.tokens(r), placeholder: index.placeholder(r) });
+        }
+        const inputs: number[] = [];
+        for (let k = callFrom; k < callTo; k++) {
           const r = index.callOrder[k] as number;
           if (cleared[r] === 1) inputs.push(results.callBlock[r] as number);
         }
-      }
-      if (blocks.length === 0 && inputs.length === 0) throw new RangeError(`observation-masking: message ${m} is not masked in this plan`);
-      return maskMessage(messages[m] as Message, blocks, inputs);
+        return maskMessage(messages[m] as Message, blocks, inputs);
+      });
     };
   }
   return withOverrun(plan, settings);
