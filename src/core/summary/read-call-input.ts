@@ -46,12 +46,24 @@ const CHANGE = 2;
 const SEARCH = 4;
 /** Tool names classed once each (a transcript uses a handful, each thousands of times); capped against odd input. */
 const FLAGS_OF_TOOL = new Map<string, number>();
+/**
+ * The first few names met, with their flags, searched before the map: a transcript's handful of names are the same
+ * strings call after call, and an equal string is found by identity, where the map looked up each of 50k calls.
+ */
+const RECENT_NAMES: string[] = [];
+const RECENT_FLAGS: number[] = [];
+const RECENT_TOOLS = 8;
 
 function toolFlags(name: string): number {
+  for (let k = 0; k < RECENT_NAMES.length; k++) if (RECENT_NAMES[k] === name) return RECENT_FLAGS[k] as number;
   let flags = FLAGS_OF_TOOL.get(name);
   if (flags === undefined) {
     flags = (SHELL_TOOLS.test(name) ? SHELL : 0) | (CHANGE_TOOL.test(name) ? CHANGE : SEARCH_TOOL.test(name) ? SEARCH : 0);
     if (FLAGS_OF_TOOL.size < 1024) FLAGS_OF_TOOL.set(name, flags);
+  }
+  if (RECENT_NAMES.length < RECENT_TOOLS) {
+    RECENT_NAMES.push(name);
+    RECENT_FLAGS.push(flags);
   }
   return flags;
 }
@@ -138,11 +150,12 @@ export function readCallInput(name: unknown, input: unknown, into: CallInputRead
     return;
   }
   // `paths` is this call's own array, so it is the answer's list as it is (the answer is read-only).
+  // Most such calls (Edit, Write) have no subcommand, and neither pattern matches an empty one: no regex runs for them.
   const subcommand = typeof command === 'string' ? command : '';
-  if (VIEW_COMMAND.test(subcommand)) {
+  if (subcommand !== '' && VIEW_COMMAND.test(subcommand)) {
     into.read = paths;
     into.changed = changed;
-  } else if ((flags & CHANGE) !== 0 || CHANGE_TOOL.test(subcommand)) {
+  } else if ((flags & CHANGE) !== 0 || (subcommand !== '' && CHANGE_TOOL.test(subcommand))) {
     into.changed = changed.length === 0 ? paths : [...changed, ...paths];
   } else {
     if ((flags & SEARCH) === 0) into.read = paths;
