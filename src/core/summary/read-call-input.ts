@@ -46,24 +46,12 @@ const CHANGE = 2;
 const SEARCH = 4;
 /** Tool names classed once each (a transcript uses a handful, each thousands of times); capped against odd input. */
 const FLAGS_OF_TOOL = new Map<string, number>();
-/**
- * The first few names met, with their flags, searched before the map: a transcript's handful of names are the same
- * strings call after call, and an equal string is found by identity, where the map looked up each of 50k calls.
- */
-const RECENT_NAMES: string[] = [];
-const RECENT_FLAGS: number[] = [];
-const RECENT_TOOLS = 8;
 
 function toolFlags(name: string): number {
-  for (let k = 0; k < RECENT_NAMES.length; k++) if (RECENT_NAMES[k] === name) return RECENT_FLAGS[k] as number;
   let flags = FLAGS_OF_TOOL.get(name);
   if (flags === undefined) {
     flags = (SHELL_TOOLS.test(name) ? SHELL : 0) | (CHANGE_TOOL.test(name) ? CHANGE : SEARCH_TOOL.test(name) ? SEARCH : 0);
     if (FLAGS_OF_TOOL.size < 1024) FLAGS_OF_TOOL.set(name, flags);
-  }
-  if (RECENT_NAMES.length < RECENT_TOOLS) {
-    RECENT_NAMES.push(name);
-    RECENT_FLAGS.push(flags);
   }
   return flags;
 }
