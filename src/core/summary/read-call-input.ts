@@ -138,11 +138,12 @@ export function readCallInput(name: unknown, input: unknown, into: CallInputRead
     return;
   }
   // `paths` is this call's own array, so it is the answer's list as it is (the answer is read-only).
+  // Most such calls (Edit, Write) have no subcommand, and neither pattern matches an empty one: no regex runs for them.
   const subcommand = typeof command === 'string' ? command : '';
-  if (VIEW_COMMAND.test(subcommand)) {
+  if (subcommand !== '' && VIEW_COMMAND.test(subcommand)) {
     into.read = paths;
     into.changed = changed;
-  } else if ((flags & CHANGE) !== 0 || CHANGE_TOOL.test(subcommand)) {
+  } else if ((flags & CHANGE) !== 0 || (subcommand !== '' && CHANGE_TOOL.test(subcommand))) {
     into.changed = changed.length === 0 ? paths : [...changed, ...paths];
   } else {
     if ((flags & SEARCH) === 0) into.read = paths;
