@@ -54,3 +54,17 @@ test('at 1024 × 768 a long "over" note takes two lines until a person clicks it
   await note.click();
   await expect(note).toHaveAttribute('aria-expanded', 'false');
 });
+
+test('at 1024 px nothing in a lane header runs into the next lane', async ({ page }) => {
+  await openApp(page);
+  for (const label of DEFAULT_LANE_LABELS) await expect(lane(page, label).getByTestId('verdict')).toHaveText(/API/, { timeout: 30_000 });
+  const spills = await page.locator('section[role="region"][data-lane]').evaluateAll((sections) =>
+    sections.flatMap((section) => {
+      const edge = section.getBoundingClientRect().right;
+      return [...section.querySelectorAll<HTMLElement>('*')]
+        .filter((el) => !el.classList.contains('sr-only') && el.getBoundingClientRect().width > 0 && el.getBoundingClientRect().right > edge + 0.5)
+        .map((el) => `${section.getAttribute('aria-label')}: "${el.textContent}" ends at ${el.getBoundingClientRect().right.toFixed(1)} past ${edge.toFixed(1)}`);
+    }),
+  );
+  expect(spills).toEqual([]);
+});

@@ -11,14 +11,15 @@ export function VerdictView({ verdict, label }: { verdict: Verdict; label: strin
   const api = `${PROVIDER_LABEL[verdict.provider]} API`;
   if (verdict.empty) {
     return (
-      <span className="font-medium text-rose-700 dark:text-rose-300" title={words.sentence}>
+      <span className="block truncate font-medium text-rose-700 dark:text-rose-300" title={words.sentence}>
         {words.head}
       </span>
     );
   }
   if (verdict.problemCount === 0) {
     return (
-      <span className="font-medium text-emerald-700 dark:text-emerald-300" title={`The ${api} accepts the pruned messages. ${words.sentence}`}>
+      // Cut with an ellipsis like the header's other lines: in an 80 px lane it ran 5 px into the next one.
+      <span className="block truncate font-medium text-emerald-700 dark:text-emerald-300" title={`The ${api} accepts the pruned messages. ${words.sentence}`}>
         {words.head}
       </span>
     );
