@@ -170,6 +170,13 @@ test.describe('Lanes', () => {
     await masking.getByRole('button', { name: 'Observation masking lane: options, export, order' }).click();
     const menu = page.getByRole('group', { name: 'Observation masking lane' });
     await menu.getByRole('button', { name: 'Options…' }).click();
+    await expect(menu.getByText('Observation masking: options')).toBeVisible();
+    // Escape from the options, then ⋯ again: the menu's actions, not the form it was closed on.
+    await page.keyboard.press('Escape');
+    await expect(menu).toBeHidden();
+    await masking.getByRole('button', { name: 'Observation masking lane: options, export, order' }).click();
+    await expect(menu.getByRole('button', { name: 'Remove lane' })).toBeVisible();
+    await menu.getByRole('button', { name: 'Options…' }).click();
     await menu.getByLabel('Min size').fill('2000');
     await menu.getByRole('button', { name: 'Apply' }).click();
     await expect(menu).toBeHidden();
@@ -199,6 +206,8 @@ test.describe('Lanes', () => {
     await (await menuOf('Sliding window')).getByRole('button', { name: 'Remove lane' }).click();
     await expect(laneRegions(page)).toHaveCount(5);
     await expect(lane(page, 'Sliding window')).toHaveCount(0);
+    // The keyboard stays in the lanes: on the ⋯ of the lane that took the removed one's place.
+    await expect(lane(page, 'Importance').getByRole('button', { name: 'Importance lane: options, export, order' })).toBeFocused();
     const download = page.waitForEvent('download');
     await (await menuOf('Importance')).getByRole('button', { name: 'Download Importance transcript' }).click();
     expect((await download).suggestedFilename()).toMatch(/\.jsonl$/);

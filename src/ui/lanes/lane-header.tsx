@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { getStrategy } from '../../core';
 import { laneStatus } from '../../state';
-import { useInspector } from '../../state/react';
+import { useInspector, useInspectorStore } from '../../state/react';
 import { describeOptions, fidelityText, type LaneSpec } from '../../worker/lanes';
 import type { PlanResult } from '../../worker/protocol';
 import { FateIcon } from '../common/fate-badge';
@@ -159,8 +159,21 @@ function LaneMenu({ lane, label, position, count }: { lane: LaneSpec; label: str
   const updateLane = useInspector((s) => s.updateLane);
   const exportLane = useInspector((s) => s.exportLane);
   const announce = useInspector((s) => s.announce);
+  const store = useInspectorStore();
   const [editing, setEditing] = useState(false);
   const [probing, setProbing] = useState(false);
+
+  /** Removes the lane and puts the keyboard on the next lane's ⋯ (the previous one's for the last): not on the page. */
+  function removeAndRefocus() {
+    const lanes = store.getState().lanes;
+    const neighbour = lanes[position + 1] ?? lanes[position - 1];
+    removeLane(lane.id);
+    // After the popover gives focus back to this lane's button and React removes it.
+    setTimeout(() => {
+      const next = neighbour && document.querySelector<HTMLButtonElement>(`section[data-lane="${CSS.escape(neighbour.id)}"] button[aria-label$="lane: options, export, order"]`);
+      (next ?? document.querySelector<HTMLButtonElement>('button[aria-label="Add lane"]'))?.focus();
+    }, 0);
+  }
 
   async function runExport(kind: 'download' | 'copy') {
     try {
@@ -187,9 +200,13 @@ function LaneMenu({ lane, label, position, count }: { lane: LaneSpec; label: str
         buttonClassName="inline-flex h-5 w-5 shrink-0 items-center justify-center rounded text-[13px] font-bold text-zinc-600 hover:bg-zinc-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 dark:text-zinc-400 dark:hover:bg-zinc-800"
         panelLabel={`${label} lane`}
         width={320}
+        // Closed while its options were open, the menu opens on its actions again, not on the form.
+        onClose={() => setEditing(false)}
       >
         {editing ? (
-          <LaneOptionsForm
+          <>
+            <p className="m-0 mb-1 text-[12px] font-semibold text-zinc-900 dark:text-zinc-100">{label}: options</p>
+            <LaneOptionsForm
             strategy={lane.strategy}
             initial={{ options: lane.options, ...(lane.budget ? { budget: lane.budget } : {}) }}
             submitLabel="Apply"
@@ -198,6 +215,7 @@ function LaneMenu({ lane, label, position, count }: { lane: LaneSpec; label: str
               setEditing(false);
             }}
           />
+          </>
         ) : (
           <div className="flex flex-col">
             <button type="button" className={MENU_ITEM} onClick={() => setEditing(true)}>
@@ -218,7 +236,7 @@ function LaneMenu({ lane, label, position, count }: { lane: LaneSpec; label: str
             <button type="button" className={MENU_ITEM} data-popover-close disabled={position === count - 1} onClick={() => moveLane(lane.id, 1)}>
               Move right
             </button>
-            <button type="button" className={cx(MENU_ITEM, 'text-rose-700 dark:text-rose-300')} data-popover-close disabled={count <= 1} onClick={() => removeLane(lane.id)}>
+            <button type="button" className={cx(MENU_ITEM, 'text-rose-700 dark:text-rose-300')} data-popover-close disabled={count <= 1} onClick={() => removeAndRefocus()}>
               Remove lane
             </button>
           </div>

@@ -18,6 +18,8 @@ export interface PopoverProps {
    * so does a form inside it once submitted (its own `onSubmit` runs first).
    */
   children: ReactNode;
+  /** Called whenever the panel closes (Escape, outside, a closer): a panel that shows a step resets it here. */
+  onClose?: () => void;
 }
 
 /**
@@ -25,7 +27,7 @@ export interface PopoverProps {
  * outside closes it, and it closes when a modal dialog opens: it never sits above one (dialogs live in the top
  * layer; this panel is `fixed` with a modest z-index, placed under its button so no `overflow: hidden` clips it).
  */
-export function Popover({ button, buttonClassName, buttonLabel, title, panelLabel, width = 420, children }: PopoverProps) {
+export function Popover({ button, buttonClassName, buttonLabel, title, panelLabel, width = 420, children, onClose }: PopoverProps) {
   const [open, setOpen] = useState(false);
   const [place, setPlace] = useState<{ left: number; top: number; width: number } | null>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
@@ -33,9 +35,14 @@ export function Popover({ button, buttonClassName, buttonLabel, title, panelLabe
   const panelId = useId();
   const store = useInspectorStore();
 
+  const onCloseRef = useRef(onClose);
+  useLayoutEffect(() => {
+    onCloseRef.current = onClose;
+  });
   const close = useCallback((restoreFocus = false) => {
     setOpen(false);
     setPlace(null);
+    onCloseRef.current?.();
     if (restoreFocus) buttonRef.current?.focus();
   }, []);
 
