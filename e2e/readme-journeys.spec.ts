@@ -25,7 +25,8 @@ async function masked(page: Page, label: string): Promise<number> {
 
 test.describe('Opening the inspector', () => {
   test('the sample is already open, as big as the README says; a first visit is greeted by the explainer', async ({ page }) => {
-    const [, messages, pairs] = /real Claude Code session \(([\d,]+) messages, ([\d,]+) tool pairs\)/.exec(README) ?? [];
+    const [, messages, pairs, sentMessages, sentPairs] =
+      /real Claude Code session is already loaded: ([\d,]+) messages and ([\d,]+) tool pairs in all, of which it shows\s+the ([\d,]+) messages \(([\d,]+) pairs\)/.exec(README) ?? [];
     expect(messages, 'the README says how big the sample is').toBeDefined();
     await openApp(page, '', { explainer: true });
     const explainer = page.getByRole('dialog', { name: 'What you are looking at' });
@@ -38,6 +39,7 @@ test.describe('Opening the inspector', () => {
     await expect(explainer).toBeHidden();
     await expect(page.getByRole('grid', { name: 'Timeline' })).toBeFocused();
     await expect(page.getByTestId('file-name')).toHaveText(SAMPLE);
+    await expect(page.getByTestId('doc-stats')).toHaveText(`${sentMessages} messages · ${sentPairs} tool pairs`);
     await page.getByRole('radio', { name: 'Whole history' }).click();
     await expect(page.getByTestId('doc-stats')).toHaveText(`${messages} messages · ${pairs} tool pairs`);
     // Dismissed is remembered; `?` and the Key button open it again.
