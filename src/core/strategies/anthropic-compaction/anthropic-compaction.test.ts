@@ -38,6 +38,10 @@ describe('anthropic-compaction, as the compaction docs define it', () => {
     expect(out[1]).toBe(messages[messages.length - 1]);
     expect(String(out[0]?.content)).toMatch(/^\[Context Summary\]\n/);
     expect(String(out[0]?.content)).toContain('/src/billing/part3.ts');
+    // The headline names the summary's ceiling, never a size the lane's own summary (its insert) contradicts.
+    const plan = planPrune(analyzeTranscript(messages), config(below + 1));
+    expect(plan.explain?.headline).toMatch(/^Compacted at 150k tokens \(trigger 150k\): \d+ messages into a summary of at most 3\.5k tokens$/);
+    expect(plan.inserts[0]?.tokens).toBeLessThanOrEqual(3_500);
   });
 
   it('rejects a trigger under the API minimum of 50,000', () => {

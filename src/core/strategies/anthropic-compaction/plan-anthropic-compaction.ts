@@ -47,6 +47,7 @@ export function planAnthropicCompaction(analysis: TranscriptAnalysis, settings: 
     summaryTokens: settings.summaryTokens,
     focus: settings.instructions,
     keptReason: REASON.afterCompaction,
-    headline: `Compacted at ${trigger}: ${tail - start} messages into a ${formatNumber(settings.summaryTokens, 'compact')}-token summary`,
+    // The summary's own size is the lane's insert; the option is its ceiling (the extractive summary of a short run is less).
+    headline: `Compacted at ${formatNumber(effective, 'compact')} tokens (trigger ${formatNumber(settings.trigger, 'compact')}): ${tail - start} messages into a summary of at most ${formatNumber(settings.summaryTokens, 'compact')} tokens`,
   });
 }

@@ -49,7 +49,7 @@ export function planClaudeCodeCompact(analysis: TranscriptAnalysis, settings: Cl
       summaryTokens: settings.summaryTokens,
       attachments: settings.reinjectFiles ? reinjectedFiles(analysis.messages, listToolResults(analysis), tail, analysis.count, analysis.counter, settings).map((file) => file.message) : [],
       keptReason: REASON.afterCompaction,
-      headline: `Auto-compacted at ${formatNumber(context, 'compact')} of ${formatNumber(threshold, 'compact')} tokens: ${tail} messages into a summary`,
+      headline: `Auto-compacted at ${formatNumber(context, 'compact')} tokens (threshold ${formatNumber(threshold, 'compact')}): ${tail} messages into a summary`,
     });
   }
   const plan = belowTriggerPlan('claude-code-compact', analysis, `Not compacted: ${formatNumber(context, 'compact')} of ${formatNumber(threshold, 'compact')} tokens`);

@@ -94,6 +94,6 @@ export function planCodexCompact(analysis: TranscriptAnalysis, settings: CodexCo
   inserts.push({ before: tail, message: { role: 'user', content } as Message, replaces: summarized.length - (truncated === undefined ? 0 : 1), tokens: counter.count(content) });
   plan.inserts = inserts;
   plan.tokens = keptTokens + inserts.reduce((sum, insert) => sum + insert.tokens, 0);
-  plan.explain = { headline: `Compacted at ${formatNumber(context, 'compact')} of ${formatNumber(limit, 'compact')} tokens: ${selected.size + (truncated === undefined ? 0 : 1)} user messages kept, ${summarized.length} messages summarized`, about: () => undefined };
+  plan.explain = { headline: `Compacted at ${formatNumber(context, 'compact')} tokens (limit ${formatNumber(limit, 'compact')}): ${selected.size + (truncated === undefined ? 0 : 1)} user messages kept, ${summarized.length} messages summarized`, about: () => undefined };
   return plan;
 }
