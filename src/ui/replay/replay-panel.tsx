@@ -19,7 +19,9 @@ import { fixedWords, ReplayHints } from './replay-hints';
 import { RecordedFit } from './replay-fit';
 
 // Rose is the window's colour; no lane takes it.
-const PALETTE = ['#6366f1', '#10b981', '#f59e0b', '#d946ef', '#0ea5e9', '#8b5cf6', '#14b8a6', '#f97316'];
+// Tableau 10's hues, made to be told apart (the red left out: it is the window limit's line). Indigo beside violet and
+// emerald beside teal, as before, could not be followed in "Cost so far".
+const PALETTE = ['#4e79a7', '#f28e2b', '#59a14f', '#b07aa1', '#76b7b2', '#9c755f', '#edc948', '#ff9da7'];
 const formatShare = (v: number) => formatNumber(v, 'percent', 0);
 // An axis label: as a price list writes it ($0.2, $1.25, $1,234).
 const formatDollars = (v: number) => formatNumber(v, 'price');
