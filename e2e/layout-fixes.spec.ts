@@ -126,6 +126,8 @@ test('the timeline stays where it is when the exact counts come in, at 1024, 128
     await expect(page.getByTestId('token-status')).toHaveText(/counted with/, { timeout: 20_000 });
     await expect(page.getByTestId('recorded-usage')).toContainText(/[\d,]+ counted/);
     await expect(page.getByTestId('usage-pending')).toHaveCount(0);
+    // The default budget moved with the counts, and a screen reader is told so.
+    await expect(page.getByTestId('announcer')).toContainText(/Exact counts in: the budget is now [\d,]+ tokens/);
     const after = (await strip.boundingBox())?.y;
     expect(before, `the strip at ${width} px`).toBeDefined();
     expect(Math.abs((after ?? 0) - (before ?? 0)), `the strip moved from ${before} to ${after} px at ${width} px`).toBeLessThanOrEqual(1.5);

@@ -1,4 +1,5 @@
 /** What the worker says on its own (slow plans, exact counts, verdicts, errors), kept in the inspector's store. */
+import { formatNumber } from '../core';
 import type { PruneClient } from '../worker/client';
 import { timePhase } from '../worker/phase-timing';
 import { withItems } from './inspector-state';
@@ -42,7 +43,12 @@ export function followClientEvents(store: StoreApi<Inspector>, client: PruneClie
     // A budget still at its default (half the estimate) moves to half the exact count; one the user set stays.
     const atDefault = s.budget.unit === 'tokens' && s.budget.value === Math.round(s.doc.totalTokens / 2);
     store.setState(withItems(s, { doc, rows: { ...s.rows, tokens }, countProgress: undefined }));
-    if (atDefault) store.getState().setBudget({ unit: 'tokens', value: Math.round(totalTokens / 2) });
+    if (atDefault) {
+      const value = Math.round(totalTokens / 2);
+      store.getState().setBudget({ unit: 'tokens', value });
+      // The load's announcement said the estimate's budget: a screen reader hears where it moved.
+      if (value !== s.budget.value) store.getState().announce(`Exact counts in: the budget is now ${formatNumber(value)} tokens, half the transcript.`);
+    }
   };
   client.events.onCountProgress = ({ docId, fraction, error }) => {
     const s = store.getState();
