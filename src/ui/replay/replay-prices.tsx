@@ -64,7 +64,7 @@ export function ReplayPrices() {
       <div className="flex flex-wrap items-center gap-x-5 gap-y-2">
         <label className="inline-flex items-center gap-1.5">
           Priced as
-          <select aria-label="Model" className={`${FIELD} max-w-[20rem]`} value={settings.model ?? ''} onChange={(e) => setSettings({ model: e.currentTarget.value || undefined })}>
+          <select aria-label="Model" className={`${FIELD} max-w-[28rem]`} value={settings.model ?? ''} onChange={(e) => setSettings({ model: e.currentTarget.value || undefined })}>
             <option value="">{first}</option>
             {groups.map((group) => (
               <optgroup key={group.provider} label={group.label}>
