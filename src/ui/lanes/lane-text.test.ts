@@ -19,7 +19,7 @@ const plan = (over?: PlanResult['over'], inserts: PlanResult['inserts'] = []): P
 });
 
 describe('boundNote', () => {
-  const lane = (strategy: 'observation-masking' | 'token-budget' | 'sliding-window' | 'governor', options = {}) => ({ id: 'l1', strategy, options });
+  const lane = (strategy: 'observation-masking' | 'token-budget' | 'sliding-window' | 'governor' | 'claude-code-compact', options = {}) => ({ id: 'l1', strategy, options });
   const messages = { unit: 'messages' as const, value: 40 };
   const tokens = { unit: 'tokens' as const, value: 30_000 };
 
@@ -40,6 +40,7 @@ describe('boundNote', () => {
     expect(boundNote(lane('governor'), messages, 65_130)).toBeUndefined();
     expect(boundNote(lane('observation-masking'), tokens, 65_130)).toBeUndefined();
     expect(boundNote(lane('token-budget'), tokens, 65_130)).toBeUndefined();
+    for (const budget of [tokens, messages]) expect(boundNote(lane('claude-code-compact'), budget, 65_130)).toBe('Not bound by the budget: it acts at its own trigger.');
   });
 });
 
