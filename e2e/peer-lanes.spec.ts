@@ -25,7 +25,7 @@ test('a person adds the SWE-agent lane from Add lane and reads what it simulates
   await expect(added.getByTestId('lane-options')).toContainText('2');
   await expect(added.getByTestId('lane-headline')).toContainText('observations');
   // It runs on its own settings, not the budget on screen, and says so.
-  await expect(added.getByTestId('bound-note')).toHaveText('Not bound by the budget: it acts at its own trigger.');
+  await expect(added.getByTestId('bound-note')).toHaveText('Not bound by the budget: it runs on its own settings.');
 });
 
 test('at eight lanes, Add lane still opens and says why no more can be added', async ({ page }) => {

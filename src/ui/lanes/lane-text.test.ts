@@ -40,7 +40,7 @@ describe('boundNote', () => {
     expect(boundNote(lane('governor'), messages, 65_130)).toBeUndefined();
     expect(boundNote(lane('observation-masking'), tokens, 65_130)).toBeUndefined();
     expect(boundNote(lane('token-budget'), tokens, 65_130)).toBeUndefined();
-    for (const budget of [tokens, messages]) expect(boundNote(lane('claude-code-compact'), budget, 65_130)).toBe('Not bound by the budget: it acts at its own trigger.');
+    for (const budget of [tokens, messages]) expect(boundNote(lane('claude-code-compact'), budget, 65_130)).toBe('Not bound by the budget: it runs on its own settings.');
   });
 });
 

@@ -34,8 +34,8 @@ export function boundNote(lane: LaneSpec, budget: Budget, totalTokens: number): 
   const unit = (lane.budget ?? budget).unit;
   const option = (key: string): unknown => lane.options[key] ?? definition.options.find((o) => o.key === key)?.default;
   if (definition.unboundNote) return definition.unboundNote(unit, option, totalTokens);
-  // Another system's manager acts at its own trigger (its options), whatever the budget: said, not left to a guess.
-  if (definition.bounds.length === 0) return 'Not bound by the budget: it acts at its own trigger.';
+  // Another system's manager acts on its own settings (its trigger, its n), whatever the budget: said, not left to a guess.
+  if (definition.bounds.length === 0) return 'Not bound by the budget: it runs on its own settings.';
   return unit === 'messages' && !definition.bounds.includes('maxTurns') ? 'Not bound by messages: it bounds tokens only.' : undefined;
 }
 
