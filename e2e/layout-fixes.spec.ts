@@ -106,7 +106,7 @@ test('a file with a system prompt keeps the rows their room; the facts fold away
   await expect(page.getByRole('button', { name: 'Transcript facts' })).toHaveAttribute('aria-expanded', 'false', { timeout: 20_000 });
 });
 
-test('the timeline stays where it is when the exact counts come in, at 1024, 1280 and 1440 px', async ({ page }) => {
+test('the timeline stays where it is from the first paint through the verdicts and the exact counts, at 1024, 1280 and 1440 px', async ({ page }) => {
   for (const width of [1024, 1280, 1440]) {
     await page.setViewportSize({ width, height: 800 });
     // The vocabulary is held back, so the page is seen as it is while it counts, then let go.
@@ -117,11 +117,15 @@ test('the timeline stays where it is when the exact counts come in, at 1024, 128
       await route.continue();
     });
     await openApp(page);
+    const strip = page.getByTestId('minimap');
+    // At the first paint: every lane planned (a small file's slow lanes too), the verdicts and the counts still to come.
+    const before = (await strip.boundingBox())?.y;
     await expect(page.getByTestId('token-status')).toHaveText(/^estimate — counting/);
     // The recorded line's place is held while it is counted.
     await expect(page.getByTestId('usage-pending')).toHaveText('counting…');
-    const strip = page.getByTestId('minimap');
-    const before = (await strip.boundingBox())?.y;
+    // The verdicts (and the input's, in the facts) land before the counts: nothing moves either.
+    await expect(page.getByTestId('input-problems')).toBeVisible({ timeout: 20_000 });
+    expect((await strip.boundingBox())?.y, `the strip after the verdicts at ${width} px`).toBeCloseTo(before ?? 0, 0);
     release();
     await expect(page.getByTestId('token-status')).toHaveText(/counted with/, { timeout: 20_000 });
     await expect(page.getByTestId('recorded-usage')).toContainText(/[\d,]+ counted/);

@@ -49,8 +49,15 @@ describe('prune handler', () => {
     expect(loaded.doc.totalChars).toBe('hi'.length + 'hello'.length);
     expect(loaded.doc.systemTokens).toBeGreaterThan(0);
     expect(loaded.budget).toEqual({ unit: 'tokens', value: Math.round(loaded.doc.totalTokens / 2) });
-    // The quick lanes come with the rows; the token budget and the governor follow on their own.
-    expect(loaded.plans.map((p) => p.strategy)).toEqual(['sliding-window', 'summarize', 'importance', 'observation-masking']);
+    // A small transcript's first answer holds every lane, the slow ones too: no lane header grows a moment later.
+    expect(loaded.plans.map((p) => p.strategy)).toEqual(['sliding-window', 'summarize', 'importance', 'observation-masking', 'token-budget', 'governor']);
+  });
+
+  it('past 2,000 messages the first answer holds the quick lanes; the token budget and the governor follow on their own', async () => {
+    const messages = Array.from({ length: 2_002 }, (_, i) => ({ role: i % 2 === 0 ? 'user' : 'assistant', content: `message ${i}` }));
+    const out = await run([{ type: 'load', id: 1, source: { kind: 'text', text: JSON.stringify(messages), fileName: 'long.json' }, plan: { lanes: defaultLanes(), pinned: [] } }], 'loaded');
+    const loaded = out.find((r) => r.type === 'loaded');
+    expect(loaded?.type === 'loaded' && loaded.plans.map((p) => p.strategy)).toEqual(['sliding-window', 'summarize', 'importance', 'observation-masking']);
   });
 
   it('tells which input problems each lane carries over, and which it adds', async () => {
@@ -121,7 +128,7 @@ describe('prune handler', () => {
     const error = out.find((r) => r.type === 'lane-error');
     expect(error).toMatchObject({ laneId: 'bad', message: expect.stringContaining('keepRecent') });
     const loaded = out.find((r) => r.type === 'loaded');
-    expect(loaded?.type === 'loaded' && loaded.plans.length).toBe(4);
+    expect(loaded?.type === 'loaded' && loaded.plans.length).toBe(6);
   });
 });
 

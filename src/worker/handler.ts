@@ -148,8 +148,11 @@ function currentDoc(h: HandlerState, id: number, docId: number): Doc | undefined
   return undefined;
 }
 
-/** Plans every lane: the quick ones now (returned), the slow ones and the verdicts later, unless superseded. */
-function planLanes(h: HandlerState, id: number, d: Doc, request: PlanRequest): PlanResult[] {
+/**
+ * Plans every lane: the quick ones now (returned), the slow ones and the verdicts later, unless superseded; with
+ * `slowNow`, the slow ones now as well.
+ */
+function planLanes(h: HandlerState, id: number, d: Doc, request: PlanRequest, slowNow = false): PlanResult[] {
   const generation = ++h.planGeneration;
   h.planRequestId = id;
   h.lastRequest = request;
@@ -157,7 +160,7 @@ function planLanes(h: HandlerState, id: number, d: Doc, request: PlanRequest): P
   const quick: PlanResult[] = [];
   const later = [];
   for (const lane of request.lanes) {
-    if (isSlow(lane)) {
+    if (isSlow(lane) && !slowNow) {
       later.push(lane);
       continue;
     }
@@ -218,6 +221,9 @@ function tryLane(h: HandlerState, id: number, d: Doc, lane: PlanRequest['lanes']
   }
 }
 
+/** Up to this many messages, a load's first answer holds every lane's plan, the slow ones' too. */
+const SLOW_WITH_FIRST_PAINT = 2_000;
+
 /** Answers a load or a reopen: the rows and the quick plans together, then exact counts. */
 function loaded(h: HandlerState, id: number, d: Doc, asked: LoadPlanRequest, encoding: EncodingChoice): void {
   const rows = timePhase('rows', () => buildRows(d.messages, d.analysis, d.conversation.annotations));
@@ -225,7 +231,9 @@ function loaded(h: HandlerState, id: number, d: Doc, asked: LoadPlanRequest, enc
   const budget = asked.budget ? clampBudget(asked.budget, d.messages.length, total) : defaultBudget(d.messages.length, total, asked.unit);
   // The quick plans go with the rows, so the first paint already shows every quick lane.
   const request: PlanRequest = { ...asked, budget, epoch: d.epoch };
-  const plans = timePhase('quick-plans', () => planLanes(h, id, d, request));
+  // A small transcript's slow lanes plan in a few milliseconds: they go with the first paint too, so no lane header
+  // grows (and moves the timeline down) a moment after it.
+  const plans = timePhase('quick-plans', () => planLanes(h, id, d, request, d.messages.length <= SLOW_WITH_FIRST_PAINT));
   timePhase('post-loaded', () => h.send({ type: 'loaded', id, doc: describeDoc(d), rows, budget, plans }));
   if (encoding !== 'chars') void recount(h, id, d, encoding);
 }

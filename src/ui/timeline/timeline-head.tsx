@@ -118,7 +118,9 @@ function TranscriptFacts() {
         {doc.orphanCount > 0 ? ` · ${plural(doc.orphanCount, 'orphan block')}` : ''}
       </dd>
       <dt className="text-zinc-600 dark:text-zinc-400">Checked as</dt>
-      <dd className="m-0 text-zinc-800 dark:text-zinc-200">
+      {/* One line, the whole in its title: the input's verdict comes a moment after the first paint, and a line that
+          wrapped then moved the timeline down. */}
+      <dd className="m-0 truncate text-zinc-800 dark:text-zinc-200" title={`${PROVIDER_LABEL[doc.provider]} API${inputProblems !== undefined ? ` · ${inputWords(inputProblems, doc.repair.on ? doc.repair.changeCount : 0)}` : ''}`}>
         {PROVIDER_LABEL[doc.provider]} API
         {inputProblems !== undefined && (
           <span className="text-zinc-600 dark:text-zinc-400" data-testid="input-problems">
