@@ -1,5 +1,6 @@
 import type { TranscriptAnalysis } from '../../plan/analyze-transcript';
 import { importanceScore } from '../../scoring/importance-score';
+import { LENGTH_CAP, LENGTH_DIVISOR, TOOL_BONUS } from '../../scoring/importance-weights';
 
 /** Buckets of the units' best bonus, so units can be drawn nearly in score order without sorting them. */
 export const BONUS_BUCKETS = 64;
@@ -25,6 +26,12 @@ export interface ImportanceIndex {
   /** Units ordered by last member (ties by id), and each one's bucket: histories take them in this order. */
   byLast: Int32Array;
   bucketOf: Int32Array;
+  /**
+   * Per message: its bonus parts, as `importanceScore` adds them after the recency (`recency + toolPart + lengthPart`
+   * is its score to the bit), so a unit drawn is scored without the division and the clamps.
+   */
+  toolPart: Float64Array;
+  lengthPart: Float64Array;
 }
 
 export function buildImportanceIndex(analysis: TranscriptAnalysis): ImportanceIndex {
@@ -36,7 +43,11 @@ export function buildImportanceIndex(analysis: TranscriptAnalysis): ImportanceIn
   const fill = memberStart.slice(0, units);
   const last = new Int32Array(units);
   const bonus = new Float64Array(units).fill(-Infinity);
+  const toolPart = new Float64Array(count);
+  const lengthPart = new Float64Array(count);
   for (let j = 0; j < count; j++) {
+    toolPart[j] = hasToolBlock[j] === 1 ? TOOL_BONUS : 0;
+    lengthPart[j] = Math.min(Math.max(textLength[j] as number, 0) / LENGTH_DIVISOR, LENGTH_CAP);
     const u = unitOf[j] as number;
     members[(fill[u] as number)++] = j;
     last[u] = j;
@@ -57,5 +68,5 @@ export function buildImportanceIndex(analysis: TranscriptAnalysis): ImportanceIn
   const next = bucketStart.slice(0, BONUS_BUCKETS);
   const bucketUnits = new Int32Array(units);
   for (const u of order) bucketUnits[(next[bucketOf[u] as number] as number)++] = u;
-  return { memberStart, members, last, bonus, bucketStart, bucketUnits, bucketBonus, byLast: order, bucketOf };
+  return { memberStart, members, last, bonus, bucketStart, bucketUnits, bucketBonus, byLast: order, bucketOf, toolPart, lengthPart };
 }
