@@ -30,13 +30,13 @@ export interface KeepRequest {
  */
 export function createImportanceKeeper(analysis: TranscriptAnalysis, index: ImportanceIndex, counts: TurnCounts, start: number) {
   const { unitOf, unitSize, cutAtOrAfter } = analysis;
-  const { memberStart, members, last, bucketStart, bucketUnits, bucketBonus, toolPart, lengthPart } = index;
+  const { memberStart, members, last, bucketStart, bucketUnits, bucketBonus, memberParts } = index;
   const units = unitSize.length;
   const buckets: number[] = [];
   for (let k = 0; k < BONUS_BUCKETS; k++) if ((bucketStart[k + 1] as number) > (bucketStart[k] as number)) buckets.push(k);
   // Integer counts add up exactly in any order: then the best suffix is found on the prefix sums, in O(log n).
   const { full, early, least, integral } = unitCountsByTurn(index, counts, start, analysis.count);
-  const { leastTokens, lastAt, fewestUpTo } = bucketPositionFigures(index, least);
+  const { leastTokens, lastAt, side } = bucketPositionFigures(index, least);
   const fitting = createMinTree(leastTokens);
   const next = new Int32Array(BONUS_BUCKETS);
   const bound = new Float64Array(BONUS_BUCKETS);
@@ -132,14 +132,14 @@ export function createImportanceKeeper(analysis: TranscriptAnalysis, index: Impo
   const head = (k: number, position: number): boolean => {
     if (position < (bucketStart[k] as number)) return false;
     next[k] = position;
-    bound[k] = (lastAt[position] as number) * recency + (bucketBonus[k] as number) + SLACK;
+    bound[k] = (side[3 * position] as number) * recency + (bucketBonus[k] as number) + SLACK;
     return true;
   };
   /** Bucket k's last unit at or before `position` that can fit what room is left, while adding back. */
   const fitAtOrBefore = (k: number, position: number): number => {
     const room = maxTokens - keptTokens;
-    if (position < (bucketStart[k] as number) || (fewestUpTo[position] as number) > room) return -1;
-    return (leastTokens[position] as number) <= room ? position : fitting.lastAtMost(bucketStart[k] as number, position, room);
+    if (position < (bucketStart[k] as number) || (side[3 * position + 2] as number) > room) return -1;
+    return (side[3 * position + 1] as number) <= room ? position : fitting.lastAtMost(bucketStart[k] as number, position, room);
   };
 
   /**
@@ -165,7 +165,7 @@ export function createImportanceKeeper(analysis: TranscriptAnalysis, index: Impo
             let size = 0;
             for (let at = 0; at < bucketCount; at++) {
               const k = bucketHeap[at] as number;
-              if ((fewestUpTo[next[k] as number] as number) > room) continue;
+              if ((side[3 * (next[k] as number) + 2] as number) > room) continue;
               bucketHeap[size] = k;
               heapBound[size++] = heapBound[at] as number;
             }
@@ -183,7 +183,7 @@ export function createImportanceKeeper(analysis: TranscriptAnalysis, index: Impo
       if (bucketCount === 0) return;
       const k = bucketHeap[0] as number;
       const position = next[k] as number;
-      if (refilling && (leastTokens[position] as number) > maxTokens - keptTokens) {
+      if (refilling && (side[3 * position + 1] as number) > maxTokens - keptTokens) {
         if (!head(k, fitAtOrBefore(k, position - 1))) dropTop();
         if (bucketCount > 0) siftBucket(0);
         continue;
@@ -193,10 +193,9 @@ export function createImportanceKeeper(analysis: TranscriptAnalysis, index: Impo
       if (bucketCount > 0) siftBucket(0);
       if (guarded[u] === 1) continue;
       let best = -Infinity;
-      for (let m = memberStart[u] as number; m < (memberStart[u + 1] as number); m++) {
-        const j = members[m] as number;
+      for (let m = 3 * (memberStart[u] as number); m < 3 * (memberStart[u + 1] as number); m += 3) {
         // `importanceScore`'s operations in its order: the same score to the bit.
-        const s = (j / n) * RECENCY_WEIGHT + (toolPart[j] as number) + (lengthPart[j] as number);
+        const s = ((memberParts[m] as number) / n) * RECENCY_WEIGHT + (memberParts[m + 1] as number) + (memberParts[m + 2] as number);
         if (s > best) best = s;
       }
       score[u] = best;
@@ -261,7 +260,7 @@ export function createImportanceKeeper(analysis: TranscriptAnalysis, index: Impo
     for (const k of buckets) {
       if (!head(k, (cursor[k] as number) - 1)) continue;
       addBucket(k);
-      historyLeast = Math.min(historyLeast, fewestUpTo[(cursor[k] as number) - 1] as number);
+      historyLeast = Math.min(historyLeast, side[3 * (cursor[k] as number) - 1] as number);
     }
     fill(false);
 

@@ -27,11 +27,11 @@ export interface ImportanceIndex {
   byLast: Int32Array;
   bucketOf: Int32Array;
   /**
-   * Per message: its bonus parts, as `importanceScore` adds them after the recency (`recency + toolPart + lengthPart`
-   * is its score to the bit), so a unit drawn is scored without the division and the clamps.
+   * Per member, in `members` order, three numbers side by side: the message and its bonus parts as `importanceScore`
+   * adds them after the recency (`recency + tool + length` is its score to the bit). A unit drawn is scored from one
+   * stretch of memory, without the division and the clamps (its messages lie anywhere in a long history).
    */
-  toolPart: Float64Array;
-  lengthPart: Float64Array;
+  memberParts: Float64Array;
 }
 
 export function buildImportanceIndex(analysis: TranscriptAnalysis): ImportanceIndex {
@@ -43,13 +43,14 @@ export function buildImportanceIndex(analysis: TranscriptAnalysis): ImportanceIn
   const fill = memberStart.slice(0, units);
   const last = new Int32Array(units);
   const bonus = new Float64Array(units).fill(-Infinity);
-  const toolPart = new Float64Array(count);
-  const lengthPart = new Float64Array(count);
+  const memberParts = new Float64Array(3 * count);
   for (let j = 0; j < count; j++) {
-    toolPart[j] = hasToolBlock[j] === 1 ? TOOL_BONUS : 0;
-    lengthPart[j] = Math.min(Math.max(textLength[j] as number, 0) / LENGTH_DIVISOR, LENGTH_CAP);
     const u = unitOf[j] as number;
-    members[(fill[u] as number)++] = j;
+    const slot = (fill[u] as number)++;
+    members[slot] = j;
+    memberParts[3 * slot] = j;
+    memberParts[3 * slot + 1] = hasToolBlock[j] === 1 ? TOOL_BONUS : 0;
+    memberParts[3 * slot + 2] = Math.min(Math.max(textLength[j] as number, 0) / LENGTH_DIVISOR, LENGTH_CAP);
     last[u] = j;
     const b = importanceScore(0, 1, hasToolBlock[j] === 1, textLength[j] as number);
     if (b > (bonus[u] as number)) bonus[u] = b;
@@ -68,5 +69,5 @@ export function buildImportanceIndex(analysis: TranscriptAnalysis): ImportanceIn
   const next = bucketStart.slice(0, BONUS_BUCKETS);
   const bucketUnits = new Int32Array(units);
   for (const u of order) bucketUnits[(next[bucketOf[u] as number] as number)++] = u;
-  return { memberStart, members, last, bonus, bucketStart, bucketUnits, bucketBonus, byLast: order, bucketOf, toolPart, lengthPart };
+  return { memberStart, members, last, bonus, bucketStart, bucketUnits, bucketBonus, byLast: order, bucketOf, memberParts };
 }
