@@ -1,5 +1,4 @@
-import { getFormat, readRecordedTotal, readRecordedUsage } from '../core';
-import type { Doc } from './doc';
+import { getFormat, readRecordedTotal, readRecordedUsage, type Conversation } from '../core';
 
 /**
  * Which recorded-usage lines the facts will show once exact counts arrive, known at load so the page can hold their
@@ -8,7 +7,7 @@ import type { Doc } from './doc';
  * them means parsing the file again before the first paint. `compareWithRecordedUsage` can still find the records
  * do not line up: then the held line goes away.
  */
-export function expectedUsage(d: Pick<Doc, 'conversation' | 'sourceText' | 'scope'>): { requests: boolean; total: boolean } {
+export function expectedUsage(d: { conversation: Conversation; sourceText?: string; scope: 'whole' | 'last-sent' }): { requests: boolean; total: boolean } {
   const usage = getFormat(d.conversation.format).recordedUsage;
   if (usage === undefined) return { requests: false, total: false };
   try {
