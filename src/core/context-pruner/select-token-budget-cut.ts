@@ -116,16 +116,24 @@ export function selectTokenBudgetCut(
   let tailStart = suffixStart(Math.min(config.recentTailTurns, n));
   const floorStart = suffixStart(1);
 
+  let keptTokens = tokensBefore;
   // The summarized indices as they are fated: ranges come in increasing order, so they are in order already; written
   // here, beside the subtractions (a chain that waits on each one), they cost nothing, where two more passes over
-  // the fates (count, then fill) did. The running count and tokens live in a record, not in variables a closure
-  // captures: a captured number is a context slot, and a fractional one was boxed anew at each of 100k subtractions.
+  // the fates (count, then fill) did.
   const order = new Int32Array(n);
-  const run: RangeRun = { fates, order, pinnedGroup, groupOf, tokenCounts, count: 0, keptTokens: tokensBefore };
-  fateRange(run, prefixEnd, tailStart);
+  let count = 0;
+  const summarizeRange = (from: number, to: number): void => {
+    for (let i = from; i < to; i++) {
+      if (pinnedGroup[groupOf[i] as number] === 1) continue;
+      fates[i] = FATE.summarized;
+      order[count++] = i;
+      keptTokens -= tokenCounts[i] as number;
+    }
+  };
+  summarizeRange(prefixEnd, tailStart);
 
   if (urgency === 'hard') {
-    while (run.keptTokens > config.softLimitTokens && tailStart < floorStart) {
+    while (keptTokens > config.softLimitTokens && tailStart < floorStart) {
       // The next suffix start that no group crosses: where every group begun since tailStart has ended.
       let reach = -1;
       let next = tailStart;
@@ -135,12 +143,11 @@ export function selectTokenBudgetCut(
         if (reach === next) break;
         next++;
       }
-      fateRange(run, tailStart, next + 1);
+      summarizeRange(tailStart, next + 1);
       tailStart = next + 1;
     }
   }
 
-  const { count, keptTokens } = run;
   let fresh = 0;
   // One turn that is not an earlier summary is enough; the check is not needed past it.
   for (let k = 0; k < count && fresh === 0; k++) if (!isContextSummary((messages[order[k] as number] as MessageLike).content)) fresh++;
@@ -160,29 +167,4 @@ export function selectTokenBudgetCut(
     tokensBefore,
     keptTokens,
   };
-}
-
-/** What `fateRange` fills and counts: the fates and the summarized indices so far, their number and the tokens kept. */
-interface RangeRun {
-  fates: Uint8Array;
-  order: Int32Array;
-  pinnedGroup: Uint8Array;
-  groupOf: ArrayLike<number>;
-  tokenCounts: ArrayLike<number>;
-  count: number;
-  keptTokens: number;
-}
-
-/** Fates `[from, to)` summarized but for pinned groups, in order: a plain function whose counts are locals in its loop. */
-function fateRange(run: RangeRun, from: number, to: number): void {
-  const { fates, order, pinnedGroup, groupOf, tokenCounts } = run;
-  let { count, keptTokens } = run;
-  for (let i = from; i < to; i++) {
-    if (pinnedGroup[groupOf[i] as number] === 1) continue;
-    fates[i] = FATE.summarized;
-    order[count++] = i;
-    keptTokens -= tokenCounts[i] as number;
-  }
-  run.count = count;
-  run.keptTokens = keptTokens;
 }

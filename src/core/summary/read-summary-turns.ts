@@ -44,14 +44,14 @@ export function readSummaryTurns(reading: SummaryReading, turns: readonly Messag
       continue;
     }
     facts.turns++;
-    if (!Array.isArray(content)) {
-      if (role === 'user') readRequest(reading, turn);
-      continue;
+    if (role === 'user') {
+      const text = userPromptText(turn as Message);
+      if (text !== undefined) {
+        if (facts.task === undefined) facts.task = shortenText(text, reading.maxTaskChars);
+        else facts.lists.requests.push(text);
+      }
     }
-    // Whether a text block was met: only then can a user turn hold a request (most hold only tool results, whose
-    // blocks `userPromptText` would walk again for nothing). Requests go to their own list, so reading one after the
-    // turn's calls and results keeps every list's order.
-    let texts = false;
+    if (!Array.isArray(content)) continue;
     for (let b = 0; b < content.length; b++) {
       const raw: unknown = content[b];
       if (raw === null || typeof raw !== 'object') continue;
@@ -70,19 +70,9 @@ export function readSummaryTurns(reading: SummaryReading, turns: readonly Messag
         const found = calls.take(block.tool_use_id);
         if (typeof found !== 'object' && block.is_error !== true) continue;
         readResult(facts, block, found);
-      } else if (type === 'text') texts = true;
+      }
     }
-    if (texts && role === 'user') readRequest(reading, turn);
   }
-}
-
-/** The request a user turn holds (`userPromptText`): the first is the task (shortened), the later ones requests. */
-function readRequest(reading: SummaryReading, turn: MessageLike): void {
-  const text = userPromptText(turn as Message);
-  if (text === undefined) return;
-  const { facts } = reading;
-  if (facts.task === undefined) facts.task = shortenText(text, reading.maxTaskChars);
-  else facts.lists.requests.push(text);
 }
 
 /** A shell call's run and exit code, and the error a failed result (or a stack trace in command output) shows. */
