@@ -3,6 +3,7 @@ import { analyzeTranscript, charsTokenCounter, countMessageTokens, withTokens, t
 import type { DocSummary } from './protocol';
 import { openWith, type OpenOptions } from './open-options';
 import { expectedUsage } from './expected-usage';
+import type { RecordedReading } from './recorded-of';
 
 export interface Doc {
   docId: number;
@@ -31,6 +32,8 @@ export interface Doc {
   /** The file's text, kept only where recorded usage needs it (Codex `token_count` lines are not messages). */
   sourceText?: string;
   usage?: UsageComparison;
+  /** What the file recorded its requests and run cost, read once (`recordedOf`). */
+  recorded?: RecordedReading;
   /** What scorecards check plans against, found on the first plan. */
   facts?: ScorecardFacts;
   searchText?: string[];

@@ -10,8 +10,6 @@ import {
   countSystemTokens,
   createTokenCounter,
   encodingForFormat,
-  readRecordedTotal,
-  readRecordedUsage,
   withTokens,
   type TokenEncoding,
   type TotalComparison,
@@ -20,6 +18,7 @@ import {
 } from '../core';
 import type { Doc } from './doc';
 import { canPool, countInPool, warmPool } from './count-pool';
+import { recordedOf } from './recorded-of';
 
 /** About this much text is counted between two yields (tens of milliseconds with a real vocabulary). */
 const SLICE_CHARS = 400_000;
@@ -101,9 +100,10 @@ export async function countExactly(
   d.epoch++;
   d.plans.clear();
   d.laneOfKey.clear();
+  const recorded = recordedOf(d);
   let usage: UsageComparison | undefined;
   try {
-    const requests = readRecordedUsage(d.conversation, d.sourceText);
+    const { requests } = recorded;
     if (requests.length > 0) usage = compareWithRecordedUsage(messages, tokens, requests, { systemTokens: d.systemTokens });
   } catch {
     // A file whose usage records do not line up with its messages: counts still stand, only the comparison is left out.
@@ -111,10 +111,9 @@ export async function countExactly(
   d.usage = usage;
   let total: TotalComparison | undefined;
   try {
-    const recorded = readRecordedTotal(d.conversation, d.sourceText);
     const contextStarts = (d.conversation.boundaries ?? []).map((b) => b.messageIndex);
     // The total covers the whole run: held against a part of it (the messages as last sent), it would mislead.
-    if (recorded !== undefined && d.scope === 'whole') total = compareWithRecordedTotal(messages, tokens, recorded, { systemTokens: d.systemTokens, contextStarts });
+    if (recorded.total !== undefined && d.scope === 'whole') total = compareWithRecordedTotal(messages, tokens, recorded.total, { systemTokens: d.systemTokens, contextStarts });
   } catch {
     // As above: the counts stand without the comparison.
   }
