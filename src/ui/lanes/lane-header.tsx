@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { flushSync } from 'react-dom';
 import { getStrategy } from '../../core';
 import { laneStatus } from '../../state';
 import { useInspector, useInspectorStore } from '../../state/react';
@@ -163,16 +164,17 @@ function LaneMenu({ lane, label, position, count }: { lane: LaneSpec; label: str
   const [editing, setEditing] = useState(false);
   const [probing, setProbing] = useState(false);
 
-  /** Removes the lane and puts the keyboard on the next lane's ⋯ (the previous one's for the last): not on the page. */
+  /**
+   * Removes the lane and puts the keyboard on the ⋯ of the lane that takes its place (the previous one's for the last;
+   * "Add lane" for none): its own button, where the popover would give focus back, is gone with it.
+   */
   function removeAndRefocus() {
     const lanes = store.getState().lanes;
     const neighbour = lanes[position + 1] ?? lanes[position - 1];
-    removeLane(lane.id);
-    // After the popover gives focus back to this lane's button and React removes it.
-    setTimeout(() => {
-      const next = neighbour && document.querySelector<HTMLButtonElement>(`section[data-lane="${CSS.escape(neighbour.id)}"] button[aria-label$="lane: options, export, order"]`);
-      (next ?? document.querySelector<HTMLButtonElement>('button[aria-label="Add lane"]'))?.focus();
-    }, 0);
+    // Removed now, not at the end of the event, so the neighbour's button is where it will stay.
+    flushSync(() => removeLane(lane.id));
+    const next = neighbour && document.querySelector<HTMLButtonElement>(`section[data-lane="${CSS.escape(neighbour.id)}"] button[aria-label$="lane: options, export, order"]`);
+    (next ?? document.querySelector<HTMLButtonElement>('button[aria-label="Add lane"]'))?.focus();
   }
 
   async function runExport(kind: 'download' | 'copy') {
@@ -207,14 +209,14 @@ function LaneMenu({ lane, label, position, count }: { lane: LaneSpec; label: str
           <>
             <p className="m-0 mb-1 text-[12px] font-semibold text-zinc-900 dark:text-zinc-100">{label}: options</p>
             <LaneOptionsForm
-            strategy={lane.strategy}
-            initial={{ options: lane.options, ...(lane.budget ? { budget: lane.budget } : {}) }}
-            submitLabel="Apply"
-            onSubmit={(draft) => {
-              updateLane(lane.id, { options: draft.options, budget: draft.budget ?? null });
-              setEditing(false);
-            }}
-          />
+              strategy={lane.strategy}
+              initial={{ options: lane.options, ...(lane.budget ? { budget: lane.budget } : {}) }}
+              submitLabel="Apply"
+              onSubmit={(draft) => {
+                updateLane(lane.id, { options: draft.options, budget: draft.budget ?? null });
+                setEditing(false);
+              }}
+            />
           </>
         ) : (
           <div className="flex flex-col">
@@ -236,7 +238,7 @@ function LaneMenu({ lane, label, position, count }: { lane: LaneSpec; label: str
             <button type="button" className={MENU_ITEM} data-popover-close disabled={position === count - 1} onClick={() => moveLane(lane.id, 1)}>
               Move right
             </button>
-            <button type="button" className={cx(MENU_ITEM, 'text-rose-700 dark:text-rose-300')} data-popover-close disabled={count <= 1} onClick={() => removeAndRefocus()}>
+            <button type="button" className={cx(MENU_ITEM, 'text-rose-700 dark:text-rose-300')} disabled={count <= 1} onClick={removeAndRefocus}>
               Remove lane
             </button>
           </div>
