@@ -89,6 +89,8 @@ function TranscriptFacts() {
   const countError = useInspector((s) => s.countError);
   if (!doc) return null;
   const pending = pendingUsage(doc, chosen, countError);
+  const api = `${PROVIDER_LABEL[doc.provider]} API`;
+  const input = inputProblems === undefined ? undefined : inputWords(inputProblems, doc.repair.on ? doc.repair.changeCount : 0);
   return (
     <dl className="m-0 grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 text-[12px] text-zinc-600 dark:text-zinc-400">
       <dt className="text-zinc-600 dark:text-zinc-400">Unpruned</dt>
@@ -120,12 +122,12 @@ function TranscriptFacts() {
       <dt className="text-zinc-600 dark:text-zinc-400">Checked as</dt>
       {/* One line, the whole in its title: the input's verdict comes a moment after the first paint, and a line that
           wrapped then moved the timeline down. */}
-      <dd className="m-0 truncate text-zinc-800 dark:text-zinc-200" title={`${PROVIDER_LABEL[doc.provider]} API${inputProblems !== undefined ? ` · ${inputWords(inputProblems, doc.repair.on ? doc.repair.changeCount : 0)}` : ''}`}>
-        {PROVIDER_LABEL[doc.provider]} API
-        {inputProblems !== undefined && (
+      <dd className="m-0 truncate text-zinc-800 dark:text-zinc-200" title={input === undefined ? api : `${api} · ${input}`}>
+        {api}
+        {input !== undefined && (
           <span className="text-zinc-600 dark:text-zinc-400" data-testid="input-problems">
             {' '}
-            · {inputWords(inputProblems, doc.repair.on ? doc.repair.changeCount : 0)}
+            · {input}
           </span>
         )}
       </dd>
