@@ -15,5 +15,3 @@ export function markAfterPaint(name: string, detail: Record<string, unknown>): v
     channel.port2.postMessage(null);
   });
 }
-
-export const mark = markPhase;

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useInspector } from '../../state/react';
 import { UPLOAD_ACCEPT, cx } from '../common/format';
-import { mark } from '../common/perf';
+import { markPhase } from '../../worker/phase-timing';
 
 const BUTTON =
   'inline-flex items-center gap-1.5 rounded-md border border-zinc-300 bg-white px-2.5 py-1 text-[13px] font-medium text-zinc-800 shadow-sm hover:bg-zinc-50 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-200 dark:hover:bg-zinc-800';
@@ -30,7 +30,7 @@ export function LoadControls() {
           onChange={(e) => {
             const file = e.currentTarget.files?.[0];
             if (file) {
-              mark('ps:file-chosen', { name: file.name, size: file.size });
+              markPhase('ps:file-chosen', { name: file.name, size: file.size });
               void load({ kind: 'file', file, fileName: file.name });
             }
             e.currentTarget.value = '';
@@ -131,7 +131,7 @@ export function useGlobalDropAndPaste(): boolean {
       setDragging(false);
       const file = e.dataTransfer?.files?.[0];
       if (file) {
-        mark('ps:file-chosen', { name: file.name, size: file.size });
+        markPhase('ps:file-chosen', { name: file.name, size: file.size });
         void load({ kind: 'file', file, fileName: file.name });
       } else {
         const text = e.dataTransfer?.getData('text/plain');

@@ -8,7 +8,8 @@ import { ROW_H, type RowLane } from './timeline-row';
 import { TimelineHead } from './timeline-head';
 import { ScoreTooltip, type ScoreTip } from './score-tooltip';
 import { Minimap } from './minimap';
-import { mark, markAfterPaint } from '../common/perf';
+import { markAfterPaint } from '../common/perf';
+import { markPhase } from '../../worker/phase-timing';
 import { rowsViewport, useKeepSelectionInView } from './keep-in-view';
 import { useSharedTimelineWidth } from './timeline-width';
 import { CellTip, useCellTip, type CellTipState } from './cell-tip';
@@ -200,12 +201,12 @@ function usePaintMarks(): void {
     if (docId) markAfterPaint('ps:timeline-painted', { docId });
   }, [docId]);
   // A new bound committed (its lanes dimmed while they plan): the main thread's own share of a budget change.
-  useLayoutEffect(() => mark('ps:plan-budget-committed'), [budget]);
+  useLayoutEffect(() => markPhase('ps:plan-budget-committed'), [budget]);
   useLayoutEffect(() => {
     if (Object.keys(plans).length === 0) return;
     // Committed: every lane's cells and header are in the DOM for the plans on hand. Painted: the frame after.
     const keys = Object.values(plans).map((p) => p.key);
-    mark('ps:plan-committed', { keys });
+    markPhase('ps:plan-committed', { keys });
     markAfterPaint('ps:plan-painted', { keys });
   }, [plans]);
 }
