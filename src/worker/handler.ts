@@ -233,7 +233,7 @@ function loaded(h: HandlerState, id: number, d: Doc, asked: LoadPlanRequest, enc
   const request: PlanRequest = { ...asked, budget, epoch: d.epoch };
   // A small transcript's slow lanes plan in a few milliseconds: they go with the first paint too, so no lane header
   // grows (and moves the timeline down) a moment after it.
-  const plans = timePhase('quick-plans', () => planLanes(h, id, d, request, d.messages.length <= SLOW_WITH_FIRST_PAINT));
+  const plans = timePhase('load-plans', () => planLanes(h, id, d, request, d.messages.length <= SLOW_WITH_FIRST_PAINT));
   timePhase('post-loaded', () => h.send({ type: 'loaded', id, doc: describeDoc(d), rows, budget, plans }));
   if (encoding !== 'chars') void recount(h, id, d, encoding);
 }
