@@ -82,17 +82,31 @@ export function TimelineRows({ window, totalHeight, labelsHeight, partners, ctx 
   // Keyed by slot, not by message: a long scroll reuses the row elements it has instead of unmounting and building
   // them all again (the window holds `slots` consecutive positions).
   const slots = Math.max(1, window.length);
-  // A lane planning a new bound is dimmed by a class here, by its position, not on each of its cells: a budget change
-  // then re-renders no row (see `.stale-k` in index.css).
-  const stale = Array.from(ctx.laneView.stale, (flag, k) => (flag === '1' ? `stale-${k}` : '')).join(' ');
   return (
-    <div role="rowgroup" className={`relative ${stale}`} style={{ height: totalHeight, contain: 'layout style' }}>
+    <div role="rowgroup" className="relative" style={{ height: totalHeight, contain: 'layout style' }}>
       {partners && activePos >= 0 && <Connectors from={activePos} to={Array.from(partners, (i) => positionOf(ctx.items, i)).filter((x) => x >= 0)} />}
       {window.map((v) => {
         const index = ctx.items[v.index] as number;
         const top = v.start - labelsHeight;
         return index < 0 ? extraRow(`x${v.index % slots}`, index, top, ctx) : messageRow(v.index % slots, index, top, ctx);
       })}
+      <LaneDims stale={ctx.laneView.stale} />
+    </div>
+  );
+}
+
+/**
+ * A lane planning a new bound shows its last answer dimmed: a veil over its column, one element per lane laid out on
+ * the rows' own grid. Not an opacity on each cell: a budget change then restyles one element per lane instead of
+ * every visible cell, and each cell's opacity was an effect of its own that every frame of a drag had to layerize.
+ */
+function LaneDims({ stale }: { stale: string }) {
+  return (
+    <div aria-hidden="true" data-testid="lane-dims" className="timeline-grid lane-dims">
+      <div className="lane-dims-lead" />
+      {Array.from(stale, (flag, k) => (
+        <div key={k} data-pos={k} data-stale={flag === '1' ? 'true' : undefined} />
+      ))}
     </div>
   );
 }
