@@ -119,16 +119,21 @@ export function selectTokenBudgetCut(
   let keptTokens = tokensBefore;
   // The summarized indices as they are fated: ranges come in increasing order, so they are in order already; written
   // here, beside the subtractions (a chain that waits on each one), they cost nothing, where two more passes over
-  // the fates (count, then fill) did.
+  // the fates (count, then fill) did. The running count and tokens are the loop's own locals, written back once: a
+  // captured number is a context slot, and a fractional one was boxed anew at each of 100k subtractions.
   const order = new Int32Array(n);
   let count = 0;
   const summarizeRange = (from: number, to: number): void => {
+    let c = count;
+    let kept = keptTokens;
     for (let i = from; i < to; i++) {
       if (pinnedGroup[groupOf[i] as number] === 1) continue;
       fates[i] = FATE.summarized;
-      order[count++] = i;
-      keptTokens -= tokenCounts[i] as number;
+      order[c++] = i;
+      kept -= tokenCounts[i] as number;
     }
+    count = c;
+    keptTokens = kept;
   };
   summarizeRange(prefixEnd, tailStart);
 

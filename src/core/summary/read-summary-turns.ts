@@ -44,32 +44,38 @@ export function readSummaryTurns(reading: SummaryReading, turns: readonly Messag
       continue;
     }
     facts.turns++;
-    if (role === 'user') {
+    // Whether the turn can hold a request: string content, or a text block met below (most user turns hold only tool
+    // results, whose blocks `userPromptText` would walk again for nothing). Requests have their own list, so reading
+    // one after the turn's calls and results keeps every list's order.
+    let texts = true;
+    if (Array.isArray(content)) {
+      texts = false;
+      for (let b = 0; b < content.length; b++) {
+        const raw: unknown = content[b];
+        if (raw === null || typeof raw !== 'object') continue;
+        const block = raw as Record<string, unknown>;
+        const { type } = block;
+        if (type === 'tool_use' || type === 'server_tool_use' || type === 'mcp_tool_use') {
+          const name = typeof block.name === 'string' ? block.name : 'tool';
+          readCallInput(name, block.input, call);
+          // Most calls touch no file: an index loop over an empty list costs a length read, a for-of an iterator.
+          const { changed, read, command } = call;
+          for (let k = 0; k < changed.length; k++) sighted('filesChanged', changed[k] as string);
+          for (let k = 0; k < read.length; k++) sighted('filesRead', read[k] as string);
+          if (call.todo !== undefined) facts.lists.todo = call.todo;
+          if (typeof block.id === 'string') calls.remember(block.id, command === undefined ? name : { command, patch: call.patch });
+        } else if (type === 'tool_result' && typeof block.tool_use_id === 'string') {
+          const found = calls.take(block.tool_use_id);
+          if (typeof found !== 'object' && block.is_error !== true) continue;
+          readResult(facts, block, found);
+        } else if (type === 'text') texts = true;
+      }
+    }
+    if (texts && role === 'user') {
       const text = userPromptText(turn as Message);
       if (text !== undefined) {
         if (facts.task === undefined) facts.task = shortenText(text, reading.maxTaskChars);
         else facts.lists.requests.push(text);
-      }
-    }
-    if (!Array.isArray(content)) continue;
-    for (let b = 0; b < content.length; b++) {
-      const raw: unknown = content[b];
-      if (raw === null || typeof raw !== 'object') continue;
-      const block = raw as Record<string, unknown>;
-      const { type } = block;
-      if (type === 'tool_use' || type === 'server_tool_use' || type === 'mcp_tool_use') {
-        const name = typeof block.name === 'string' ? block.name : 'tool';
-        readCallInput(name, block.input, call);
-        // Most calls touch no file: an index loop over an empty list costs a length read, a for-of an iterator.
-        const { changed, read, command } = call;
-        for (let k = 0; k < changed.length; k++) sighted('filesChanged', changed[k] as string);
-        for (let k = 0; k < read.length; k++) sighted('filesRead', read[k] as string);
-        if (call.todo !== undefined) facts.lists.todo = call.todo;
-        if (typeof block.id === 'string') calls.remember(block.id, command === undefined ? name : { command, patch: call.patch });
-      } else if (type === 'tool_result' && typeof block.tool_use_id === 'string') {
-        const found = calls.take(block.tool_use_id);
-        if (typeof found !== 'object' && block.is_error !== true) continue;
-        readResult(facts, block, found);
       }
     }
   }
