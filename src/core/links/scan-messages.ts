@@ -59,9 +59,10 @@ export function scanMessages(messages: readonly Message[], check?: MessageCheck)
   const count = messages.length;
   const textLength = new Float64Array(count);
   const toolBlock = new Uint8Array(count);
-  // Per message: its turn (runs of one role), and whether an assistant sent it; read when a pair forms.
+  // Per message: twice its turn (runs of one role), plus 1 when an assistant sent it; read when a pair forms. One
+  // array, not two: each is a fresh allocation per call, paid in page faults at 100k messages.
   const turn = new Int32Array(count);
-  const fromAssistant = new Uint8Array(count);
+  let turns = 0;
   let pairs = 0;
   // One pair per message fits the transcripts agents write (about 0.6), so the arrays are rarely grown: growing
   // from a small start allocated and copied twice their final size.
@@ -90,9 +91,9 @@ export function scanMessages(messages: readonly Message[], check?: MessageCheck)
     const message = messages[m];
     if (check !== undefined) check.message(message, m);
     const role = message?.role;
-    if (m > 0) turn[m] = (turn[m - 1] as number) + (role === previousRole ? 0 : 1);
+    if (m > 0 && role !== previousRole) turns += 2;
     previousRole = role;
-    if (role === 'assistant') fromAssistant[m] = 1;
+    turn[m] = role === 'assistant' ? turns + 1 : turns;
     const content = message?.content;
     if (!Array.isArray(content)) {
       textLength[m] = typeof content === 'string' ? content.length : 0;
@@ -176,7 +177,8 @@ export function scanMessages(messages: readonly Message[], check?: MessageCheck)
         resultIndex[pairs] = m;
         pairBlocks[pairs++] = (top - callIndex * BLOCK_BITS) * BLOCK_BITS + b;
         // A client tool is answered in the next turn, a server tool in its own; both are called by the assistant.
-        if ((turn[m] as number) - (turn[callIndex] as number) > 1 || fromAssistant[callIndex] === 0) splitPairMessages.push(callIndex, m);
+        const called = turn[callIndex] as number;
+        if (((turn[m] as number) >> 1) - (called >> 1) > 1 || (called & 1) === 0) splitPairMessages.push(callIndex, m);
       }
     }
     textLength[m] = length;
