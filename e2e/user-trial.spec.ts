@@ -4,7 +4,7 @@
  * what it did, and the header does not push the page down when the file comes.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { openApp } from './support';
+import { DEFAULT_LANE_LABELS, lane, openApp } from './support';
 
 const WORDS: Record<string, string[]> = { kept: ['Kept'], dropped: ['Dropped'], summarized: ['Summarized', 'Summ.'], masked: ['Masked'] };
 
@@ -52,3 +52,35 @@ for (const width of [1024, 1280, 1440]) {
     }
   });
 }
+
+test('at 1440 px the empty details pane is a narrow column; selecting a row widens it, nothing else moves', async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await openApp(page);
+  const details = page.getByRole('complementary', { name: 'Message details' });
+  await expect(details).toContainText('No message selected');
+  const empty = (await details.boundingBox())!;
+  expect(empty.width, 'the empty pane').toBeLessThanOrEqual(160);
+  // The lanes have the width: 111 px each (100 px beside the 360 px empty pane), room for "Summarized" whole.
+  for (const label of DEFAULT_LANE_LABELS) expect((await lane(page, label).boundingBox())!.width, label).toBeGreaterThan(108);
+  await expect(page.locator('[role="gridcell"][data-fate="summarized"] .fate-word').first()).toHaveCSS('font-size', '12px');
+  const labels = page.locator('[role="grid"] [role="row"][aria-rowindex="1"]');
+  const labelsTop = (await labels.boundingBox())!.y;
+  const rowTop = (await page.locator('#row-3').boundingBox())!.y;
+
+  // j/k select, and the pane grows to show the message; the rows stay where they were.
+  await page.getByRole('grid', { name: 'Timeline' }).focus();
+  for (let i = 0; i < 4; i++) await page.keyboard.press('j');
+  await expect(page.locator('#row-3')).toHaveAttribute('aria-selected', 'true');
+  await expect(details.getByRole('heading', { name: /Message #3/ })).toBeVisible();
+  await expect.poll(async () => (await details.boundingBox())!.width).toBeGreaterThanOrEqual(300);
+  expect((await labels.boundingBox())!.y, 'the column labels').toBeCloseTo(labelsTop, 0);
+  expect((await page.locator('#row-3').boundingBox())!.y, 'the selected row').toBeCloseTo(rowTop, 0);
+  await page.keyboard.press('Enter');
+  await expect(details.getByRole('heading', { name: /Message #3/ })).toBeFocused();
+
+  // Hide, and Show details, as before.
+  await details.getByRole('button', { name: 'Hide' }).click();
+  await expect(details.getByRole('button', { name: 'Show details · #3' })).toBeVisible();
+  await details.getByRole('button', { name: 'Show details · #3' }).click();
+  await expect(details.getByRole('heading', { name: /Message #3/ })).toBeVisible();
+});
