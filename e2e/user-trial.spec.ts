@@ -4,7 +4,7 @@
  * what it did, and the header does not push the page down when the file comes.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { DEFAULT_LANE_LABELS, lane, openApp } from './support';
+import { DEFAULT_LANE_LABELS, lane, openApp, waitForExactCounts } from './support';
 
 const WORDS: Record<string, string[]> = { kept: ['Kept'], dropped: ['Dropped'], summarized: ['Summarized', 'Summ.'], masked: ['Masked'] };
 
@@ -83,4 +83,24 @@ test('at 1440 px the empty details pane is a narrow column; selecting a row wide
   await expect(details.getByRole('button', { name: 'Show details · #3' })).toBeVisible();
   await details.getByRole('button', { name: 'Show details · #3' }).click();
   await expect(details.getByRole('heading', { name: /Message #3/ })).toBeVisible();
+});
+
+test('a preset bigger than the transcript says it holds the whole of it, on screen and to a screen reader', async ({ page }) => {
+  await openApp(page);
+  await waitForExactCounts(page);
+  const box = page.getByRole('spinbutton', { name: 'Max tokens' });
+  const max = Number(await box.getAttribute('max'));
+  expect(max).toBeLessThan(200_000);
+  const all = max.toLocaleString('en-US');
+  const hint = page.getByTestId('budget-hint');
+  const hintBox = (await hint.boundingBox())!;
+  await page.getByRole('group', { name: 'Context window presets' }).getByRole('button', { name: '1M' }).click();
+  await expect(box).toHaveValue(String(max));
+  await expect(hint).toHaveText(`1M holds the whole transcript: the budget is all ${all} tokens`);
+  await expect(page.getByTestId('announcer')).toHaveText(`1M holds the whole transcript: the budget is all ${all} tokens`);
+  // One line, as the hint it replaces.
+  expect((await hint.boundingBox())!.height).toBeCloseTo(hintBox.height, 0);
+  // Moved by hand, the hint is the range again.
+  await box.fill('1000');
+  await expect(hint).toHaveText(`tokens of messages each lane may send, 0–${all}`);
 });
