@@ -104,3 +104,44 @@ test('a preset bigger than the transcript says it holds the whole of it, on scre
   await box.fill('1000');
   await expect(hint).toHaveText(`tokens of messages each lane may send, 0–${all}`);
 });
+
+test('at 1024, 1280 and 1440 px the header keeps its height while the file loads: nothing below it moves', async ({ page }) => {
+  for (const width of [1024, 1280, 1440]) {
+    await page.setViewportSize({ width, height: 800 });
+    // The sample is held back, so the page is seen as it is while it loads (the tagline in the header), then let go.
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/spotter-session\.jsonl$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.addInitScript(() => {
+      const w = window as unknown as { shifts?: { value: number; sources: string[] }[] };
+      if (w.shifts) return;
+      const shifts: { value: number; sources: string[] }[] = (w.shifts = []);
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries() as unknown as { value: number; hadRecentInput: boolean; sources: { node?: Node }[] }[]) {
+          if (!e.hadRecentInput) shifts.push({ value: e.value, sources: e.sources.map((s) => s.node?.nodeName ?? '') });
+        }
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    await page.goto('/');
+    const header = page.getByRole('banner');
+    await expect(header).toContainText('See what your agent loses');
+    const nav = page.getByRole('navigation', { name: 'Views, search and filters' });
+    const loading = { header: (await header.boundingBox())!.height, nav: (await nav.boundingBox())!.y };
+    release();
+    await expect(page.getByTestId('file-name')).toHaveText('spotter-session.jsonl', { timeout: 20_000 });
+    await waitForExactCounts(page);
+    expect((await header.boundingBox())!.height, `the header at ${width} px`).toBeCloseTo(loading.header, 0);
+    expect((await nav.boundingBox())!.y, `the bar under the header at ${width} px`).toBeCloseTo(loading.nav, 0);
+    const shifts = await page.evaluate(() => (window as unknown as { shifts: { value: number; sources: string[] }[] }).shifts);
+    const cls = shifts.reduce((sum, s) => sum + s.value, 0);
+    test.info().annotations.push({ type: 'CLS', description: `${width} px: ${cls.toFixed(4)}` });
+    // The header's growth moved the whole page below it (the nav among the shifted); nothing moves the nav now, and the
+    // timeline comes whole rather than its head filling in over the rows (0.09–0.13 in all before; now under 0.002).
+    expect(shifts.filter((s) => s.sources.includes('NAV')), `shifts moving the nav at ${width} px`).toEqual([]);
+    expect(cls, `CLS at ${width} px`).toBeLessThan(0.01);
+    await page.unrouteAll();
+  }
+});
