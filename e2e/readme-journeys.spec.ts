@@ -223,7 +223,8 @@ test.describe('Lanes', () => {
     await expect(cell).toHaveText('Dropped');
     await expect(cell).toHaveAttribute('data-fate', 'dropped');
     await expect(cell).toHaveAttribute('title', /^Sliding window: dropped, .+\.$/);
-    const look = await cell.evaluate((el) => ({ icon: getComputedStyle(el, '::before').content, pattern: getComputedStyle(el).backgroundImage }));
+    // The icon is drawn before the word (in the word's box, so a narrow lane can tighten them together).
+    const look = await cell.evaluate((el) => ({ icon: getComputedStyle(el.querySelector('.fate-word') ?? el, '::before').content, pattern: getComputedStyle(el).backgroundImage }));
     expect(look.icon).toBe('"✕"');
     expect(look.pattern).toContain('repeating-linear-gradient');
     for (const label of SIX) {

@@ -76,12 +76,16 @@ export function DetailPane() {
     </button>
   );
   const shown = detail && detail.index === selected ? detail : undefined;
+  const empty = selected < 0 || !rows;
 
   return (
     <aside
       id="message-details"
       aria-label="Message details"
-      data-empty={selected < 0 || !rows ? 'true' : undefined}
+      data-empty={empty ? 'true' : undefined}
+      // Beside the timeline with nothing to show, the pane is a narrow column: the lanes take the width until a row
+      // is selected (at 1440 px the empty 360 px pane left them 100 px and their words cut).
+      data-narrow={wide && empty ? 'true' : undefined}
       data-drawer={wide ? undefined : 'true'}
       onKeyDown={(e) => {
         if (!wide && e.key === 'Escape' && !e.defaultPrevented) {
@@ -91,7 +95,9 @@ export function DetailPane() {
       }}
       className="detail-pane flex min-h-0 shrink-0 flex-col border-zinc-200 bg-zinc-50/60 dark:border-zinc-800 dark:bg-zinc-900/40"
     >
-      {selected < 0 || !rows ? (
+      {empty && wide ? (
+        <NarrowNoSelection hideButton={hideButton} />
+      ) : empty ? (
         <NoSelection hideButton={hideButton} />
       ) : (
         <>
@@ -139,7 +145,20 @@ function CollapsedPane({ selected, onShow }: { selected: number; onShow(): void 
   );
 }
 
-/** No message selected: how to pick one, and the system prompt, which no lane prunes. */
+/** No message selected, beside the timeline: how to pick one, in a column narrow enough to leave the lanes their room. */
+function NarrowNoSelection({ hideButton }: { hideButton: ReactNode }) {
+  return (
+    <div className="flex min-h-0 flex-1 flex-col gap-2 p-2 text-[12px] text-zinc-500 dark:text-zinc-400">
+      <div className="flex justify-end">{hideButton}</div>
+      <p className="m-0 font-medium text-zinc-700 dark:text-zinc-300">No message selected</p>
+      <p className="m-0 leading-relaxed">
+        Click a row, or <kbd className="kbd">j</kbd> / <kbd className="kbd">k</kbd> and <kbd className="kbd">Enter</kbd>: it opens here.
+      </p>
+    </div>
+  );
+}
+
+/** No message selected, in the drawer: how to pick one, and the system prompt, which no lane prunes. */
 function NoSelection({ hideButton }: { hideButton: ReactNode }) {
   const system = useInspector((s) => s.doc?.system);
   return (

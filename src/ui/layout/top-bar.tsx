@@ -11,7 +11,13 @@ const CHIP =
 /**
  * The file and how it is read. Items wrap onto a second line rather than overlap when the window is narrow: the
  * conversation picker, the badges and the buttons always stay reachable (checked by an e2e test at 1024–1440 px).
+ * The bar holds two lines' height from the first paint (the tagline's too): a file's name, badges and notes take two
+ * lines at 1024–1440 px, and the tagline's one line grew to them when the file came, pushing the page down (CLS 0.09–0.13).
+ * Two lines of its tallest item (the scope switch, 22.75 px) and a 2 px gap: 46.5 px, what it took at 1280 and 1440 px
+ * (any more and 1280 × 800 shows a row less); with the 6 px gap it had, 1024 px took 49.75.
  */
+const DOC_BAR_HEIGHT = 'min-h-[46.5px]';
+
 export function TopBar() {
   const doc = useInspector((s) => s.doc);
   const setHelpOpen = useInspector((s) => s.setHelpOpen);
@@ -21,7 +27,7 @@ export function TopBar() {
         prune<span className="text-indigo-600 dark:text-indigo-400">scope</span>
       </h1>
       {doc ? (
-        <div className="flex min-w-0 flex-1 flex-wrap items-center gap-x-3 gap-y-1.5 text-[13px]" data-testid="doc-bar">
+        <div className={cx('flex min-w-0 flex-1 flex-wrap items-center gap-x-3 gap-y-0.5 text-[13px]', DOC_BAR_HEIGHT)} data-testid="doc-bar">
           <span className="min-w-[4rem] max-w-[min(32vw,28rem)] truncate font-medium text-zinc-900 dark:text-zinc-100" title={doc.fileName} data-testid="file-name">
             {doc.fileName}
           </span>
@@ -43,7 +49,7 @@ export function TopBar() {
           {doc.skipped.length > 0 && <SkippedNote />}
         </div>
       ) : (
-        <div className="min-w-0 flex-1 text-[13px] text-zinc-600 dark:text-zinc-400">See what your agent loses when its conversation is pruned.</div>
+        <div className={cx('flex min-w-0 flex-1 items-center text-[13px] text-zinc-600 dark:text-zinc-400', DOC_BAR_HEIGHT)}>See what your agent loses when its conversation is pruned.</div>
       )}
       <div className="ml-auto flex shrink-0 items-center gap-2">
         <LoadControls />

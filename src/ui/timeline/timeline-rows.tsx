@@ -45,7 +45,8 @@ export function ColumnLabels({ labelsRef, lanes }: { labelsRef: RefObject<HTMLDi
         <div role="columnheader" className="col-chars truncate py-1.5 pr-2 text-right" title="Tokens (characters on hover)">Tokens</div>
         <div role="columnheader" className="col-score truncate py-1.5" title="Importance score, 0–1: recency + a tool bonus + length (what the Importance strategy ranks by)">Score</div>
         {lanes.map((lane) => (
-          <div role="columnheader" key={lane.id} data-lane={lane.id} className="truncate border-l border-zinc-200 px-2 py-1.5 dark:border-zinc-800">
+          // Cut in a narrow lane ("SLIDING WI…"): the whole name is in the lane's header just above, and in the title.
+          <div role="columnheader" key={lane.id} data-lane={lane.id} title={lane.label} className="truncate border-l border-zinc-200 px-2 py-1.5 dark:border-zinc-800">
             {lane.label}
           </div>
         ))}

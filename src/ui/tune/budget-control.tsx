@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { useInspector } from '../../state/react';
 import { planKey } from '../../worker/lanes';
 import { cx, formatCompact, formatInt } from '../common/format';
@@ -18,7 +18,10 @@ export function BudgetControl() {
   const busy = useInspector((s) => s.lanes.some((lane) => s.plans[lane.id] !== undefined && s.plans[lane.id]?.key !== planKey(lane, s.budget, s.pinned, s.doc?.epoch ?? 0)));
   const setBudget = useInspector((s) => s.setBudget);
   const setBudgetUnit = useInspector((s) => s.setBudgetUnit);
+  const announce = useInspector((s) => s.announce);
   const hintId = useId();
+  // The preset last clicked that is more than the whole transcript (at which size), so the hint can say what it did.
+  const [capped, setCapped] = useState<{ window: number; max: number } | null>(null);
   // Until exact counts land, token figures are the characters ÷ 4 estimate (unless that is what was asked for).
   const estimating = useInspector((s) => s.doc?.encoding === 'chars' && s.encoding !== 'chars' && s.countError === undefined && s.doc.countFallback === undefined);
   const atDefault = useInspector((s) => s.budget.unit === 'tokens' && s.budget.value === Math.round((s.doc?.totalTokens ?? 0) / 2));
@@ -26,7 +29,25 @@ export function BudgetControl() {
   const tokens = budget.unit === 'tokens';
   const max = tokens ? totalTokens : count;
   const name = tokens ? 'Max tokens' : 'Max messages';
-  const set = (value: number) => setBudget({ unit: budget.unit, value });
+  const set = (value: number) => {
+    setCapped(null);
+    setBudget({ unit: budget.unit, value });
+  };
+  // A window bigger than the transcript holds all of it: the slider goes to the end, and the hint and the announcer
+  // say why (it used to move there without a word, and "1M" showing 65,164 read as a bug).
+  const preset = (w: number) => {
+    set(Math.min(w, max));
+    if (w <= max) return;
+    setCapped({ window: w, max });
+    announce(cappedWords(w, max));
+  };
+  const cappedShown = tokens && capped !== null && capped.max === max && budget.value === max ? capped.window : undefined;
+  const hint =
+    cappedShown !== undefined
+      ? cappedWords(cappedShown, max)
+      : !tokens
+        ? `messages each lane may keep, 0–${formatInt(max)}; tool pairs stay whole, so counts can differ`
+        : `tokens of messages each lane may send, 0–${formatInt(max)}${estimating ? ' by the estimate' : ''}`;
 
   // The slider and the number box are one control: same name, range, value and description.
   const bound = { 'aria-label': name, 'aria-describedby': hintId, min: 0, max, step: tokens ? Math.max(1, Math.round(max / 1000)) : 1, value: budget.value, disabled };
@@ -63,7 +84,7 @@ export function BudgetControl() {
                 key={w}
                 type="button"
                 disabled={disabled}
-                onClick={() => set(Math.min(w, max))}
+                onClick={() => preset(w)}
                 title={w >= max ? `${formatCompact(w)} window: the whole transcript (${formatInt(max)} tokens) fits` : `A ${formatCompact(w)}-token window`}
                 className="rounded border border-zinc-300 px-1.5 py-px text-[11px] text-zinc-700 hover:bg-zinc-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 disabled:opacity-50 dark:border-zinc-700 dark:text-zinc-300 dark:hover:bg-zinc-800"
               >
@@ -94,13 +115,14 @@ export function BudgetControl() {
         data-testid="budget-hint"
         title={tokens ? `The system prompt is sent apart.${estimating && atDefault ? ' The default, half the transcript, moves to half the exact count when it comes.' : ''}` : undefined}
       >
-        {tokens
-          ? estimating
-            ? `tokens of messages each lane may send, 0–${formatInt(max)} by the estimate`
-            : `tokens of messages each lane may send, 0–${formatInt(max)}`
-          : `messages each lane may keep, 0–${formatInt(max)}; tool pairs stay whole, so counts can differ`}
+        {hint}
       </span>
       <SystemPromptLine />
     </div>
   );
+}
+
+/** What a preset bigger than the transcript did; no longer than the estimate's hint, so the line never wraps. */
+function cappedWords(window: number, max: number): string {
+  return `${formatCompact(window)} holds the whole transcript: the budget is all ${formatInt(max)} tokens`;
 }
