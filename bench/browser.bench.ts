@@ -21,6 +21,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium, type CDPSession, type Page } from '@playwright/test';
 import { syntheticTranscript } from './synthetic-transcript';
 import { profileSummary } from './trace-profile';
+import { mainThreadTasks, type MainThreadTasks } from './main-thread-tasks';
 import { allocatorSummary, mappingSummary } from './memory-dump';
 import { budgetBreakdown } from './budget-breakdown';
 
@@ -476,9 +477,25 @@ async function bigFileBudget(page: Page, profile: 'budget' | 'drag' | undefined)
   console.log(`| budget change → all 6 lanes committed, ${CHANGES} changes | 50k | ${summary(changes.all)} | |`);
   console.log(await budgetBreakdown(page, changes.windows));
   const dragBefore = await mainThreadMetrics(cdp);
-  const drag = await traced(page, profile === 'drag' ? 'drag' : undefined, () => fastDrag(page, total));
+  const { result: drag, tasks } =
+    profile === 'drag' ? { result: await traced(page, 'drag', () => fastDrag(page, total)), tasks: undefined } : await taskTraced(page, () => fastDrag(page, total));
   console.log(`| main thread over the drag | 50k | ${metricsDelta(dragBefore, await mainThreadMetrics(cdp))} | |`);
   console.log(`| fast drag, 60 moves at 60 Hz | 50k | settled ${fmt(drag.settledMs)} after the last move (longest task ${task(drag.longest)}) | no task > 16 ms |`);
+  if (tasks) {
+    console.log(
+      `| fast drag: main-thread tasks over 16 ms | 50k | ${tasks.overFrameCpu} of ${tasks.tasks} by the thread's CPU time (heaviest ${tasks.heaviestCpu.join(', ')} ms), ${tasks.overFrameWall} by wall time | none |`,
+    );
+  }
+}
+
+/** `run` under a light trace (no CPU profiler), and the main thread's tasks in it. */
+async function taskTraced<T>(page: Page, run: () => Promise<T>): Promise<{ result: T; tasks: MainThreadTasks | undefined }> {
+  const browser = page.context().browser();
+  if (!browser) return { result: await run(), tasks: undefined };
+  await browser.startTracing(page, { categories: ['devtools.timeline', 'toplevel'] });
+  const result = await run();
+  const trace = await browser.stopTracing();
+  return { result, tasks: mainThreadTasks(JSON.parse(trace.toString('utf8')) as Parameters<typeof mainThreadTasks>[0]) };
 }
 
 async function main(): Promise<void> {
