@@ -64,3 +64,19 @@ test('at 1024 px nothing in a lane header runs into the next lane', async ({ pag
   );
   expect(spills).toEqual([]);
 });
+
+test('at 1024 and 1440 px every count in a lane header reads whole ("57 summ.", or the number beside its icon), and a screen reader hears the word', async ({ page }) => {
+  await openApp(page);
+  for (const width of [1024, 1440]) {
+    await page.setViewportSize({ width, height: 800 });
+    const counts = page.locator('section[aria-label] .count-words');
+    await expect(counts.first()).toBeVisible();
+    const read = await counts.evaluateAll((els) =>
+      els.map((el) => ({ cut: el.scrollWidth > el.clientWidth, word: el.dataset.word ?? '', text: el.querySelector('.count-full')?.textContent ?? '' })),
+    );
+    expect(read.filter((r) => r.cut), `${width} px`).toEqual([]);
+    for (const r of read) expect(r.text.trim()).toBe(r.word);
+  }
+  // Summarize at 1440 px: the short word is what is seen.
+  await expect(lane(page, 'Summarize').locator('.count-words[data-word="summarized"] .count-short')).toBeVisible();
+});

@@ -125,20 +125,20 @@ function LaneCounts({ plan, stale, totalTokens, systemTokens }: { plan: PlanResu
       {plan.dropped > 0 && (
         <p className="m-0 flex items-center gap-1 text-[color:var(--dropped)]">
           <FateIcon fate="dropped" className="h-3 w-3" />
-          <span className="truncate tabular-nums">{formatInt(plan.dropped)} dropped</span>
+          <CountWords count={plan.dropped} word="dropped" short="drop." />
         </p>
       )}
       {plan.summarized > 0 && (
         <p className="m-0 flex items-center gap-1 text-[color:var(--summarized)]" title={summary ? `${formatInt(plan.summarized)} summarized ${summary}` : undefined}>
           <FateIcon fate="summarized" className="h-3 w-3" />
-          <span className="truncate tabular-nums">{formatInt(plan.summarized)} summarized</span>
+          <CountWords count={plan.summarized} word="summarized" short="summ." />
         </p>
       )}
       {summary && <p className="m-0 truncate pl-4 text-[10.5px] text-zinc-600 dark:text-zinc-400">{summary}</p>}
       {plan.masked > 0 && (
         <p className="m-0 flex items-center gap-1 text-[color:var(--masked)]">
           <FateIcon fate="masked" className="h-3 w-3" />
-          <span className="truncate tabular-nums">{formatInt(plan.masked)} masked</span>
+          <CountWords count={plan.masked} word="masked" short="mask." />
         </p>
       )}
       <p className="m-0 truncate text-zinc-700 tabular-nums dark:text-zinc-300" title={`${formatInt(Math.round(plan.tokens))} tokens in messages${system}`}>
@@ -150,6 +150,24 @@ function LaneCounts({ plan, stale, totalTokens, systemTokens }: { plan: PlanResu
       <ScorecardLine card={plan.scorecard} />
       {over && <OverNote text={over} />}
     </div>
+  );
+}
+
+/**
+ * "57 dropped"; in a lane too narrow for the word "57 drop.", narrower still "57" beside the fate's icon (the word was
+ * cut to "57 dro…", and "150 summari…" even at 1440 px). The whole word stays for a screen reader; the widths are in
+ * index.css (`.count-words`).
+ */
+function CountWords({ count, word, short }: { count: number; word: string; short: string }) {
+  return (
+    <span className="count-words truncate tabular-nums" data-word={word}>
+      {formatInt(count)}
+      <span className="count-full"> {word}</span>
+      <span aria-hidden="true" className="count-short">
+        {' '}
+        {short}
+      </span>
+    </span>
   );
 }
 
