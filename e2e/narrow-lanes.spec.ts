@@ -72,11 +72,11 @@ test('at 1024 and 1440 px every count in a lane header reads whole ("57 summ.", 
     const counts = page.locator('section[aria-label] .count-words');
     await expect(counts.first()).toBeVisible();
     const read = await counts.evaluateAll((els) =>
-      els.map((el) => ({ cut: el.scrollWidth > el.clientWidth, word: el.dataset.word ?? '', text: el.querySelector('.count-full')?.textContent ?? '' })),
+      els.map((el) => ({ cut: el.scrollWidth > el.clientWidth, word: el.dataset.word ?? '', text: el.querySelector('.word-full')?.textContent ?? '' })),
     );
     expect(read.filter((r) => r.cut), `${width} px`).toEqual([]);
     for (const r of read) expect(r.text.trim()).toBe(r.word);
   }
   // Summarize at 1440 px: the short word is what is seen.
-  await expect(lane(page, 'Summarize').locator('.count-words[data-word="summarized"] .count-short')).toBeVisible();
+  await expect(lane(page, 'Summarize').locator('.count-words[data-word="summarized"] .word-short')).toBeVisible();
 });

@@ -95,10 +95,8 @@ export function DetailPane() {
       }}
       className="detail-pane flex min-h-0 shrink-0 flex-col border-zinc-200 bg-zinc-50/60 dark:border-zinc-800 dark:bg-zinc-900/40"
     >
-      {empty && wide ? (
-        <NarrowNoSelection hideButton={hideButton} />
-      ) : empty ? (
-        <NoSelection hideButton={hideButton} />
+      {empty ? (
+        <NoSelection hideButton={hideButton} narrow={wide} />
       ) : (
         <>
           <MessageHead selected={selected} rows={rows} shown={shown} raw={raw} setRaw={setRaw} headingRef={headingRef} hideButton={hideButton} />
@@ -145,32 +143,27 @@ function CollapsedPane({ selected, onShow }: { selected: number; onShow(): void 
   );
 }
 
-/** No message selected, beside the timeline: how to pick one, in a column narrow enough to leave the lanes their room. */
-function NarrowNoSelection({ hideButton }: { hideButton: ReactNode }) {
-  return (
-    <div className="flex min-h-0 flex-1 flex-col gap-2 p-2 text-[12px] text-zinc-500 dark:text-zinc-400">
-      <div className="flex justify-end">{hideButton}</div>
-      <p className="m-0 font-medium text-zinc-700 dark:text-zinc-300">No message selected</p>
-      <p className="m-0 leading-relaxed">
-        Click a row, or <kbd className="kbd">j</kbd> / <kbd className="kbd">k</kbd> and <kbd className="kbd">Enter</kbd>: it opens here.
-      </p>
-    </div>
-  );
-}
-
-/** No message selected, in the drawer: how to pick one, and the system prompt, which no lane prunes. */
-function NoSelection({ hideButton }: { hideButton: ReactNode }) {
+/**
+ * No message selected: how to pick one. In the drawer, the system prompt too, which no lane prunes; beside the timeline
+ * (`narrow`), the hint alone, in a column narrow enough to leave the lanes their room.
+ */
+function NoSelection({ hideButton, narrow }: { hideButton: ReactNode; narrow: boolean }) {
   const system = useInspector((s) => s.doc?.system);
   return (
-    <div className="scroll-thin flex min-h-0 flex-1 flex-col overflow-auto">
-      <div className="flex justify-end px-2 pt-2">{hideButton}</div>
-      <div className="flex flex-col items-center justify-center gap-2 px-8 pb-8 pt-2 text-center text-sm text-zinc-500 dark:text-zinc-400">
+    <div className={cx('scroll-thin flex min-h-0 flex-1 flex-col overflow-auto', narrow && 'gap-2 p-2')}>
+      <div className={cx('flex justify-end', !narrow && 'px-2 pt-2')}>{hideButton}</div>
+      <div
+        className={cx(
+          'flex flex-col gap-2 text-zinc-500 dark:text-zinc-400',
+          narrow ? 'text-[12px] leading-relaxed' : 'items-center justify-center px-8 pb-8 pt-2 text-center text-sm',
+        )}
+      >
         <p className="m-0 font-medium text-zinc-700 dark:text-zinc-300">No message selected</p>
         <p className="m-0">
-          Click a row, or press <kbd className="kbd">j</kbd> / <kbd className="kbd">k</kbd> to move and <kbd className="kbd">Enter</kbd> to open it here.
+          Click a row, or <kbd className="kbd">j</kbd> / <kbd className="kbd">k</kbd> and <kbd className="kbd">Enter</kbd>: it opens here.
         </p>
       </div>
-      {system && (
+      {!narrow && system && (
         <section className="mx-4 mb-4 rounded-md border border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-950" aria-label="System prompt">
           <header className="border-b border-zinc-200 px-2.5 py-1 text-[11px] font-medium text-zinc-500 dark:border-zinc-800 dark:text-zinc-400">
             System prompt · never pruned · {formatInt(system.length)} chars

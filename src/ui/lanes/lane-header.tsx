@@ -8,6 +8,7 @@ import type { PlanResult } from '../../worker/protocol';
 import { FateIcon } from '../common/fate-badge';
 import { cx, formatCompact, formatInt } from '../common/format';
 import { downloadText, copyText } from '../common/clipboard';
+import { ShortWord } from '../common/short-word';
 import { Popover } from '../layout/popover';
 import { peopleText } from '../common/people-text';
 import { boundNote, breakableTitle, formatSaved, overNote, summaryNote } from './lane-text';
@@ -156,17 +157,12 @@ function LaneCounts({ plan, stale, totalTokens, systemTokens }: { plan: PlanResu
 /**
  * "57 dropped"; in a lane too narrow for the word "57 drop.", narrower still "57" beside the fate's icon (the word was
  * cut to "57 dro…", and "150 summari…" even at 1440 px). The whole word stays for a screen reader; the widths are in
- * index.css (`.count-words`).
+ * index.css (`.count-words`); the word's two forms are `ShortWord`'s.
  */
 function CountWords({ count, word, short }: { count: number; word: string; short: string }) {
   return (
     <span className="count-words truncate tabular-nums" data-word={word}>
-      {formatInt(count)}
-      <span className="count-full"> {word}</span>
-      <span aria-hidden="true" className="count-short">
-        {' '}
-        {short}
-      </span>
+      {formatInt(count)} <ShortWord word={word} short={short} />
     </span>
   );
 }

@@ -3,6 +3,7 @@ import { FATE_NAMES, REASON_TEXT, type MessageFate, type ReasonCode } from '../.
 import { ROW_FLAG, type DocSummary, type InsertInfo } from '../../worker/protocol';
 import { fateLabel } from '../common/fate-badge';
 import { cx, formatCompact, formatInt } from '../common/format';
+import { ShortWord } from '../common/short-word';
 
 export const ROW_H = 30;
 
@@ -189,7 +190,7 @@ export const TimelineRow = memo(function TimelineRow(p: RowProps) {
             title={`${reasonSentence(lane.label, fate, p.reasons.charCodeAt(k))}${terms ? ` ${terms}` : ''}`}
             className={cx('fate fate-cell', `fate-${fate}`, p.focusLane === k && 'is-focus', active && 'is-active')}
           >
-            <span className="fate-word">{fateLabel(fate)}</span>
+            <span className="fate-word">{fate === 'summarized' ? <ShortWord word={fateLabel(fate)} short="Summ." /> : fateLabel(fate)}</span>
             {tag && <span className="cell-tag">{tag.replace(/_/g, ' ')}</span>}
           </div>
         );
