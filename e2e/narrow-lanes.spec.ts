@@ -76,6 +76,10 @@ test('at 1024 and 1440 px every count in a lane header reads whole ("57 summ.", 
     );
     expect(read.filter((r) => r.cut), `${width} px`).toEqual([]);
     for (const r of read) expect(r.text.trim()).toBe(r.word);
+    // What the summaries came to ("into 1 message of 1,748 tokens") wraps whole under the count; cut, it read "into 1 messa…".
+    const notes = await page.locator('section[aria-label] [data-testid="lane-counts"] p[title^="into "]').evaluateAll((els) => els.map((el) => ({ text: el.textContent, cut: el.scrollHeight > el.clientHeight + 1 || el.scrollWidth > el.clientWidth + 1 })));
+    expect(notes.length, `${width} px`).toBeGreaterThan(0);
+    expect(notes.filter((n) => n.cut), `${width} px`).toEqual([]);
   }
   // Summarize at 1440 px: the short word is what is seen.
   await expect(lane(page, 'Summarize').locator('.count-words[data-word="summarized"] .word-short')).toBeVisible();

@@ -135,7 +135,12 @@ function LaneCounts({ plan, stale, totalTokens, systemTokens }: { plan: PlanResu
           <CountWords count={plan.summarized} word="summarized" short="summ." />
         </p>
       )}
-      {summary && <p className="m-0 truncate pl-4 text-[10.5px] text-zinc-600 dark:text-zinc-400">{summary}</p>}
+      {/* Wrapped (four lines hold it at 1024 px): cut to one line, a narrow lane read "into 1 messa…" and lost the summary's size. */}
+      {summary && (
+        <p className="m-0 line-clamp-4 pl-4 text-[10.5px] whitespace-normal text-zinc-600 dark:text-zinc-400" title={summary}>
+          {summary}
+        </p>
+      )}
       {plan.masked > 0 && (
         <p className="m-0 flex items-center gap-1 text-[color:var(--masked)]">
           <FateIcon fate="masked" className="h-3 w-3" />
