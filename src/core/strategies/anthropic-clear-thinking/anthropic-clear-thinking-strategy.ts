@@ -2,6 +2,7 @@ import type { CommonPruneOptions } from '../../plan/types';
 import { defineStrategy } from '../define-strategy';
 import { PEER_TRAITS } from '../peer-traits';
 import { checkOption } from '../check-option';
+import { integerOption } from '../integer-option';
 import { peerSettings } from '../peer-settings';
 import { replayClearThinking } from './replay-clear-thinking';
 import { planClearThinking, thinkingTurnsKept, type ClearThinkingSettings } from './plan-clear-thinking';
@@ -21,7 +22,7 @@ export interface AnthropicClearThinkingConfig extends CommonPruneOptions {
 
 const OPTIONS = [
   { key: 'keepMode', label: 'Keep', description: "model: the model's default (all turns on Opus 4.5+ and Sonnet 4.6+, else the last); all; turns: the last N turns with thinking.", kind: 'choice', default: 'model', choices: ['model', 'all', 'turns'] },
-  { key: 'keepTurns', label: 'Thinking turns kept', description: 'With keep "turns": the last assistant turns with thinking that keep it.', kind: 'integer', default: 1, min: 1, max: 100_000 },
+  integerOption('keepTurns', 'Thinking turns kept', 'With keep "turns": the last assistant turns with thinking that keep it.', 1, 1, 100_000),
 ] as const;
 
 /**

@@ -2,6 +2,8 @@ import type { CommonPruneOptions } from '../../plan/types';
 import { defineStrategy } from '../define-strategy';
 import { PEER_TRAITS } from '../peer-traits';
 import { checkOption } from '../check-option';
+import { booleanOption } from '../boolean-option';
+import { integerOption } from '../integer-option';
 import { peerSettings } from '../peer-settings';
 import { replayClearToolUses } from './replay-clear-tool-uses';
 import { planClearToolUses, type ClearToolUsesSettings } from './plan-clear-tool-uses';
@@ -32,16 +34,16 @@ export interface AnthropicClearToolUsesConfig extends CommonPruneOptions {
 }
 
 const OPTIONS = [
-  { key: 'triggerAt', label: 'Trigger', description: 'Clearing begins once the prompt exceeds this (system prompt, tools and messages), in input tokens or tool uses.', kind: 'integer', default: 100_000, min: 1, max: 10_000_000 },
+  integerOption('triggerAt', 'Trigger', 'Clearing begins once the prompt exceeds this (system prompt, tools and messages), in input tokens or tool uses.', 100_000, 1, 10_000_000),
   { key: 'triggerType', label: 'Trigger counts', description: 'What the trigger counts: input tokens of the prompt, or tool uses in the history.', kind: 'choice', default: 'input_tokens', choices: ['input_tokens', 'tool_uses'] },
-  { key: 'keep', label: 'Keep', description: 'Recent tool uses whose results stay.', kind: 'integer', default: 3, min: 0, max: 100_000, unit: 'results' },
-  { key: 'clearAtLeast', label: 'Clear at least', description: 'When clearing would free fewer tokens than this, nothing is cleared (0: no minimum).', kind: 'integer', default: 0, min: 0, max: 10_000_000, unit: 'tokens' },
+  integerOption('keep', 'Keep', 'Recent tool uses whose results stay.', 3, 0, 100_000, 'results'),
+  integerOption('clearAtLeast', 'Clear at least', 'When clearing would free fewer tokens than this, nothing is cleared (0: no minimum).', 0, 0, 10_000_000, 'tokens'),
   { key: 'clearAtLeastMode', label: 'At-least rule', description: 'gate: clear all but keep, only if that frees the minimum (the docs, literally); stop-at: clear oldest first until it has (LangChain).', kind: 'choice', default: 'gate', choices: ['gate', 'stop-at'] },
   { key: 'excludeTools', label: 'Never clear', description: 'Tools whose uses and results are never cleared.', kind: 'string-list', default: [] },
-  { key: 'clearToolInputs', label: 'Clear inputs', description: 'Also empty the inputs of the calls whose results are cleared.', kind: 'boolean', default: false },
+  booleanOption('clearToolInputs', 'Clear inputs', 'Also empty the inputs of the calls whose results are cleared.', false),
   { key: 'clearToolInputsOf', label: 'Clear inputs of', description: 'Empty the inputs of these tools only (clear_tool_inputs given as a list).', kind: 'string-list', default: [] },
   { key: 'placeholder', label: 'Placeholder', description: "What a cleared result becomes. Anthropic does not publish its text; the default is LangChain's.", kind: 'text', default: '[cleared]', maxLength: 500 },
-  { key: 'keepCountsExcluded', label: 'Excluded count in keep', description: 'Uses of excluded tools count toward keep (undocumented; LangChain counts every tool message).', kind: 'boolean', default: true },
+  booleanOption('keepCountsExcluded', 'Excluded count in keep', 'Uses of excluded tools count toward keep (undocumented; LangChain counts every tool message).', true),
 ] as const;
 
 /**

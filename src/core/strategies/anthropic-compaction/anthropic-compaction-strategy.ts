@@ -2,6 +2,7 @@ import type { CommonPruneOptions } from '../../plan/types';
 import { defineStrategy } from '../define-strategy';
 import { PEER_TRAITS } from '../peer-traits';
 import { checkOption } from '../check-option';
+import { integerOption } from '../integer-option';
 import { peerSettings } from '../peer-settings';
 import { planAnthropicCompaction, type AnthropicCompactionSettings } from './plan-anthropic-compaction';
 import { replayAnthropicCompaction } from './replay-anthropic-compaction';
@@ -18,8 +19,8 @@ export interface AnthropicCompactionConfig extends CommonPruneOptions {
 }
 
 const OPTIONS = [
-  { key: 'triggerAt', label: 'Trigger', description: 'Compaction happens when the input (system, tools and messages) reaches this many tokens; the API takes 50,000 or more.', kind: 'integer', default: 150_000, min: 50_000, max: 10_000_000, unit: 'tokens' },
-  { key: 'summaryTokens', label: 'Summary size', description: "The compaction block's size: the docs' usage example writes 3,500 tokens for 180,000.", kind: 'integer', default: 3_500, min: 16, max: 100_000, unit: 'tokens' },
+  integerOption('triggerAt', 'Trigger', 'Compaction happens when the input (system, tools and messages) reaches this many tokens; the API takes 50,000 or more.', 150_000, 50_000, 10_000_000, 'tokens'),
+  integerOption('summaryTokens', 'Summary size', "The compaction block's size: the docs' usage example writes 3,500 tokens for 180,000.", 3_500, 16, 100_000, 'tokens'),
   { key: 'instructions', label: 'Instructions', description: 'Custom summarization instructions (replace the default prompt); the summarizer takes them as its focus.', kind: 'text', default: '', maxLength: 2_000 },
 ] as const;
 

@@ -2,6 +2,8 @@ import type { CommonPruneOptions } from '../../plan/types';
 import { defineStrategy } from '../define-strategy';
 import { PEER_TRAITS } from '../peer-traits';
 import { checkOption } from '../check-option';
+import { booleanOption } from '../boolean-option';
+import { integerOption } from '../integer-option';
 import { peerSettings } from '../peer-settings';
 import { planClaudeCodeCompact, type ClaudeCodeCompactSettings } from './plan-claude-code-compact';
 import { claudeCodeThreshold } from './claude-code-threshold';
@@ -31,15 +33,15 @@ export interface ClaudeCodeCompactConfig extends CommonPruneOptions {
 }
 
 const OPTIONS = [
-  { key: 'contextWindow', label: 'Context window', description: "The model's context window.", kind: 'integer', default: 200_000, min: 10_000, max: 10_000_000, unit: 'tokens' },
-  { key: 'summaryReserveTokens', label: 'Summary reserve', description: "Room kept for the summary's output: min(the model's max output, 20,000).", kind: 'integer', default: 20_000, min: 0, max: 1_000_000, unit: 'tokens' },
-  { key: 'bufferTokens', label: 'Buffer', description: 'AUTOCOMPACT_BUFFER_TOKENS: compaction fires this far below the effective window.', kind: 'integer', default: 13_000, min: 0, max: 1_000_000, unit: 'tokens' },
-  { key: 'autoCompactPercent', label: 'Auto-compact %', description: 'CLAUDE_AUTOCOMPACT_PCT_OVERRIDE: compact at this percentage of the effective window, if that is lower (0: unset).', kind: 'integer', default: 0, min: 0, max: 100 },
-  { key: 'summaryTokens', label: 'Summary size', description: "The compact summary's size: 4,371 tokens measured on a real compaction of 170,251.", kind: 'integer', default: 4_371, min: 16, max: 100_000, unit: 'tokens' },
-  { key: 'reinjectFiles', label: 'Re-read files', description: 'After compacting, re-inject the 5 most recently read files (5,000 tokens each, 50,000 in all).', kind: 'boolean', default: true },
-  { key: 'microCompact', label: 'Micro-compact', description: 'Time-based micro-compaction: after an idle gap, old results of Read, Bash, Grep, Glob, Web*, Edit and Write are cleared (off by default in Claude Code).', kind: 'boolean', default: false },
-  { key: 'microCompactGapMinutes', label: 'Idle gap', description: 'Micro-compaction runs when this many minutes passed since the last assistant message.', kind: 'integer', default: 60, min: 1, max: 100_000 },
-  { key: 'microCompactKeepRecent', label: 'Keep recent', description: 'Compactable results micro-compaction keeps (at least 1).', kind: 'integer', default: 5, min: 0, max: 100_000, unit: 'results' },
+  integerOption('contextWindow', 'Context window', "The model's context window.", 200_000, 10_000, 10_000_000, 'tokens'),
+  integerOption('summaryReserveTokens', 'Summary reserve', "Room kept for the summary's output: min(the model's max output, 20,000).", 20_000, 0, 1_000_000, 'tokens'),
+  integerOption('bufferTokens', 'Buffer', 'AUTOCOMPACT_BUFFER_TOKENS: compaction fires this far below the effective window.', 13_000, 0, 1_000_000, 'tokens'),
+  integerOption('autoCompactPercent', 'Auto-compact %', 'CLAUDE_AUTOCOMPACT_PCT_OVERRIDE: compact at this percentage of the effective window, if that is lower (0: unset).', 0, 0, 100),
+  integerOption('summaryTokens', 'Summary size', "The compact summary's size: 4,371 tokens measured on a real compaction of 170,251.", 4_371, 16, 100_000, 'tokens'),
+  booleanOption('reinjectFiles', 'Re-read files', 'After compacting, re-inject the 5 most recently read files (5,000 tokens each, 50,000 in all).', true),
+  booleanOption('microCompact', 'Micro-compact', 'Time-based micro-compaction: after an idle gap, old results of Read, Bash, Grep, Glob, Web*, Edit and Write are cleared (off by default in Claude Code).', false),
+  integerOption('microCompactGapMinutes', 'Idle gap', 'Micro-compaction runs when this many minutes passed since the last assistant message.', 60, 1, 100_000),
+  integerOption('microCompactKeepRecent', 'Keep recent', 'Compactable results micro-compaction keeps (at least 1).', 5, 0, 100_000, 'results'),
 ] as const;
 
 /**

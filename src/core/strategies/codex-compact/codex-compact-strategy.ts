@@ -2,6 +2,7 @@ import type { CommonPruneOptions } from '../../plan/types';
 import { defineStrategy } from '../define-strategy';
 import { PEER_TRAITS } from '../peer-traits';
 import { checkOption } from '../check-option';
+import { integerOption } from '../integer-option';
 import { peerSettings } from '../peer-settings';
 import { codexCompactLimit, planCodexCompact, type CodexCompactSettings } from './plan-codex-compact';
 import { replayCodexCompact } from './replay-codex-compact';
@@ -20,10 +21,10 @@ export interface CodexCompactConfig extends CommonPruneOptions {
 }
 
 const OPTIONS = [
-  { key: 'contextWindow', label: 'Context window', description: "The model's context window (272,000 for gpt-5 and gpt-5-codex).", kind: 'integer', default: 272_000, min: 10_000, max: 10_000_000, unit: 'tokens' },
-  { key: 'autoCompactLimit', label: 'Compact limit', description: 'model_auto_compact_token_limit: compact at this many tokens if lower than 90% of the window (0: unset).', kind: 'integer', default: 0, min: 0, max: 10_000_000, unit: 'tokens' },
-  { key: 'userMessageTokens', label: 'User messages kept', description: 'COMPACT_USER_MESSAGE_MAX_TOKENS: user messages kept verbatim, newest first (bytes ÷ 4).', kind: 'integer', default: 20_000, min: 0, max: 10_000_000, unit: 'tokens' },
-  { key: 'summaryTokens', label: 'Summary size', description: "The hand-off summary's size; 0: 2.57% of what it replaces, at most 20,000 (not published).", kind: 'integer', default: 0, min: 0, max: 100_000, unit: 'tokens' },
+  integerOption('contextWindow', 'Context window', "The model's context window (272,000 for gpt-5 and gpt-5-codex).", 272_000, 10_000, 10_000_000, 'tokens'),
+  integerOption('autoCompactLimit', 'Compact limit', 'model_auto_compact_token_limit: compact at this many tokens if lower than 90% of the window (0: unset).', 0, 0, 10_000_000, 'tokens'),
+  integerOption('userMessageTokens', 'User messages kept', 'COMPACT_USER_MESSAGE_MAX_TOKENS: user messages kept verbatim, newest first (bytes ÷ 4).', 20_000, 0, 10_000_000, 'tokens'),
+  integerOption('summaryTokens', 'Summary size', "The hand-off summary's size; 0: 2.57% of what it replaces, at most 20,000 (not published).", 0, 0, 100_000, 'tokens'),
 ] as const;
 
 /**

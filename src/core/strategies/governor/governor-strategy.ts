@@ -5,6 +5,8 @@ import { defineStrategy } from '../define-strategy';
 import { checkBound } from '../../plan/check-bound';
 import { fitsBound } from '../../plan/fits-bound';
 import { checkOption } from '../check-option';
+import { booleanOption } from '../boolean-option';
+import { integerOption } from '../integer-option';
 import { SCORE_WEIGHT_KEYS, TASK_INTENTS, UNIT_TYPES } from '../../governor/constants';
 import { readCustomWeights } from '../../governor/read-custom-weights';
 import { planGovernorLane, type GovernorSettings } from './plan-governor-lane';
@@ -38,9 +40,9 @@ export interface GovernorStrategyConfig extends CommonPruneOptions {
 const OPTIONS = [
   { key: 'intent', label: 'Intent', description: 'Picks the profile of weights; auto reads it from the task and the latest prompt.', kind: 'choice', default: 'auto', choices: ['auto', ...TASK_INTENTS] },
   { key: 'query', label: 'Query', description: 'What relevance is measured against; empty: the latest prompt.', kind: 'text', default: '', maxLength: 500 },
-  { key: 'keepTask', label: 'Keep the task', description: 'Always send the first prompt a person typed.', kind: 'boolean', default: true },
-  { key: 'summarization', label: 'Shorten', description: 'Send a shorter version of a valuable unit that does not fit.', kind: 'boolean', default: true },
-  { key: 'keepThreshold', label: 'Shorten above', description: 'Score (in hundredths) a unit needs to be shortened rather than dropped.', kind: 'integer', default: 50, min: 0, max: 100 },
+  booleanOption('keepTask', 'Keep the task', 'Always send the first prompt a person typed.', true),
+  booleanOption('summarization', 'Shorten', 'Send a shorter version of a valuable unit that does not fit.', true),
+  integerOption('keepThreshold', 'Shorten above', 'Score (in hundredths) a unit needs to be shortened rather than dropped.', 50, 0, 100),
   { key: 'weights', label: 'Weights', description: "Seed 004's custom weights over the profile's, e.g. priority=0.4, relevance=0.4, recency=0.2 (and type_bonus).", kind: 'text', default: '', maxLength: 200 },
   { key: 'typeWeights', label: 'Type weights', description: "Custom weights of unit types over the profile's, e.g. file=1, message=0.7, tool_result=0.8.", kind: 'text', default: '', maxLength: 400 },
 ] as const;

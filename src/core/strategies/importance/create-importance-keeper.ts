@@ -1,10 +1,11 @@
 import type { TranscriptAnalysis } from '../../plan/analyze-transcript';
-import { importanceScore } from '../../scoring/importance-score';
+import { RECENCY_WEIGHT } from '../../scoring/importance-weights';
 import type { TurnCounts } from '../../requests/create-turn-counts';
 import { BONUS_BUCKETS, type ImportanceIndex } from './importance-index';
 import { createMinTree } from './create-min-tree';
 import { firstTrue } from '../../plan/first-true';
 import { unitCountsByTurn } from './unit-counts-by-turn';
+import { bucketPositionFigures } from './bucket-position-figures';
 
 /** Float slack on a unit's score bound, far above the rounding of `importanceScore` and far below any real gap. */
 const SLACK = 1e-9;
@@ -28,27 +29,15 @@ export interface KeepRequest {
  * counts, message j of the context at `start + j`.
  */
 export function createImportanceKeeper(analysis: TranscriptAnalysis, index: ImportanceIndex, counts: TurnCounts, start: number) {
-  const { unitOf, unitSize, hasToolBlock, textLength, cutAtOrAfter } = analysis;
-  const { memberStart, members, last, bucketStart, bucketUnits, bucketBonus } = index;
+  const { unitOf, unitSize, cutAtOrAfter } = analysis;
+  const { memberStart, members, last, bucketStart, bucketUnits, bucketBonus, memberParts } = index;
   const units = unitSize.length;
   const buckets: number[] = [];
   for (let k = 0; k < BONUS_BUCKETS; k++) if ((bucketStart[k + 1] as number) > (bucketStart[k] as number)) buckets.push(k);
   // Integer counts add up exactly in any order: then the best suffix is found on the prefix sums, in O(log n).
   const { full, early, least, integral } = unitCountsByTurn(index, counts, start, analysis.count);
-  // Per bucket position: its unit's fewest tokens.
-  const leastTokens = new Float64Array(units);
-  for (let p = 0; p < units; p++) leastTokens[p] = least[bucketUnits[p] as number] as number;
+  const { leastTokens, lastAt, side } = bucketPositionFigures(index, least);
   const fitting = createMinTree(leastTokens);
-  // Per bucket position: its unit's last member, read in bucket order as a bucket is drawn (not at random by unit).
-  const lastAt = new Int32Array(units);
-  for (let p = 0; p < units; p++) lastAt[p] = last[bucketUnits[p] as number] as number;
-  // And the fewest among a bucket's units up to each position: a bucket with none that fits is left in O(1), without
-  // a search of the tree (while adding back, most buckets hold nothing small enough).
-  const fewestUpTo = new Float64Array(units);
-  for (let k = 0; k < BONUS_BUCKETS; k++) {
-    let fewest = Infinity;
-    for (let p = bucketStart[k] as number; p < (bucketStart[k + 1] as number); p++) fewestUpTo[p] = fewest = Math.min(fewest, leastTokens[p] as number);
-  }
   const next = new Int32Array(BONUS_BUCKETS);
   const bound = new Float64Array(BONUS_BUCKETS);
   const score = new Float64Array(units);
@@ -56,7 +45,9 @@ export function createImportanceKeeper(analysis: TranscriptAnalysis, index: Impo
   const listed = new Int32Array(units);
   let stamp = 0;
   // Two binary heaps, of buckets by `bound` (highest first) and of drawn units by `score` (highest, then latest, first).
+  // The bucket heap holds each entry's bound beside it (`heapBound`): a sift compares without looking the bucket up.
   const bucketHeap = new Int32Array(BONUS_BUCKETS);
+  const heapBound = new Float64Array(BONUS_BUCKETS);
   let bucketCount = 0;
   const candidates = new Int32Array(units);
   let candidateCount = 0;
@@ -72,6 +63,10 @@ export function createImportanceKeeper(analysis: TranscriptAnalysis, index: Impo
   let keptMessages = 0;
   let keptTokens = 0;
   let refills = false;
+  // The fewest tokens of any unit in the history: while adding back, a room below it ends the fill (with integer
+  // counts, which round nowhere; else the fill goes on until the buckets are empty, as before).
+  let historyLeast = 0;
+  const roomless = (): boolean => integral && maxTokens - keptTokens < historyLeast;
 
   /** Unit u's tokens in this request: its earlier-turn count before the turn, its full one from it. */
   const tokensOf = (u: number): number => {
@@ -83,19 +78,25 @@ export function createImportanceKeeper(analysis: TranscriptAnalysis, index: Impo
     return sum;
   };
 
+  /** Sifts the entry at `at` down, by its bucket's bound (`heapBound` may be stale there: `head` just moved it). */
   const siftBucket = (at: number): void => {
     const k = bucketHeap[at] as number;
     const key = bound[k] as number;
     for (;;) {
       let child = 2 * at + 1;
       if (child >= bucketCount) break;
-      if (child + 1 < bucketCount && (bound[bucketHeap[child + 1] as number] as number) > (bound[bucketHeap[child] as number] as number)) child++;
-      if ((bound[bucketHeap[child] as number] as number) <= key) break;
+      if (child + 1 < bucketCount && (heapBound[child + 1] as number) > (heapBound[child] as number)) child++;
+      if ((heapBound[child] as number) <= key) break;
       bucketHeap[at] = bucketHeap[child] as number;
+      heapBound[at] = heapBound[child] as number;
       at = child;
     }
     bucketHeap[at] = k;
+    heapBound[at] = key;
   };
+  // Bucket k appended to the heap's array (before `heapifyBuckets`); the top bucket removed.
+  const addBucket = (k: number): number => (bucketHeap[bucketCount] = k, heapBound[bucketCount++] = bound[k] as number);
+  const dropTop = (): number => (bucketHeap[0] = bucketHeap[--bucketCount] as number, heapBound[0] = heapBound[bucketCount] as number);
   const heapifyBuckets = (): void => {
     for (let at = (bucketCount >> 1) - 1; at >= 0; at--) siftBucket(at);
   };
@@ -131,14 +132,14 @@ export function createImportanceKeeper(analysis: TranscriptAnalysis, index: Impo
   const head = (k: number, position: number): boolean => {
     if (position < (bucketStart[k] as number)) return false;
     next[k] = position;
-    bound[k] = (lastAt[position] as number) * recency + (bucketBonus[k] as number) + SLACK;
+    bound[k] = (side[3 * position] as number) * recency + (bucketBonus[k] as number) + SLACK;
     return true;
   };
   /** Bucket k's last unit at or before `position` that can fit what room is left, while adding back. */
   const fitAtOrBefore = (k: number, position: number): number => {
     const room = maxTokens - keptTokens;
-    if (position < (bucketStart[k] as number) || (fewestUpTo[position] as number) > room) return -1;
-    return (leastTokens[position] as number) <= room ? position : fitting.lastAtMost(bucketStart[k] as number, position, room);
+    if (position < (bucketStart[k] as number) || (side[3 * position + 2] as number) > room) return -1;
+    return (side[3 * position + 1] as number) <= room ? position : fitting.lastAtMost(bucketStart[k] as number, position, room);
   };
 
   /**
@@ -147,9 +148,10 @@ export function createImportanceKeeper(analysis: TranscriptAnalysis, index: Impo
    * (the room only shrinks, and a unit earlier in a bucket has a lower bound, so its bound stays a bound meanwhile).
    */
   const fill = (refilling: boolean): void => {
+    if (refilling && roomless()) return;
     heapifyBuckets();
     for (;;) {
-      const ceiling = bucketCount > 0 ? (bound[bucketHeap[0] as number] as number) : -Infinity;
+      const ceiling = bucketCount > 0 ? (heapBound[0] as number) : -Infinity;
       if (candidateCount > 0 && (score[candidates[0] as number] as number) > ceiling) {
         const u = popCandidate();
         const tokens = tokensOf(u);
@@ -158,11 +160,14 @@ export function createImportanceKeeper(analysis: TranscriptAnalysis, index: Impo
           if (!refilling) {
             // Most buckets hold nothing small enough for the room left: one pass leaves them, before any is sifted.
             refilling = true;
+            if (roomless()) return;
             const room = maxTokens - keptTokens;
             let size = 0;
             for (let at = 0; at < bucketCount; at++) {
               const k = bucketHeap[at] as number;
-              if ((fewestUpTo[next[k] as number] as number) <= room) bucketHeap[size++] = k;
+              if ((side[3 * (next[k] as number) + 2] as number) > room) continue;
+              bucketHeap[size] = k;
+              heapBound[size++] = heapBound[at] as number;
             }
             bucketCount = size;
             heapifyBuckets();
@@ -172,24 +177,25 @@ export function createImportanceKeeper(analysis: TranscriptAnalysis, index: Impo
         kept.push(u);
         keptMessages += unitSize[u] as number;
         keptTokens += tokens;
+        if (refilling && roomless()) return;
         continue;
       }
       if (bucketCount === 0) return;
       const k = bucketHeap[0] as number;
       const position = next[k] as number;
-      if (refilling && (leastTokens[position] as number) > maxTokens - keptTokens) {
-        if (!head(k, fitAtOrBefore(k, position - 1))) bucketHeap[0] = bucketHeap[--bucketCount] as number;
+      if (refilling && (side[3 * position + 1] as number) > maxTokens - keptTokens) {
+        if (!head(k, fitAtOrBefore(k, position - 1))) dropTop();
         if (bucketCount > 0) siftBucket(0);
         continue;
       }
       const u = bucketUnits[position] as number;
-      if (!head(k, position - 1)) bucketHeap[0] = bucketHeap[--bucketCount] as number;
+      if (!head(k, position - 1)) dropTop();
       if (bucketCount > 0) siftBucket(0);
       if (guarded[u] === 1) continue;
       let best = -Infinity;
-      for (let m = memberStart[u] as number; m < (memberStart[u + 1] as number); m++) {
-        const j = members[m] as number;
-        const s = importanceScore(j, n, hasToolBlock[j] === 1, textLength[j] as number);
+      for (let m = 3 * (memberStart[u] as number); m < 3 * (memberStart[u + 1] as number); m += 3) {
+        // `importanceScore`'s operations in its order: the same score to the bit.
+        const s = ((memberParts[m] as number) / n) * RECENCY_WEIGHT + (memberParts[m + 1] as number) + (memberParts[m + 2] as number);
         if (s > best) best = s;
       }
       score[u] = best;
@@ -250,7 +256,12 @@ export function createImportanceKeeper(analysis: TranscriptAnalysis, index: Impo
 
     bucketCount = 0;
     candidateCount = 0;
-    for (const k of buckets) if (head(k, (cursor[k] as number) - 1)) bucketHeap[bucketCount++] = k;
+    historyLeast = Infinity;
+    for (const k of buckets) {
+      if (!head(k, (cursor[k] as number) - 1)) continue;
+      addBucket(k);
+      historyLeast = Math.min(historyLeast, side[3 * (cursor[k] as number) - 1] as number);
+    }
     fill(false);
 
     if (refills) {
@@ -276,7 +287,7 @@ export function createImportanceKeeper(analysis: TranscriptAnalysis, index: Impo
           const first = bucketStart[k] as number;
           // The bucket's last unit ending before the cut (a bucket is ordered by last member).
           const before = first + firstTrue((cursor[k] as number) - first, (j) => (lastAt[first + j] as number) >= cut) - 1;
-          if (head(k, fitAtOrBefore(k, before))) bucketHeap[bucketCount++] = k;
+          if (head(k, fitAtOrBefore(k, before))) addBucket(k);
         }
         fill(true);
       }

@@ -1,5 +1,6 @@
 import type { TranscriptAnalysis } from '../../plan/analyze-transcript';
 import { importanceScore } from '../../scoring/importance-score';
+import { LENGTH_CAP, LENGTH_DIVISOR, TOOL_BONUS } from '../../scoring/importance-weights';
 
 /** Buckets of the units' best bonus, so units can be drawn nearly in score order without sorting them. */
 export const BONUS_BUCKETS = 64;
@@ -25,6 +26,12 @@ export interface ImportanceIndex {
   /** Units ordered by last member (ties by id), and each one's bucket: histories take them in this order. */
   byLast: Int32Array;
   bucketOf: Int32Array;
+  /**
+   * Per member, in `members` order, three numbers side by side: the message and its bonus parts as `importanceScore`
+   * adds them after the recency (`recency + tool + length` is its score to the bit). A unit drawn is scored from one
+   * stretch of memory, without the division and the clamps (its messages lie anywhere in a long history).
+   */
+  memberParts: Float64Array;
 }
 
 export function buildImportanceIndex(analysis: TranscriptAnalysis): ImportanceIndex {
@@ -36,9 +43,14 @@ export function buildImportanceIndex(analysis: TranscriptAnalysis): ImportanceIn
   const fill = memberStart.slice(0, units);
   const last = new Int32Array(units);
   const bonus = new Float64Array(units).fill(-Infinity);
+  const memberParts = new Float64Array(3 * count);
   for (let j = 0; j < count; j++) {
     const u = unitOf[j] as number;
-    members[(fill[u] as number)++] = j;
+    const slot = (fill[u] as number)++;
+    members[slot] = j;
+    memberParts[3 * slot] = j;
+    memberParts[3 * slot + 1] = hasToolBlock[j] === 1 ? TOOL_BONUS : 0;
+    memberParts[3 * slot + 2] = Math.min(Math.max(textLength[j] as number, 0) / LENGTH_DIVISOR, LENGTH_CAP);
     last[u] = j;
     const b = importanceScore(0, 1, hasToolBlock[j] === 1, textLength[j] as number);
     if (b > (bonus[u] as number)) bonus[u] = b;
@@ -57,5 +69,5 @@ export function buildImportanceIndex(analysis: TranscriptAnalysis): ImportanceIn
   const next = bucketStart.slice(0, BONUS_BUCKETS);
   const bucketUnits = new Int32Array(units);
   for (const u of order) bucketUnits[(next[bucketOf[u] as number] as number)++] = u;
-  return { memberStart, members, last, bonus, bucketStart, bucketUnits, bucketBonus, byLast: order, bucketOf };
+  return { memberStart, members, last, bonus, bucketStart, bucketUnits, bucketBonus, byLast: order, bucketOf, memberParts };
 }

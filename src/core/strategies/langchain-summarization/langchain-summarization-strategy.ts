@@ -2,6 +2,7 @@ import type { CommonPruneOptions } from '../../plan/types';
 import { defineStrategy } from '../define-strategy';
 import { PEER_TRAITS } from '../peer-traits';
 import { checkOption } from '../check-option';
+import { integerOption } from '../integer-option';
 import { peerSettings } from '../peer-settings';
 import { replayLangChain } from './replay-langchain';
 import { planLangChainSummarization, type LangChainSummarizationSettings } from './plan-langchain-summarization';
@@ -31,14 +32,14 @@ export interface LangChainSummarizationConfig extends CommonPruneOptions {
 }
 
 const OPTIONS = [
-  { key: 'triggerTokens', label: 'Trigger tokens', description: 'trigger {tokens}: summarize when the conversation reaches this many tokens (0: unset).', kind: 'integer', default: 0, min: 0, max: 10_000_000, unit: 'tokens' },
-  { key: 'triggerMessages', label: 'Trigger messages', description: 'trigger {messages}: summarize when the conversation reaches this many messages (0: unset).', kind: 'integer', default: 0, min: 0, max: 10_000_000, unit: 'messages' },
-  { key: 'triggerPercent', label: 'Trigger %', description: "trigger {fraction}: summarize at this percentage of the model's input window (0: unset).", kind: 'integer', default: 0, min: 0, max: 100 },
-  { key: 'contextWindow', label: 'Context window', description: "The model's context window.", kind: 'integer', default: 200_000, min: 10_000, max: 10_000_000, unit: 'tokens' },
+  integerOption('triggerTokens', 'Trigger tokens', 'trigger {tokens}: summarize when the conversation reaches this many tokens (0: unset).', 0, 0, 10_000_000, 'tokens'),
+  integerOption('triggerMessages', 'Trigger messages', 'trigger {messages}: summarize when the conversation reaches this many messages (0: unset).', 0, 0, 10_000_000, 'messages'),
+  integerOption('triggerPercent', 'Trigger %', "trigger {fraction}: summarize at this percentage of the model's input window (0: unset).", 0, 0, 100),
+  integerOption('contextWindow', 'Context window', "The model's context window.", 200_000, 10_000, 10_000_000, 'tokens'),
   { key: 'triggerCombine', label: 'Combine', description: 'all: every set condition must hold (one trigger object); any: one is enough (a list).', kind: 'choice', default: 'any', choices: ['any', 'all'] },
-  { key: 'keepMessages', label: 'Keep messages', description: 'keep {messages}: the most recent messages kept as they are (the cut moves back to keep a tool call with its results).', kind: 'integer', default: 20, min: 0, max: 10_000_000, unit: 'messages' },
-  { key: 'trimTokensToSummarize', label: 'Summarizer reads', description: 'trim_tokens_to_summarize: the summarizer reads only the last this many tokens of what it summarizes.', kind: 'integer', default: 4_000, min: 1, max: 10_000_000, unit: 'tokens' },
-  { key: 'summaryTokens', label: 'Summary size', description: 'The summary size (the model writes it; not published).', kind: 'integer', default: 1_000, min: 16, max: 100_000, unit: 'tokens' },
+  integerOption('keepMessages', 'Keep messages', 'keep {messages}: the most recent messages kept as they are (the cut moves back to keep a tool call with its results).', 20, 0, 10_000_000, 'messages'),
+  integerOption('trimTokensToSummarize', 'Summarizer reads', 'trim_tokens_to_summarize: the summarizer reads only the last this many tokens of what it summarizes.', 4_000, 1, 10_000_000, 'tokens'),
+  integerOption('summaryTokens', 'Summary size', 'The summary size (the model writes it; not published).', 1_000, 16, 100_000, 'tokens'),
   { key: 'summaryPrefix', label: 'Summary prefix', description: "The summary message's first line.", kind: 'text', default: 'Here is a summary of the conversation to date:', maxLength: 500 },
 ] as const;
 

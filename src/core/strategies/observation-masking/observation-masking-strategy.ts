@@ -2,6 +2,8 @@ import type { CommonPruneOptions } from '../../plan/types';
 import { defineStrategy } from '../define-strategy';
 import { checkBound } from '../../plan/check-bound';
 import { checkOption } from '../check-option';
+import { booleanOption } from '../boolean-option';
+import { integerOption } from '../integer-option';
 import { planObservationMasking, type ObservationMaskingSettings } from './plan-observation-masking';
 import { replayMasking } from './replay-masking';
 import { replayLiveMasking } from './replay-live-masking';
@@ -20,9 +22,9 @@ export interface ObservationMaskingConfig extends CommonPruneOptions {
 }
 
 const OPTIONS = [
-  { key: 'keepRecent', label: 'Keep recent', description: 'Tool results left as they are, counted from the end.', kind: 'integer', default: 10, min: 0, max: 100_000, unit: 'results' },
-  { key: 'minTokens', label: 'Min size', description: 'Results smaller than this many tokens are not worth clearing.', kind: 'integer', default: 50, min: 0, max: 10_000_000, unit: 'tokens' },
-  { key: 'clearToolInputs', label: 'Clear inputs', description: 'Also clear the inputs of the calls whose results are cleared.', kind: 'boolean', default: false },
+  integerOption('keepRecent', 'Keep recent', 'Tool results left as they are, counted from the end.', 10, 0, 100_000, 'results'),
+  integerOption('minTokens', 'Min size', 'Results smaller than this many tokens are not worth clearing.', 50, 0, 10_000_000, 'tokens'),
+  booleanOption('clearToolInputs', 'Clear inputs', 'Also clear the inputs of the calls whose results are cleared.', false),
   { key: 'excludeTools', label: 'Never clear', description: 'Tools whose results are never cleared.', kind: 'string-list', default: [] },
 ] as const;
 

@@ -7,7 +7,10 @@ const GROUPED = new Intl.NumberFormat('en-US');
  * Code says nothing).
  */
 export function resultPlaceholder(lines: number, tokens: number): string {
-  return `[Old tool result cleared: ${GROUPED.format(lines)} ${lines === 1 ? 'line' : 'lines'}, ≈${compact(tokens)} tokens]`;
+  // Below a thousand there is no separator to group: the digits as they are, without the formatter (a replay masks
+  // a result per request, and the formatter was a fifth of masking a message).
+  const grouped = (lines > 0 || Object.is(lines, 0)) && lines < 1000 && Number.isInteger(lines) ? String(lines) : GROUPED.format(lines);
+  return `[Old tool result cleared: ${grouped} ${lines === 1 ? 'line' : 'lines'}, ≈${compact(tokens)} tokens]`;
 }
 
 function compact(n: number): string {

@@ -2,6 +2,7 @@ import type { CommonPruneOptions } from '../../plan/types';
 import { defineStrategy } from '../define-strategy';
 import { PEER_TRAITS } from '../peer-traits';
 import { checkOption } from '../check-option';
+import { integerOption } from '../integer-option';
 import { peerSettings } from '../peer-settings';
 import { replayOpenHandsCondenser } from './replay-openhands-condenser';
 import { condenserKeepsEverything } from './condenser-keeps-everything';
@@ -24,10 +25,10 @@ export interface OpenHandsCondenserConfig extends CommonPruneOptions {
 
 const OPTIONS = [
   { key: 'condenser', label: 'Condenser', description: 'llm-summarizing (the SDK default) or amortized-forgetting (V0, no summary).', kind: 'choice', default: 'llm-summarizing', choices: ['llm-summarizing', 'amortized-forgetting'] },
-  { key: 'maxSize', label: 'Max events', description: 'max_size: condense when the view holds more events (a tool call, an observation, a message: one each).', kind: 'integer', default: 240, min: 4, max: 10_000_000 },
-  { key: 'keepFirst', label: 'Keep first', description: 'keep_first: events always kept at the start (less than max_size / 2).', kind: 'integer', default: 2, min: 0, max: 5_000_000 },
-  { key: 'condenseAtTokens', label: 'Max tokens', description: 'max_tokens: condense also when the view holds more tokens (0: unset).', kind: 'integer', default: 0, min: 0, max: 10_000_000, unit: 'tokens' },
-  { key: 'summaryTokens', label: 'Summary size', description: "The summary size; 0: 2.57% of what it replaces, at most 20,000 (OpenHands does not publish it; Claude Code's measured ratio).", kind: 'integer', default: 0, min: 0, max: 100_000, unit: 'tokens' },
+  integerOption('maxSize', 'Max events', 'max_size: condense when the view holds more events (a tool call, an observation, a message: one each).', 240, 4, 10_000_000),
+  integerOption('keepFirst', 'Keep first', 'keep_first: events always kept at the start (less than max_size / 2).', 2, 0, 5_000_000),
+  integerOption('condenseAtTokens', 'Max tokens', 'max_tokens: condense also when the view holds more tokens (0: unset).', 0, 0, 10_000_000, 'tokens'),
+  integerOption('summaryTokens', 'Summary size', "The summary size; 0: 2.57% of what it replaces, at most 20,000 (OpenHands does not publish it; Claude Code's measured ratio).", 0, 0, 100_000, 'tokens'),
 ] as const;
 
 /**

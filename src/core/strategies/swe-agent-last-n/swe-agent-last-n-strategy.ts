@@ -2,6 +2,7 @@ import type { CheckedBound, CommonPruneOptions } from '../../plan/types';
 import { defineStrategy } from '../define-strategy';
 import { PEER_TRAITS } from '../peer-traits';
 import { checkOption } from '../check-option';
+import { integerOption } from '../integer-option';
 import { planLastNObservations, type LastNObservationsSettings } from './plan-last-n-observations';
 import { replayLastN } from './replay-last-n';
 
@@ -19,8 +20,8 @@ export interface SweAgentLastNConfig extends CommonPruneOptions {
 }
 
 const OPTIONS = [
-  { key: 'lastObservations', label: 'Last n', description: 'Observations whose output stays (n; the paper and configs use 5).', kind: 'integer', default: 5, min: 1, max: 100_000, unit: 'results' },
-  { key: 'polling', label: 'Polling', description: 'Elide only every k steps: the prefix then changes once per k (cache friendlier).', kind: 'integer', default: 1, min: 1, max: 10_000 },
+  integerOption('lastObservations', 'Last n', 'Observations whose output stays (n; the paper and configs use 5).', 5, 1, 100_000, 'results'),
+  integerOption('polling', 'Polling', 'Elide only every k steps: the prefix then changes once per k (cache friendlier).', 1, 1, 10_000),
   { key: 'keepOutputTools', label: 'Keep output of', description: 'Tools whose outputs are tagged keep_output: never elided.', kind: 'string-list', default: [] },
   { key: 'removeOutputTools', label: 'Remove output of', description: 'Tools whose outputs are tagged remove_output: always elided.', kind: 'string-list', default: [] },
 ] as const;

@@ -2,6 +2,8 @@ import type { CommonPruneOptions } from '../../plan/types';
 import { defineStrategy } from '../define-strategy';
 import { checkBound } from '../../plan/check-bound';
 import { checkOption } from '../check-option';
+import { booleanOption } from '../boolean-option';
+import { integerOption } from '../integer-option';
 import { formatNumber } from '../../text/format-number';
 import { planTokenBudget, type TokenBudgetSettings } from './plan-token-budget';
 import { replayTokenBudget } from './replay-token-budget';
@@ -26,13 +28,13 @@ export interface TokenBudgetConfig extends CommonPruneOptions {
 }
 
 const OPTIONS = [
-  { key: 'softLimitTokens', label: 'Soft limit', description: 'Without a shared budget: above it the middle is summarized.', kind: 'integer', default: 500_000, min: 0, max: 100_000_000, unit: 'tokens' },
-  { key: 'hardLimitTokens', label: 'Hard limit', description: 'Without a shared budget: above it pruning is forced.', kind: 'integer', default: 800_000, min: 0, max: 100_000_000, unit: 'tokens' },
-  { key: 'pinnedPrefixTurns', label: 'Pinned prefix', description: 'The first messages, never summarized.', kind: 'integer', default: 1, min: 0, max: 10_000, unit: 'messages' },
-  { key: 'recentTailTurns', label: 'Recent tail', description: 'The last messages, always kept.', kind: 'integer', default: 5, min: 1, max: 10_000, unit: 'messages' },
-  { key: 'pinTask', label: 'Pin the task', description: 'Keep the first user request wherever it is.', kind: 'boolean', default: false },
-  { key: 'summaryMaxTokens', label: 'Summary size', description: 'The most tokens the summary may hold.', kind: 'integer', default: 4_000, min: 16, max: 1_000_000, unit: 'tokens' },
-  { key: 'ownLimits', label: 'Own limits', description: 'Use the soft and hard limits above instead of the shared budget (the seed: 500k / 800k).', kind: 'boolean', default: false },
+  integerOption('softLimitTokens', 'Soft limit', 'Without a shared budget: above it the middle is summarized.', 500_000, 0, 100_000_000, 'tokens'),
+  integerOption('hardLimitTokens', 'Hard limit', 'Without a shared budget: above it pruning is forced.', 800_000, 0, 100_000_000, 'tokens'),
+  integerOption('pinnedPrefixTurns', 'Pinned prefix', 'The first messages, never summarized.', 1, 0, 10_000, 'messages'),
+  integerOption('recentTailTurns', 'Recent tail', 'The last messages, always kept.', 5, 1, 10_000, 'messages'),
+  booleanOption('pinTask', 'Pin the task', 'Keep the first user request wherever it is.', false),
+  integerOption('summaryMaxTokens', 'Summary size', 'The most tokens the summary may hold.', 4_000, 16, 1_000_000, 'tokens'),
+  booleanOption('ownLimits', 'Own limits', 'Use the soft and hard limits above instead of the shared budget (the seed: 500k / 800k).', false),
 ] as const;
 
 /**
