@@ -225,7 +225,9 @@ test.describe('Lanes', () => {
     await expect(cell).toHaveAttribute('title', /^Sliding window: dropped, .+\.$/);
     // The icon is drawn before the word (in the word's box, so a narrow lane can tighten them together).
     const look = await cell.evaluate((el) => ({ icon: getComputedStyle(el.querySelector('.fate-word') ?? el, '::before').content, pattern: getComputedStyle(el).backgroundImage }));
-    expect(look.icon).toBe('"✕"');
+    expect(look.icon).toBe('"✕" / ""');
+    // The icon is drawn, not read: a screen reader hears the word alone.
+    await expect(cell).toHaveAccessibleName('Dropped');
     expect(look.pattern).toContain('repeating-linear-gradient');
     for (const label of SIX) {
       const header = lane(page, label);
