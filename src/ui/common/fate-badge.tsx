@@ -2,6 +2,8 @@ import type { MessageFate } from '../../core';
 import { cx } from './format';
 
 const LABEL: Record<MessageFate, string> = { kept: 'Kept', dropped: 'Dropped', summarized: 'Summarized', masked: 'Masked' };
+/** What a narrow place shows for the word (`ShortWord`): the cells and the lane headers' counts. */
+const SHORT_LABEL: Record<MessageFate, string> = { kept: 'Kept', dropped: 'Drop.', summarized: 'Summ.', masked: 'Mask.' };
 
 export function FateIcon({ fate, className }: { fate: MessageFate; className?: string }) {
   // Distinct shapes: a check, a cross, a stack of lines, a blank box.
@@ -17,6 +19,10 @@ export function FateIcon({ fate, className }: { fate: MessageFate; className?: s
 
 export function fateLabel(fate: MessageFate): string {
   return LABEL[fate];
+}
+
+export function fateShortLabel(fate: MessageFate): string {
+  return SHORT_LABEL[fate];
 }
 
 /** A fate as icon + word on its pattern; `compact` for the timeline cells. */

@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { flushSync } from 'react-dom';
-import { getStrategy } from '../../core';
+import { getStrategy, type MessageFate } from '../../core';
 import { laneStatus } from '../../state';
 import { useInspector, useInspectorStore } from '../../state/react';
 import { describeOptions, fidelityText, type LaneSpec } from '../../worker/lanes';
 import type { PlanResult } from '../../worker/protocol';
-import { FateIcon } from '../common/fate-badge';
+import { FateIcon, fateLabel, fateShortLabel } from '../common/fate-badge';
 import { cx, formatCompact, formatInt } from '../common/format';
 import { downloadText, copyText } from '../common/clipboard';
 import { ShortWord } from '../common/short-word';
@@ -126,13 +126,13 @@ function LaneCounts({ plan, stale, totalTokens, systemTokens }: { plan: PlanResu
       {plan.dropped > 0 && (
         <p className="m-0 flex items-center gap-1 text-[color:var(--dropped)]">
           <FateIcon fate="dropped" className="h-3 w-3" />
-          <CountWords count={plan.dropped} word="dropped" short="drop." />
+          <CountWords count={plan.dropped} fate="dropped" />
         </p>
       )}
       {plan.summarized > 0 && (
         <p className="m-0 flex items-center gap-1 text-[color:var(--summarized)]" title={summary ? `${formatInt(plan.summarized)} summarized ${summary}` : undefined}>
           <FateIcon fate="summarized" className="h-3 w-3" />
-          <CountWords count={plan.summarized} word="summarized" short="summ." />
+          <CountWords count={plan.summarized} fate="summarized" />
         </p>
       )}
       {/* Wrapped (four lines hold it at 1024 px): cut to one line, a narrow lane read "into 1 messa…" and lost the summary's size. */}
@@ -144,7 +144,7 @@ function LaneCounts({ plan, stale, totalTokens, systemTokens }: { plan: PlanResu
       {plan.masked > 0 && (
         <p className="m-0 flex items-center gap-1 text-[color:var(--masked)]">
           <FateIcon fate="masked" className="h-3 w-3" />
-          <CountWords count={plan.masked} word="masked" short="mask." />
+          <CountWords count={plan.masked} fate="masked" />
         </p>
       )}
       <p className="m-0 truncate text-zinc-700 tabular-nums dark:text-zinc-300" title={`${formatInt(Math.round(plan.tokens))} tokens in messages${system}`}>
@@ -164,10 +164,11 @@ function LaneCounts({ plan, stale, totalTokens, systemTokens }: { plan: PlanResu
  * cut to "57 dro…", and "150 summari…" even at 1440 px). The whole word stays for a screen reader; the widths are in
  * index.css (`.count-words`); the word's two forms are `ShortWord`'s.
  */
-function CountWords({ count, word, short }: { count: number; word: string; short: string }) {
+function CountWords({ count, fate }: { count: number; fate: MessageFate }) {
+  const word = fateLabel(fate).toLowerCase();
   return (
     <span className="count-words truncate tabular-nums" data-word={word}>
-      {formatInt(count)} <ShortWord word={word} short={short} />
+      {formatInt(count)} <ShortWord word={word} short={fateShortLabel(fate).toLowerCase()} />
     </span>
   );
 }

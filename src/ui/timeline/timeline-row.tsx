@@ -1,7 +1,7 @@
 import { memo, type CSSProperties } from 'react';
 import { FATE_NAMES, REASON_TEXT, type MessageFate, type ReasonCode } from '../../core';
 import { ROW_FLAG, type DocSummary, type InsertInfo } from '../../worker/protocol';
-import { fateLabel } from '../common/fate-badge';
+import { fateLabel, fateShortLabel } from '../common/fate-badge';
 import { cx, formatCompact, formatInt } from '../common/format';
 import { ShortWord } from '../common/short-word';
 
@@ -190,7 +190,8 @@ export const TimelineRow = memo(function TimelineRow(p: RowProps) {
             title={`${reasonSentence(lane.label, fate, p.reasons.charCodeAt(k))}${terms ? ` ${terms}` : ''}`}
             className={cx('fate fate-cell', `fate-${fate}`, p.focusLane === k && 'is-focus', active && 'is-active')}
           >
-            <span className="fate-word">{fate === 'summarized' ? <ShortWord word={fateLabel(fate)} short="Summ." /> : fateLabel(fate)}</span>
+            {/* Only "Summarized" is ever too wide for a cell (index.css): the other cells keep one text node. */}
+            <span className="fate-word">{fate === 'summarized' ? <ShortWord word={fateLabel(fate)} short={fateShortLabel(fate)} /> : fateLabel(fate)}</span>
             {tag && <span className="cell-tag">{tag.replace(/_/g, ' ')}</span>}
           </div>
         );
