@@ -161,14 +161,14 @@ function LaneCounts({ plan, stale, totalTokens, systemTokens }: { plan: PlanResu
 
 /**
  * "57 dropped"; in a lane too narrow for the word "57 drop.", narrower still "57" beside the fate's icon (the word was
- * cut to "57 dro…", and "150 summari…" even at 1440 px). The whole word stays for a screen reader; the widths are in
- * index.css (`.count-words`); the word's two forms are `ShortWord`'s.
+ * cut to "57 dro…", and "150 summari…" even at 1440 px), measured with the wide fallback font at 11.5 px in the lane
+ * header's width. The whole word stays for a screen reader; the word's two forms are `ShortWord`'s.
  */
 function CountWords({ count, fate }: { count: number; fate: MessageFate }) {
   const word = fateLabel(fate).toLowerCase();
   return (
     <span className="count-words truncate tabular-nums" data-word={word}>
-      {formatInt(count)} <ShortWord word={word} short={fateShortLabel(fate).toLowerCase()} />
+      {formatInt(count)} <ShortWord word={word} short={fateShortLabel(fate).toLowerCase()} below={fate === 'summarized' ? 113 : 90} noneBelow81 />
     </span>
   );
 }

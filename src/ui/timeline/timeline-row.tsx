@@ -191,7 +191,7 @@ export const TimelineRow = memo(function TimelineRow(p: RowProps) {
             className={cx('fate fate-cell', `fate-${fate}`, p.focusLane === k && 'is-focus', active && 'is-active')}
           >
             {/* Only "Summarized" is ever too wide for a cell (index.css): the other cells keep one text node. */}
-            <span className="fate-word">{fate === 'summarized' ? <ShortWord word={fateLabel(fate)} short={fateShortLabel(fate)} /> : fateLabel(fate)}</span>
+            <span className="fate-word">{fate === 'summarized' ? <ShortWord word={fateLabel(fate)} short={fateShortLabel(fate)} below={104} /> : fateLabel(fate)}</span>
             {tag && <span className="cell-tag">{tag.replace(/_/g, ' ')}</span>}
           </div>
         );
