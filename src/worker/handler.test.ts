@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { createPruneHandler } from './handler';
-import { defaultLanes } from './lanes';
+import { defaultLanes, planKey } from './lanes';
 import type { WorkerRequest, WorkerResponse } from './protocol';
 
 /**
@@ -129,6 +129,23 @@ describe('prune handler', () => {
     expect(error).toMatchObject({ laneId: 'bad', message: expect.stringContaining('keepRecent') });
     const loaded = out.find((r) => r.type === 'loaded');
     expect(loaded?.type === 'loaded' && loaded.plans.length).toBe(6);
+  });
+  it('after exact counts, a slow lane the core refuses says so under the key the client asks for (a governor with bad weights showed "…" for ever)', { timeout: 30_000 }, async () => {
+    const text = JSON.stringify([{ role: 'user', content: 'fix the failing test' }, { role: 'assistant', content: 'on it' }]);
+    const bad = { id: 'bad', strategy: 'governor' as const, options: { weights: 'priority=banana' } };
+    const out: WorkerResponse[] = [];
+    const handle = createPruneHandler((r) => out.push(r), { verdictDelay: () => 0 });
+    handle({ type: 'load', id: 1, source: { kind: 'text', text }, plan: { lanes: defaultLanes(), pinned: [] }, open: { encoding: 'o200k_base' } });
+    for (let i = 0; i < 2_500 && !out.some((r) => r.type === 'tokens'); i++) await new Promise((r) => setTimeout(r, 10));
+    const tokens = out.find((r) => r.type === 'tokens');
+    const loaded = out.find((r) => r.type === 'loaded');
+    if (tokens?.type !== 'tokens' || loaded?.type !== 'loaded') throw new Error(`no exact counts: ${out.map((r) => r.type).join(', ')}`);
+    expect(tokens.epoch).not.toBe(0);
+    const budget = { unit: 'messages' as const, value: 1 };
+    handle({ type: 'plan', id: 2, docId: loaded.doc.docId, plan: { lanes: [...defaultLanes(), bad], pinned: [], budget, epoch: tokens.epoch } });
+    for (let i = 0; i < 500 && !out.some((r) => r.type === 'lane-error'); i++) await new Promise((r) => setTimeout(r, 10));
+    const error = out.find((r) => r.type === 'lane-error');
+    expect(error).toMatchObject({ laneId: 'bad', key: planKey(bad, budget, [], tokens.epoch), message: expect.stringContaining('banana') });
   });
 });
 

@@ -212,7 +212,8 @@ function tryLane(h: HandlerState, id: number, d: Doc, lane: PlanRequest['lanes']
   } catch (error) {
     let key: string;
     try {
-      key = planKey(lane, request.budget, request.pinned);
+      // The key the lane's plan would have had, epoch included: the client holds the error against it.
+      key = planKey(lane, request.budget, request.pinned, d.epoch);
     } catch {
       key = `${String(lane.strategy)}|unknown`;
     }
