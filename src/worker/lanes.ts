@@ -118,6 +118,21 @@ export function fidelityText(strategy: StrategyId): string | undefined {
   return `Exact: ${list(fidelity.exact)}. Approximated: ${list(fidelity.approximated)}.`;
 }
 
+/**
+ * Why the core would refuse a lane with these options (its own words, which name the option), or undefined: the
+ * options form asks before it adds or changes a lane, so a bad value is said at its field, not as a lane that fails.
+ */
+export function laneOptionsError(strategy: StrategyId, options: LaneSpec['options']): string | undefined {
+  const definition = getStrategy(strategy);
+  const budget: Budget = definition.bounds.includes('maxTurns') && !definition.bounds.includes('maxTokens') ? { unit: 'messages', value: 10 } : { unit: 'tokens', value: 1_000 };
+  try {
+    definition.normalize(laneConfig({ id: 'check', strategy, options }, budget, []) as never);
+    return undefined;
+  } catch (error) {
+    return (error instanceof Error ? error.message : String(error)).replace(/^pruneMessages: /, '');
+  }
+}
+
 /** Every registered strategy, for pickers. */
 export function strategyChoices(): { id: StrategyId; label: string; description: string }[] {
   return STRATEGY_REGISTRY.map((s) => ({ id: s.id, label: s.label, description: s.description }));
