@@ -56,13 +56,10 @@ export function createImportanceKeeper(analysis: TranscriptAnalysis, index: Impo
   let n = 0;
   /** 0.5 / n: a bound's recency per message index (a few ulps from `importanceScore`'s, far inside `SLACK`). */
   let recency = 0;
-  let turn = 0;
-  let maxTurns = Infinity;
-  let maxTokens = Infinity;
-  let kept: number[] = [];
-  let keptMessages = 0;
-  let keptTokens = 0;
-  let refills = false;
+  let [turn, maxTurns, maxTokens, refills] = [0, Infinity, Infinity, false];
+  // The units kept, in the order kept (no array per request: a request keeps about fifty units of a growing array).
+  const kept = new Int32Array(units);
+  let [keptCount, keptMessages, keptTokens] = [0, 0, 0];
   // The fewest tokens of any unit in the history: while adding back, a room below it ends the fill (with integer
   // counts, which round nowhere; else the fill goes on until the buckets are empty, as before).
   let historyLeast = 0;
@@ -174,7 +171,7 @@ export function createImportanceKeeper(analysis: TranscriptAnalysis, index: Impo
           }
           continue;
         }
-        kept.push(u);
+        kept[keptCount++] = u;
         keptMessages += unitSize[u] as number;
         keptTokens += tokens;
         if (refilling && roomless()) return;
@@ -204,21 +201,20 @@ export function createImportanceKeeper(analysis: TranscriptAnalysis, index: Impo
   };
 
   /**
-   * The most recent messages that fit beside the guarded unit, cut where no unit is split (`bestFittingSuffix`): the
-   * cut, or -1. The suffix from a valid cut holds the guarded unit whole, so its tokens are a range sum; and as they
-   * only grow as the cut moves earlier, the earliest that fits is found by halving.
+   * The most recent messages that fit beside the guarded unit, cut where no unit is split (`bestFittingSuffix`): `cut`,
+   * or -1. The suffix from a valid cut holds the guarded unit whole, so its tokens are a range sum; and as they only
+   * grow as the cut moves earlier, the earliest that fits is found by halving.
    */
-  const bestSuffix = (guard: number, guardedMessages: number, guardedTokens: number): { cut: number; messages: number; tokens: number } => {
-    let cut = -1;
-    let cutMessages = 0;
-    let cutTokens = 0;
+  const bestSuffix = (guard: number, guardedMessages: number, guardedTokens: number): void => {
+    cut = -1;
     if (integral) {
-      const sum = (i: number): number => counts.sum(start + i, start + n, start + turn);
-      const earliest = Math.max(0, n - maxTurns);
-      const low = earliest + firstTrue(n - earliest, (j) => sum(earliest + j) <= maxTokens);
-      const valid = cutAtOrAfter[low] as number;
-      if (valid <= (members[memberStart[guard] as number] as number)) [cut, cutMessages, cutTokens] = [valid, n - valid, sum(valid)];
-      return { cut, messages: cutMessages, tokens: cutTokens };
+      earliest = Math.max(0, n - maxTurns);
+      const valid = cutAtOrAfter[earliest + firstTrue(n - earliest, suffixFits)] as number;
+      if (valid > (members[memberStart[guard] as number] as number)) return;
+      cut = valid;
+      cutMessages = n - valid;
+      cutTokens = suffixTokens(valid);
+      return;
     }
     let messages = guardedMessages;
     let tokens = guardedTokens;
@@ -230,26 +226,31 @@ export function createImportanceKeeper(analysis: TranscriptAnalysis, index: Impo
       if (messages > maxTurns || tokens > maxTokens) break;
       if (cutAtOrAfter[i] === i) [cut, cutMessages, cutTokens] = [i, messages, tokens];
     }
-    return { cut, messages: cutMessages, tokens: cutTokens };
   };
+  // The best suffix found (its first message, messages and tokens), and what the searches read: closures made once.
+  let [cut, cutMessages, cutTokens, earliest, first] = [-1, 0, 0, 0, 0];
+  const suffixTokens = (i: number): number => counts.sum(start + i, start + n, start + turn);
+  const suffixFits = (j: number): boolean => suffixTokens(earliest + j) <= maxTokens;
+  const endsAtOrAfterCut = (j: number): boolean => (lastAt[first + j] as number) >= cut;
 
-  return function keep(request: KeepRequest): { kept: number[]; tokens: number } {
+  /** Keeps a request's units: their count, the units in `kept` and their tokens in `tokens()`. */
+  const keep = (request: KeepRequest): number => {
     const { cursor } = request;
     ({ n, maxTurns, maxTokens } = request);
     recency = 0.5 / n;
     turn = request.turnStart - start;
     // The last message's unit is always kept (pins never reach a fast replay: see `ReplayHooks`).
     const guard = unitOf[n - 1] as number;
-    kept = [];
+    keptCount = 0;
     keptMessages = 0;
     keptTokens = 0;
     if (guarded[guard] !== 1) {
       guarded[guard] = 1;
-      kept.push(guard);
+      kept[keptCount++] = guard;
       keptMessages += unitSize[guard] as number;
       keptTokens += tokensOf(guard);
     }
-    const guardedUnits = kept.length;
+    const guardedUnits = keptCount;
     const guardedMessages = keptMessages;
     const guardedTokens = keptTokens;
     refills = maxTokens !== Infinity;
@@ -265,34 +266,34 @@ export function createImportanceKeeper(analysis: TranscriptAnalysis, index: Impo
     fill(false);
 
     if (refills) {
-      const recent = bestSuffix(guard, guardedMessages, guardedTokens);
-      if (recent.cut >= 0 && recent.tokens > keptTokens) {
-        const { cut } = recent;
-        kept = kept.slice(0, guardedUnits);
+      bestSuffix(guard, guardedMessages, guardedTokens);
+      if (cut >= 0 && cutTokens > keptTokens) {
+        keptCount = guardedUnits;
         stamp++;
-        for (const u of kept) listed[u] = stamp;
+        for (let at = 0; at < keptCount; at++) listed[kept[at] as number] = stamp;
         for (let i = cut; i < n; i++) {
           const u = unitOf[i] as number;
           if (listed[u] !== stamp) {
             listed[u] = stamp;
-            kept.push(u);
+            kept[keptCount++] = u;
           }
         }
-        keptMessages = recent.messages;
-        keptTokens = recent.tokens;
+        keptMessages = cutMessages;
+        keptTokens = cutTokens;
         // Then the older units that fit, best first: in each bucket, those ending before the cut.
         bucketCount = 0;
         candidateCount = 0;
         for (const k of buckets) {
-          const first = bucketStart[k] as number;
+          first = bucketStart[k] as number;
           // The bucket's last unit ending before the cut (a bucket is ordered by last member).
-          const before = first + firstTrue((cursor[k] as number) - first, (j) => (lastAt[first + j] as number) >= cut) - 1;
+          const before = first + firstTrue((cursor[k] as number) - first, endsAtOrAfterCut) - 1;
           if (head(k, fitAtOrBefore(k, before))) addBucket(k);
         }
         fill(true);
       }
     }
     guarded[guard] = 0;
-    return { kept, tokens: keptTokens };
+    return keptCount;
   };
+  return { keep, kept, tokens: (): number => keptTokens };
 }

@@ -6,7 +6,7 @@ import { shapesFromRuns } from '../../requests/shapes-from-runs';
 import { planRequestView } from '../../requests/plan-request-view';
 import { runsFromItems } from '../../requests/runs-from-items';
 import { BONUS_BUCKETS, buildImportanceIndex, type ImportanceIndex } from './importance-index';
-import { createImportanceKeeper } from './create-importance-keeper';
+import { createImportanceKeeper, type KeepRequest } from './create-importance-keeper';
 
 /**
  * Importance, stateless, without ranking the whole history before every request. Importance keeps the guarded units
@@ -24,7 +24,7 @@ export function replayImportance(context: ReplayContext, planner: ReplayPlanner<
   const { maxTurns, maxTokens } = planner.settings;
   let index: ImportanceIndex | undefined;
   let analysis: TranscriptAnalysis | undefined;
-  let keep: ReturnType<typeof createImportanceKeeper> | undefined;
+  let keeper: ReturnType<typeof createImportanceKeeper> | undefined;
   let buffer = new Int32Array(0);
   // Whether every unit of the context is a run of messages (in agents' transcripts, all but broken ones).
   let runsOnly = false;
@@ -32,6 +32,7 @@ export function replayImportance(context: ReplayContext, planner: ReplayPlanner<
   let taken = 0;
   let indexStart = -1;
   let cursor = new Int32Array(BONUS_BUCKETS);
+  const request: KeepRequest = { cursor, n: 0, turnStart: 0, maxTurns, maxTokens };
   return shapesFromRuns(context, ({ request: r, start, end, turnStart }): SentRuns => {
     const n = end - start;
     const total = counts.sum(start, end, turnStart);
@@ -42,7 +43,7 @@ export function replayImportance(context: ReplayContext, planner: ReplayPlanner<
       if (start !== indexStart) {
         analysis = context.segment(start);
         index = buildImportanceIndex(analysis);
-        keep = createImportanceKeeper(analysis, index, counts, start);
+        keeper = createImportanceKeeper(analysis, index, counts, start);
         buffer = new Int32Array(analysis.count);
         runsOnly = isEveryUnitARun(index);
         taken = 0;
@@ -57,8 +58,12 @@ export function replayImportance(context: ReplayContext, planner: ReplayPlanner<
           const k = idx.bucketOf[idx.byLast[taken] as number] as number;
           cursor[k] = (cursor[k] as number) + 1;
         }
-        const { kept, tokens } = (keep as ReturnType<typeof createImportanceKeeper>)({ cursor, n, turnStart, maxTurns, maxTokens });
-        runs = { headTokens: 0, runs: runsOf(kept, idx, start, buffer, runsOnly), turnStart, total: tokens };
+        const { keep, kept, tokens } = keeper as ReturnType<typeof createImportanceKeeper>;
+        request.cursor = cursor;
+        request.n = n;
+        request.turnStart = turnStart;
+        const count = keep(request);
+        runs = { headTokens: 0, runs: runsOf(kept, count, idx, start, buffer, runsOnly), turnStart, total: tokens() };
       } else {
         runs = runsFromItems(planRequestView(context, planner, r), turnStart);
         if (runs === undefined) throw new Error(`replayImportance: the plan for request ${r} is not runs of messages`);
@@ -72,7 +77,7 @@ export function replayImportance(context: ReplayContext, planner: ReplayPlanner<
  * Transcript messages of the kept units, as ascending runs (`buffer` is scratch space, one slot per message). When
  * every unit is a run, the units are sorted (about half as many as their messages) and each gives its run whole.
  */
-function runsOf(kept: readonly number[], index: ImportanceIndex, start: number, buffer: Int32Array, runsOnly: boolean): number[] {
+function runsOf(kept: Int32Array, count: number, index: ImportanceIndex, start: number, buffer: Int32Array, runsOnly: boolean): number[] {
   const { memberStart, members, last } = index;
   const runs: number[] = [];
   const extend = (from: number, to: number): void => {
@@ -80,8 +85,8 @@ function runsOf(kept: readonly number[], index: ImportanceIndex, start: number, 
     else runs.push(from, to);
   };
   if (runsOnly) {
-    for (let k = 0; k < kept.length; k++) buffer[k] = kept[k] as number;
-    const units = buffer.subarray(0, kept.length).sort();
+    for (let k = 0; k < count; k++) buffer[k] = kept[k] as number;
+    const units = buffer.subarray(0, count).sort();
     for (let k = 0; k < units.length; k++) {
       const u = units[k] as number;
       extend(start + (members[memberStart[u] as number] as number), start + (last[u] as number) + 1);
@@ -89,7 +94,10 @@ function runsOf(kept: readonly number[], index: ImportanceIndex, start: number, 
     return runs;
   }
   let size = 0;
-  for (const u of kept) for (let m = memberStart[u] as number; m < (memberStart[u + 1] as number); m++) buffer[size++] = start + (members[m] as number);
+  for (let k = 0; k < count; k++) {
+    const u = kept[k] as number;
+    for (let m = memberStart[u] as number; m < (memberStart[u + 1] as number); m++) buffer[size++] = start + (members[m] as number);
+  }
   const sent = buffer.subarray(0, size).sort();
   for (let k = 0; k < size; k++) extend(sent[k] as number, (sent[k] as number) + 1);
   return runs;
