@@ -34,8 +34,6 @@ const VIEW_COMMAND = /^(view|read)$/i;
 const PROGRAM = /^\s*([\w.-]+)/;
 /** PROGRAM's word is one of READ_COMMANDS or sed: `test` builds no match, and most commands run something else. */
 const READ_PROGRAM = new RegExp(`^\\s*(?:${[...READ_COMMANDS, 'sed'].join('|')})(?![\\w.-])`);
-/** Those words' first two characters, as `c0 << 8 | c1`: a command that opens with another printable pair is none of them. */
-const READ_PROGRAM_STARTS = new Set([...READ_COMMANDS, 'sed'].map((word) => (word.charCodeAt(0) << 8) | word.charCodeAt(1)));
 const COMMAND_SEPARATOR = /\||&&|;|\n/;
 const SHELL_WORD = /'[^']*'|"[^"]*"|\S+/g;
 const IN_PLACE = /^-i/;
@@ -214,15 +212,12 @@ function withPath(paths: string[] | undefined, value: unknown): string[] | undef
  * goes to `into.read`; `sed -i` changes it (`into.changed`).
  */
 function shellFileTarget(command: string, into: CallInputReading): void {
-  // Only a handful of programs qualify: look at the first two characters, then the first word, before splitting
-  // anything. A first character that is blank or not ASCII may be a space READ_PROGRAM skips: the regex decides.
-  const first = command.charCodeAt(0);
-  if (first > 0x20 && first < 0x7f && !READ_PROGRAM_STARTS.has((first << 8) | command.charCodeAt(1))) return;
+  // Only a handful of programs qualify: look at the first word before splitting anything.
   if (!READ_PROGRAM.test(command)) return;
   const program = PROGRAM.exec(command)?.[1];
   if (program === undefined || (!READ_COMMANDS.has(program) && program !== 'sed')) return;
-  const head = command.split(COMMAND_SEPARATOR, 1)[0] ?? '';
-  const words = head.match(SHELL_WORD);
+  const first = command.split(COMMAND_SEPARATOR, 1)[0] ?? '';
+  const words = first.match(SHELL_WORD);
   if (!words || words.length < 2) return;
   const changed = program === 'sed' && words.some((word) => IN_PLACE.test(word) || word === '--in-place');
   const args = words.slice(1).filter((word) => !word.startsWith('-'));
