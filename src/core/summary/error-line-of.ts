@@ -5,6 +5,8 @@ const ERROR_LINE =
 const LOCATED_ERROR = /\berror(?: [A-Z]+\d+)?:/;
 /** Lines that frame a result rather than say anything: exit codes, timings, `Output:` headers, npm's script echo. */
 const FRAME_LINE = /^\s*(?:Exit code:?\s*-?\d+|Wall time:.*|Output:|Process exited with code -?\d+|> .*)\s*$/i;
+/** Words some ERROR_LINE alternatives hold whole (the others: a `:` or `[` after `error` or `fatal`, a `:` after `panic`). */
+const STATED_WORDS = ['Error', 'Exception', 'FAIL', 'ERR!', "' panicked at"];
 const STACK_SIGNATURE = /Traceback \(most recent call last\)|\n\s+at \S[^\n]*[:(]\d+/;
 
 const HEAD = 4000;
@@ -54,21 +56,15 @@ export function errorLineOf(resultText: string, tracesOnly = false): string | un
  * writes this line for each failure it shows (250 outputs of up to 6,000 characters a plan).
  */
 function statedLine(text: string): string | undefined {
-  const may =
-    text.includes('Error') ||
-    text.includes('Exception') ||
-    text.includes('FAIL') ||
-    text.includes('ERR!') ||
-    text.includes("' panicked at") ||
-    afterWord(text, ':') ||
-    afterWord(text, '[');
+  const may = STATED_WORDS.some((word) => text.includes(word)) || afterWord(text, ':') || afterWord(text, '[');
   return may ? ERROR_LINE.exec(text)?.[0].trim() : undefined;
 }
 
 /** Whether some `mark` in `text` comes right after `error` or `fatal`, or (a colon) after `panic`. */
-function afterWord(text: string, mark: ':' | '['): boolean {
+function afterWord(text: string, mark: string): boolean {
   for (let i = text.indexOf(mark, 5); i >= 0; i = text.indexOf(mark, i + 1)) {
-    if (text.startsWith('error', i - 5) || text.startsWith('fatal', i - 5) || (mark === ':' && text.startsWith('panic', i - 5))) return true;
+    const word = text.slice(i - 5, i);
+    if (word === 'error' || word === 'fatal' || (word === 'panic' && mark === ':')) return true;
   }
   return false;
 }
