@@ -6,7 +6,7 @@ import { userPromptText } from '../text/user-prompt-text';
 import { shortenText } from './shorten-text';
 import { readCallInput, type CallInputReading } from './read-call-input';
 import { toolResultText } from '../text/tool-result-text';
-import { toolResultOutcome, type ToolResultOutcome } from '../text/tool-result-outcome';
+import { toolResultOutcome } from '../text/tool-result-outcome';
 import { errorLineOf } from './error-line-of';
 import type { CallMemory } from './create-call-memory';
 
@@ -81,14 +81,12 @@ export function readSummaryTurns(reading: SummaryReading, turns: readonly Messag
   }
 }
 
-const FAILED: ToolResultOutcome = Object.freeze({ failed: true, exitCode: undefined });
-
 /** A shell call's run and exit code, and the error a failed result (or a stack trace in command output) shows. */
 function readResult(facts: SummaryFacts, block: Record<string, unknown>, found: PendingCall | undefined): void {
   const text = toolResultText(block.content);
   // Only a shell call's result is read for its exit code: any other reaches here with `is_error: true`, which is all
-  // `toolResultOutcome` reads of it then (a failure), so its output is not searched for an exit code it would not show.
-  const { failed, exitCode } = typeof found === 'object' ? toolResultOutcome(block, text) : FAILED;
+  // `toolResultOutcome` reads of it then (a failure), so it is given '' for its output (its documented way to skip it).
+  const { failed, exitCode } = toolResultOutcome(block, typeof found === 'object' ? text : '');
   if (typeof found === 'object' && !found.patch) {
     const outcome = exitCode !== undefined ? ` → exit ${exitCode}` : failed ? ' → failed' : '';
     facts.lists.commands.push(`\`${found.command}\`${outcome}`);
