@@ -5,6 +5,8 @@ const ERROR_LINE =
 const LOCATED_ERROR = /\berror(?: [A-Z]+\d+)?:/;
 /** Lines that frame a result rather than say anything: exit codes, timings, `Output:` headers, npm's script echo. */
 const FRAME_LINE = /^\s*(?:Exit code:?\s*-?\d+|Wall time:.*|Output:|Process exited with code -?\d+|> .*)\s*$/i;
+/** Words some ERROR_LINE alternatives hold whole (the others: a `:` or `[` after `error` or `fatal`, a `:` after `panic`). */
+const STATED_WORDS = ['Error', 'Exception', 'FAIL', 'ERR!', "' panicked at"];
 const STACK_SIGNATURE = /Traceback \(most recent call last\)|\n\s+at \S[^\n]*[:(]\d+/;
 
 const HEAD = 4000;
@@ -30,12 +32,41 @@ export function errorLineOf(resultText: string, tracesOnly = false): string | un
   const text = unwrapCodexOutput(resultText);
   const head = text.length > HEAD ? text.slice(0, HEAD) : text;
   const tail = text.length > HEAD ? text.slice(Math.max(HEAD, text.length - TAIL)) : '';
-  const stated = ERROR_LINE.exec(head) ?? ERROR_LINE.exec(tail);
-  if (stated) return stated[0].trim();
-  const located = lineAround(head, LOCATED_ERROR) ?? lineAround(tail, LOCATED_ERROR);
+  const stated = statedLine(head) ?? statedLine(tail);
+  if (stated !== undefined) return stated;
+  // Every LOCATED_ERROR match ends in a colon, which most outputs that state no error lack.
+  const located = (head.includes(':') ? lineAround(head, LOCATED_ERROR) : undefined) ?? (tail.includes(':') ? lineAround(tail, LOCATED_ERROR) : undefined);
   if (located !== undefined) return located;
-  for (const line of head.split('\n', 64)) if (line.trim() !== '' && !FRAME_LINE.test(line)) return line.trim();
+  // The first 64 lines as `split('\n', 64)` gives them, cut one at a time: the answer is nearly always the first, and
+  // the split cut all 64 (a 4,000-character output holds about that many).
+  for (let start = 0, k = 0; k < 64; k++) {
+    const end = head.indexOf('\n', start);
+    const line = head.slice(start, end < 0 ? head.length : end);
+    if (line.trim() !== '' && !FRAME_LINE.test(line)) return line.trim();
+    if (end < 0) break;
+    start = end + 1;
+  }
   return undefined;
+}
+
+/**
+ * ERROR_LINE's line in `text`, tried only when `text` holds what every match holds: `Error`, `Exception`, `FAIL`,
+ * `ERR!` (of `npm ERR!`), `' panicked at`, or a `:` or `[` right after `error` or `fatal` (or a `:` after `panic`).
+ * Searches for characters that are rare in prose, where the regex tried its `^` at every character: the summary
+ * writes this line for each failure it shows (250 outputs of up to 6,000 characters a plan).
+ */
+function statedLine(text: string): string | undefined {
+  const may = STATED_WORDS.some((word) => text.includes(word)) || afterWord(text, ':') || afterWord(text, '[');
+  return may ? ERROR_LINE.exec(text)?.[0].trim() : undefined;
+}
+
+/** Whether some `mark` in `text` comes right after `error` or `fatal`, or (a colon) after `panic`. */
+function afterWord(text: string, mark: string): boolean {
+  for (let i = text.indexOf(mark, 5); i >= 0; i = text.indexOf(mark, i + 1)) {
+    const word = text.slice(i - 5, i);
+    if (word === 'error' || word === 'fatal' || (word === 'panic' && mark === ':')) return true;
+  }
+  return false;
 }
 
 /** The line holding the first match: anchoring a `^.*…` pattern instead would backtrack at every line. */

@@ -84,7 +84,9 @@ export function readSummaryTurns(reading: SummaryReading, turns: readonly Messag
 /** A shell call's run and exit code, and the error a failed result (or a stack trace in command output) shows. */
 function readResult(facts: SummaryFacts, block: Record<string, unknown>, found: PendingCall | undefined): void {
   const text = toolResultText(block.content);
-  const { failed, exitCode } = toolResultOutcome(block, text);
+  // Only a shell call's result is read for its exit code: any other reaches here with `is_error: true`, which is all
+  // `toolResultOutcome` reads of it then (a failure), so it is given '' for its output (its documented way to skip it).
+  const { failed, exitCode } = toolResultOutcome(block, typeof found === 'object' ? text : '');
   if (typeof found === 'object' && !found.patch) {
     const outcome = exitCode !== undefined ? ` → exit ${exitCode}` : failed ? ' → failed' : '';
     facts.lists.commands.push(`\`${found.command}\`${outcome}`);
