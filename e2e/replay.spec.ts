@@ -25,7 +25,7 @@ async function costOf(page: Page, label: string): Promise<string> {
 test('the Replay tab prices every lane against no pruning, beside the bill the file recorded', async ({ page }) => {
   await openReplay(page);
   await expect(page.getByText('No pruning against the recorded bill')).toBeVisible();
-  await expect(page.getByText(/per-request error median \d/)).toBeVisible();
+  await expect(page.getByText(/per-request input error median \d/)).toBeVisible();
   // Three charts, drawn; their legend names every lane and the window.
   await expect(page.locator('.replay-chart canvas')).toHaveCount(3);
   const legend = page.getByRole('list', { name: 'Lanes in the charts' });

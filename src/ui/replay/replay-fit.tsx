@@ -102,7 +102,9 @@ function PerRequest({ recorded, onPick }: { recorded: RecordedComparison; onPick
                 <th scope="col" className={CELL}>replayed</th>
                 <th scope="col" className={CELL}>Cost recorded</th>
                 <th scope="col" className={CELL}>replayed</th>
-                <th scope="col" className={CELL}>Difference</th>
+                <th scope="col" className={CELL} title="The replayed cost against the recorded one (the summary's per-request error is of input tokens)">
+                  Cost difference
+                </th>
               </tr>
             </thead>
             <tbody>

@@ -83,7 +83,7 @@ export function RecordedLine() {
     <p className="m-0 text-[12.5px] text-zinc-700 dark:text-zinc-300">
       <span className="font-semibold">No pruning against the recorded bill</span> ({formatInt(r.requests)} requests): input {formatInt(r.replayedInputTokens)} replayed vs{' '}
       {formatInt(r.recordedInputTokens)} recorded ({input >= 0 ? '+' : '−'}
-      {pct(Math.abs(input))}); read from cache {pct(r.replayedCacheReadShare)} vs {pct(r.recordedCacheReadShare)}; per-request error median {pct(r.medianError)}, worst{' '}
+      {pct(Math.abs(input))}); read from cache {pct(r.replayedCacheReadShare)} vs {pct(r.recordedCacheReadShare)}; per-request input error median {pct(r.medianError)}, worst{' '}
       {pct(r.worstError)}
       {r.recordedCostUsd !== undefined && r.replayedCostUsd !== undefined ? `; cost ${formatUsd(r.replayedCostUsd)} vs ${formatUsd(r.recordedCostUsd)}` : ''}.
     </p>

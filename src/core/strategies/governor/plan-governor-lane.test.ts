@@ -20,11 +20,15 @@ describe('the governor lane explains every row', () => {
       expect(tag).toBeLessThan(UNIT_TYPES.length);
       seen.add(cells.tags[tag] as string);
       const about = plan.explain?.about(i);
-      expect(about?.title).toBe(`A ${cells.tags[tag]} unit, score ${(cells.score[i] as number).toFixed(2)}`);
+      const type = cells.tags[tag] as string;
+      expect(about?.title).toBe(`${/^[aeiou]/.test(type) ? 'An' : 'A'} ${type.replace(/_/g, ' ')} unit, score ${(cells.score[i] as number).toFixed(2)}`);
       expect(about?.facts[0]).toEqual(['priority', (cells.values[i * 4] as number).toFixed(3)]);
       for (let t = 0; t < 4; t++) expect(cells.values[i * 4 + t]).toBeGreaterThanOrEqual(0);
     }
-    // A real session holds more than one kind of unit.
+    // A real session holds more than one kind of unit; the title's words read as English ("An error unit").
     expect(seen.size).toBeGreaterThan(3);
+    const error = cells.tags.indexOf('error');
+    const at = Array.from(cells.tagOf).indexOf(error);
+    if (error >= 0 && at >= 0) expect(plan.explain?.about(at)?.title).toMatch(/^An error unit, /);
   });
 });

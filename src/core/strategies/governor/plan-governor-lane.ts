@@ -179,7 +179,7 @@ function explainGovernorPlan(plan: GovernorPlan): PlanExplanation {
       if (unit === undefined) return undefined;
       const evidence = plan.unitEvidence[unit] ?? [];
       return {
-        title: `A ${UNIT_TYPES[plan.unitType[unit] as number] ?? 'message'} unit, score ${(plan.score[unit] as number).toFixed(2)}`,
+        title: `${unitWords(UNIT_TYPES[plan.unitType[unit] as number] ?? 'message')} unit, score ${(plan.score[unit] as number).toFixed(2)}`,
         facts: [
           ['priority', (plan.priority[unit] as number).toFixed(3)],
           ['relevance', plan.relevanceUsed ? (plan.relevance[unit] as number).toFixed(3) : 'no query terms'],
@@ -190,4 +190,9 @@ function explainGovernorPlan(plan: GovernorPlan): PlanExplanation {
       };
     },
   };
+}
+
+/** A unit type as words with its article: "An error", "A tool result" (the details pane read "A error unit"). */
+function unitWords(type: string): string {
+  return `${/^[aeiou]/.test(type) ? 'An' : 'A'} ${type.replace(/_/g, ' ')}`;
 }
