@@ -133,3 +133,38 @@ test('at 1024 wide the file name is not cut', async ({ page }) => {
   await expect(name).toHaveAttribute('title', SAMPLE);
   expect(await name.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
 });
+
+test('with eight lanes, wider than the page, every lane header sits over its own cells and none runs over the overview strip (user trial)', async ({ page }) => {
+  for (const width of [1024, 1440]) {
+    await page.setViewportSize({ width, height: 800 });
+    await openApp(page);
+    for (let k = 0; k < 2; k++) {
+      await page.getByRole('button', { name: 'Add lane' }).click();
+      await page.getByRole('group', { name: 'Add a lane' }).getByRole('button', { name: 'Add lane' }).click();
+    }
+    await expect(page.locator('section[role="region"][data-lane]')).toHaveCount(8);
+    // A row opened: at 1440 the details pane takes its width from the lanes.
+    await page.locator('#row-3').click();
+    const layout = await page.evaluate(() => {
+      const grid = document.querySelector<HTMLElement>('#timeline')!;
+      const rowsRight = grid.getBoundingClientRect().left + grid.clientWidth;
+      const row = document.querySelector('#row-3')!;
+      return {
+        pageOverflow: document.documentElement.scrollWidth - window.innerWidth,
+        lanes: [...document.querySelectorAll<HTMLElement>('section[role="region"][data-lane]')].map((head, k) => {
+          const cell = row.querySelectorAll('[role="gridcell"][data-strategy]')[k]!.getBoundingClientRect();
+          const box = head.getBoundingClientRect();
+          // What of the header is seen: its box cut by the boxes around it that clip.
+          let right = box.right;
+          for (let el = head.parentElement; el; el = el.parentElement) if (getComputedStyle(el).overflowX !== 'visible') right = Math.min(right, el.getBoundingClientRect().right);
+          return { left: Math.round(box.left - cell.left), shownRight: right, rowsRight };
+        }),
+      };
+    });
+    expect(layout.pageOverflow, `${width} px: the page scrolls sideways`).toBeLessThanOrEqual(0);
+    for (const [k, l] of layout.lanes.entries()) {
+      expect(l.left, `${width} px, lane ${k + 1}: header and cells in one column`).toBe(0);
+      expect(l.shownRight, `${width} px, lane ${k + 1}: its header ends where the rows do`).toBeLessThanOrEqual(l.rowsRight + 0.5);
+    }
+  }
+});

@@ -112,22 +112,28 @@ function activeDescendant(items: Int32Array, selected: number, lane: number): st
   return lane >= 0 ? `cell-${selected}-${lane}` : `row-${selected}`;
 }
 
-/** The lane headers above the grid, scrolled sideways with its rows. */
+/**
+ * The lane headers above the grid, scrolled sideways with its rows and cut where the rows are (`--timeline-w`, the
+ * rows' box without the overview strip and scrollbar): lanes wider than the page showed their last headers over the
+ * strip, beside cells hidden under it.
+ */
 function LaneHeads({ headRef, scrollRef }: { headRef: RefObject<HTMLDivElement | null>; scrollRef: RefObject<HTMLDivElement | null> }) {
   return (
-    <div
-      ref={headRef}
-      className="shrink-0 overflow-hidden border-b border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-950"
-      onScroll={(e) => {
-        // Focus moving to a lane header out of sight scrolls this box; the rows scroll instead, and the headers
-        // follow them (below), so headers and cells stay one column.
-        const delta = e.currentTarget.scrollLeft;
-        if (delta === 0) return;
-        e.currentTarget.scrollLeft = 0;
-        if (scrollRef.current) scrollRef.current.scrollLeft += delta;
-      }}
-    >
-      <TimelineHead />
+    <div className="shrink-0 border-b border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-950">
+      <div
+        ref={headRef}
+        className="max-w-(--timeline-w) overflow-hidden"
+        onScroll={(e) => {
+          // Focus moving to a lane header out of sight scrolls this box; the rows scroll instead, and the headers
+          // follow them (below), so headers and cells stay one column.
+          const delta = e.currentTarget.scrollLeft;
+          if (delta === 0) return;
+          e.currentTarget.scrollLeft = 0;
+          if (scrollRef.current) scrollRef.current.scrollLeft += delta;
+        }}
+      >
+        <TimelineHead />
+      </div>
     </div>
   );
 }
