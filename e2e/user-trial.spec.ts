@@ -145,3 +145,21 @@ test('at 1024, 1280 and 1440 px the header keeps its height while the file loads
     await page.unrouteAll();
   }
 });
+
+test("a lane's inserted summary opens whole from its row, and Escape goes back to the row (it was a hover title of 300 characters)", async ({ page }) => {
+  await openApp(page);
+  // The token budget keeps the newest few messages: its summary lands near the end of the timeline.
+  await page.locator('#row-3').click();
+  await page.keyboard.press('End');
+  const open = page.getByRole('button', { name: /^Token budget · summary of \d+ messages$/ });
+  await open.click();
+  const dialog = page.getByRole('dialog', { name: /^Token budget: the summary of \d+ messages$/ });
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText(/[\d,]+ tokens, sent as one user message in place of the \d+ messages it removes/);
+  // The whole text: longer than the 300 characters the row's title held.
+  const text = (await dialog.locator('pre').textContent()) ?? '';
+  expect(text.length).toBeGreaterThan(300);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(open).toBeFocused();
+});

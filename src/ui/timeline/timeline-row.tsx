@@ -4,6 +4,7 @@ import { ROW_FLAG, type DocSummary, type InsertInfo } from '../../worker/protoco
 import { fateLabel, fateShortLabel } from '../common/fate-badge';
 import { cx, formatCompact, formatInt } from '../common/format';
 import { ShortWord } from '../common/short-word';
+import { InsertSummary } from './insert-summary';
 
 export const ROW_H = 30;
 
@@ -223,9 +224,7 @@ export function InsertRow({ top, insert, lane, lanes, focusLane }: { top: number
         <span className="shrink-0 rounded border border-amber-400 px-1 text-[10px] font-medium uppercase tracking-wide text-amber-700 dark:text-amber-300">synthetic</span>
         {/* The model's state first: the lane's column already says whose summary this is. */}
         {insert.model && <ModelNote state={insert.model} />}
-        <span className={cx('min-w-0 truncate font-medium text-amber-800 dark:text-amber-200', insert.model ? 'shrink-[8]' : 'shrink')}>
-          {owner?.label ?? 'Summary'} · summary of {summaryOf}
-        </span>
+        <InsertSummary insert={insert} laneLabel={owner?.label ?? 'Summary'} className={insert.model ? 'shrink-[8]' : 'shrink'} />
         <span className="min-w-0 shrink-[4] truncate italic text-zinc-600 dark:text-zinc-400">{insert.text.slice(0, 200)}</span>
       </div>
       <div role="gridcell" className="cell-chars flex items-center justify-end overflow-hidden pr-3 font-mono text-[11.5px] tabular-nums text-zinc-600 dark:text-zinc-400">
