@@ -36,13 +36,15 @@ export function replayClearToolUses(context: ReplayContext, planner: ReplayPlann
     let old = 0;
     let cleared = 0;
     // The messages a request touches, each once, in the order first touched: marked with the request's round.
-    const touched: number[] = [];
-    const mark = new Int32Array(context.segment(s).count);
+    const size = context.segment(s).count;
+    const touched = new Int32Array(size);
+    let touchedCount = 0;
+    const mark = new Int32Array(size);
     let round = 0;
     const touch = (m: number): void => {
       if (mark[m] === round) return;
       mark[m] = round;
-      touched.push(m);
+      touched[touchedCount++] = m;
     };
     return ({ n, total }, edit) => {
       for (; seen < results.count && (results.message[seen] as number) < n; seen++) {
@@ -60,13 +62,14 @@ export function replayClearToolUses(context: ReplayContext, planner: ReplayPlann
       }
       if (target === cleared) return;
       round++;
-      touched.length = 0;
+      touchedCount = 0;
       for (let e = Math.min(target, cleared); e < Math.max(target, cleared); e++) {
         touch(results.message[candidates[e] as number] as number);
         if (index.clearsInput[e] === 1) touch(results.callMessage[candidates[e] as number] as number);
       }
       cleared = target;
-      for (const m of touched) {
+      for (let k = 0; k < touchedCount; k++) {
+        const m = touched[k] as number;
         const form = editedForm(messages[s + m] as Message, m, cleared, index, settings.placeholder);
         edit(m, form === undefined ? undefined : (countMessageTokens([form], counter)[0] as number) - counts.count(s + m, 0));
       }

@@ -34,13 +34,15 @@ export function replayMasking(context: ReplayContext, planner: ReplayPlanner<Obs
     let old = 0;
     let cleared = 0;
     // The messages a request touches, each once, in the order first touched: marked with the request's round.
-    const touched: number[] = [];
-    const mark = new Int32Array(context.segment(s).count);
+    const size = context.segment(s).count;
+    const touched = new Int32Array(size);
+    let touchedCount = 0;
+    const mark = new Int32Array(size);
     let round = 0;
     const touch = (m: number): void => {
       if (mark[m] === round) return;
       mark[m] = round;
-      touched.push(m);
+      touched[touchedCount++] = m;
     };
     return ({ n, total }, edit) => {
       while (resultsSeen < results.count && (results.message[resultsSeen] as number) < n) resultsSeen++;
@@ -50,7 +52,7 @@ export function replayMasking(context: ReplayContext, planner: ReplayPlanner<Obs
       const target = settings.maxTokens === Infinity ? old : clearedUnderBudget(index, old, total, settings.maxTokens);
       if (target === cleared) return;
       round++;
-      touched.length = 0;
+      touchedCount = 0;
       for (let e = Math.min(target, cleared); e < Math.max(target, cleared); e++) {
         const r = eligible[e] as number;
         touch(results.message[r] as number);
@@ -58,7 +60,10 @@ export function replayMasking(context: ReplayContext, planner: ReplayPlanner<Obs
         if (settings.clearToolInputs && call >= 0) touch(call);
       }
       cleared = target;
-      for (const m of touched) edit(m, maskedDifference(index, m, cleared, s, messages, counter, counts, settings.clearToolInputs));
+      for (let k = 0; k < touchedCount; k++) {
+        const m = touched[k] as number;
+        edit(m, maskedDifference(index, m, cleared, s, messages, counter, counts, settings.clearToolInputs));
+      }
     };
   });
 }

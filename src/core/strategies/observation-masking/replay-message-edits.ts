@@ -1,7 +1,7 @@
 import type { ReplayContext } from '../../requests/replay-context';
 import type { SentShapes } from '../../requests/sent-types';
 import { createFenwick, type Fenwick } from './create-fenwick';
-import { createMaskedShapes, type MaskedRequest } from './create-masked-shapes';
+import { createMaskedShapes } from './create-masked-shapes';
 
 /**
  * What an editor is told of one request: `n` messages of its context are sent (context-relative `[0, n)`), counting
@@ -18,9 +18,9 @@ export type MessageEditor = (request: { n: number; total: number; turnStart: num
  * context from `start`, called once per request in order. Each edited message's difference sits in a Fenwick tree,
  * so a request's total and what it shares with the previous one cost O(log n) (`createMaskedShapes`).
  *
- * A replay runs tens of thousands of requests and most edit nothing: what a request is told, the edit callback and
- * what is recorded are made once per replay and rewritten, not made per request (they were a tenth of a replay's
- * garbage), and which messages stand edited is a byte per message of the context, not a Set.
+ * A replay runs tens of thousands of requests and most edit nothing: what a request is told and the edit callback are
+ * made once per replay and rewritten, what is recorded is passed by position (none is made per request, where most
+ * of its garbage was), and which messages stand edited is a byte per message of the context, not a Set.
  */
 export function replayMessageEdits(context: ReplayContext, editorFor: (start: number) => MessageEditor): SentShapes {
   const { requests, counts } = context;
@@ -37,7 +37,6 @@ export function replayMessageEdits(context: ReplayContext, editorFor: (start: nu
     if (start + m < previousEnd) changedAt = Math.min(changedAt, start + m);
   };
   const told = { n: 0, total: 0, turnStart: 0 };
-  const request: MaskedRequest = { start: 0, fresh: false, end: 0, turnStart: 0, total: 0, changedAt: Infinity, responseMasked: false };
   for (let r = 0; r < requests.count; r++) {
     const s = requests.contextStart[r] as number;
     const end = requests.messageIndex[r] as number;
@@ -58,14 +57,8 @@ export function replayMessageEdits(context: ReplayContext, editorFor: (start: nu
     told.turnStart = turnStart;
     editor(told, edit);
     const response = previousEnd - s;
-    request.start = s;
-    request.fresh = fresh;
-    request.end = end;
-    request.turnStart = turnStart;
-    request.total = total + tree.prefix(end - s);
-    request.changedAt = changedAt;
-    request.responseMasked = response >= 0 && response < edited.length && edited[response] === 1;
-    recorder.record(r, request, tree);
+    const masked = response >= 0 && response < edited.length && edited[response] === 1;
+    recorder.record(r, s, fresh, end, turnStart, total + tree.prefix(end - s), changedAt, masked, tree);
   }
   return recorder.shapes;
 }
