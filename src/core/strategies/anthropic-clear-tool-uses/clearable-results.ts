@@ -5,6 +5,7 @@ import type { ClearToolUsesSettings } from './plan-clear-tool-uses';
 import { holdsPlaceholder } from './holds-placeholder';
 import { callInputChars } from './call-input-chars';
 import { tokenShare } from '../../compaction/token-share';
+import { groupByMessage, type MessageGroups } from '../observation-masking/group-by-message';
 
 /** The results of one context that clear tool uses may clear, in the order it clears them. */
 export interface ClearableResults {
@@ -20,8 +21,8 @@ export interface ClearableResults {
   /** `sums[e]`: tokens freed by clearing the first e candidates, added up in the plan's order. */
   sums: Float64Array;
   /** Per message: the candidates whose result it holds, and those whose call it holds (input cleared), ascending. */
-  holds: Map<number, number[]>;
-  calls: Map<number, number[]>;
+  holds: MessageGroups;
+  calls: MessageGroups;
 }
 
 /**
@@ -44,13 +45,9 @@ export function clearableResults(context: ReplayContext, s: number, settings: Cl
   const position: number[] = [];
   const clearsInput: number[] = [];
   const sums: number[] = [0];
-  const holds = new Map<number, number[]>();
-  const calls = new Map<number, number[]>();
-  const add = (map: Map<number, number[]>, m: number, e: number): void => {
-    const list = map.get(m) ?? [];
-    list.push(e);
-    map.set(m, list);
-  };
+  // Per candidate: its result's message, and its call's message when the input is cleared with it (else -1).
+  const holder: number[] = [];
+  const caller: number[] = [];
   let qualifying = 0;
   let freed = 0;
   for (let r = 0; r < results.count; r++) {
@@ -70,16 +67,17 @@ export function clearableResults(context: ReplayContext, s: number, settings: Cl
     const e = candidates.length;
     candidates.push(r);
     position.push(before);
-    add(holds, m, e);
+    holder.push(m);
     freed += resultTokens - placeholderTokens;
     const input = settings.clearToolInputs || inputsOf.has(name);
+    caller.push(-1);
     clearsInput.push(input ? 1 : 0);
     if (input) {
       if (!counts.fixed(s + call)) return undefined;
-      add(calls, call, e);
+      caller[e] = call;
       freed += share(call, callInputChars(messages[call] as Message, results.callBlock[r] as number));
     }
     sums.push(freed);
   }
-  return { results, countsTowardKeep, candidates: Int32Array.from(candidates), position: Int32Array.from(position), clearsInput: Uint8Array.from(clearsInput), sums: Float64Array.from(sums), holds, calls };
+  return { results, countsTowardKeep, candidates: Int32Array.from(candidates), position: Int32Array.from(position), clearsInput: Uint8Array.from(clearsInput), sums: Float64Array.from(sums), holds: groupByMessage(holder, analysis.count), calls: groupByMessage(caller, analysis.count) };
 }

@@ -35,6 +35,17 @@ export function replayClearToolUses(context: ReplayContext, planner: ReplayPlann
     let uses = 0;
     let old = 0;
     let cleared = 0;
+    // The messages a request touches, each once, in the order first touched: marked with the request's round.
+    const size = context.segment(s).count;
+    const touched = new Int32Array(size);
+    let touchedCount = 0;
+    const mark = new Int32Array(size);
+    let round = 0;
+    const touch = (m: number): void => {
+      if (mark[m] === round) return;
+      mark[m] = round;
+      touched[touchedCount++] = m;
+    };
     return ({ n, total }, edit) => {
       for (; seen < results.count && (results.message[seen] as number) < n; seen++) {
         if ((results.callMessage[seen] as number) < 0) continue;
@@ -50,13 +61,15 @@ export function replayClearToolUses(context: ReplayContext, planner: ReplayPlann
         target = stop > 0 && !gated ? stop : 0;
       }
       if (target === cleared) return;
-      const touched = new Set<number>();
+      round++;
+      touchedCount = 0;
       for (let e = Math.min(target, cleared); e < Math.max(target, cleared); e++) {
-        touched.add(results.message[candidates[e] as number] as number);
-        if (index.clearsInput[e] === 1) touched.add(results.callMessage[candidates[e] as number] as number);
+        touch(results.message[candidates[e] as number] as number);
+        if (index.clearsInput[e] === 1) touch(results.callMessage[candidates[e] as number] as number);
       }
       cleared = target;
-      for (const m of touched) {
+      for (let k = 0; k < touchedCount; k++) {
+        const m = touched[k] as number;
         const form = editedForm(messages[s + m] as Message, m, cleared, index, settings.placeholder);
         edit(m, form === undefined ? undefined : (countMessageTokens([form], counter)[0] as number) - counts.count(s + m, 0));
       }
@@ -66,11 +79,17 @@ export function replayClearToolUses(context: ReplayContext, planner: ReplayPlann
 
 /** Message m with the first `cleared` candidates' edits that fall in it, as the plan's replacement writes it; undefined when none does. */
 function editedForm(message: Message, m: number, cleared: number, index: ClearableResults, placeholder: string): Message | undefined {
-  const { results, candidates } = index;
+  const { results, candidates, holds, calls } = index;
   const edits: { block: number; text: string }[] = [];
-  for (const e of index.holds.get(m) ?? []) if (e < cleared) edits.push({ block: results.block[candidates[e] as number] as number, text: placeholder });
+  for (let k = holds.start[m] as number; k < (holds.start[m + 1] as number); k++) {
+    const e = holds.order[k] as number;
+    if (e < cleared) edits.push({ block: results.block[candidates[e] as number] as number, text: placeholder });
+  }
   const inputs: number[] = [];
-  for (const e of index.calls.get(m) ?? []) if (e < cleared) inputs.push(results.callBlock[candidates[e] as number] as number);
+  for (let k = calls.start[m] as number; k < (calls.start[m + 1] as number); k++) {
+    const e = calls.order[k] as number;
+    if (e < cleared) inputs.push(results.callBlock[candidates[e] as number] as number);
+  }
   if (edits.length === 0 && inputs.length === 0) return undefined;
   return replaceToolBlocks(message, { results: edits, inputs });
 }

@@ -2,21 +2,6 @@ import type { SentShapes } from '../../requests/sent-types';
 import type { TurnCounts } from '../../requests/create-turn-counts';
 import type { Fenwick } from './create-fenwick';
 
-/** One request of a masking replay, as `MaskedShapes.record` takes it. */
-export interface MaskedRequest {
-  /** Its context start, and whether that differs from the previous request's (a new context). */
-  start: number;
-  fresh: boolean;
-  end: number;
-  turnStart: number;
-  /** Tokens it sends. */
-  total: number;
-  /** The first message whose masked form changed since the previous request (`Infinity` when none did). */
-  changedAt: number;
-  /** The previous request's response is masked in this one. */
-  responseMasked: boolean;
-}
-
 /**
  * The shapes of a masking replay (stateless or live), recorded request by request. Both keep each masked message's
  * difference in tokens in a Fenwick tree over the context, so the shared prefix of two requests is the unmasked
@@ -26,7 +11,13 @@ export interface MaskedShapes {
   shapes: SentShapes;
   /** The previous request's end (-1 before the first): a change at or past it is not in what the two share. */
   readonly previousEnd: number;
-  record(r: number, request: MaskedRequest, tree: Fenwick): void;
+  /**
+   * Request r: its context start, and whether that differs from the previous request's (a new context); its end and
+   * turn start; the tokens it sends; the first message whose masked form changed since the previous request
+   * (`Infinity` when none did); whether the previous request's response is masked in this one. Positional, not an
+   * object: it is called for every request of a replay.
+   */
+  record(r: number, s: number, fresh: boolean, end: number, turnStart: number, total: number, changedAt: number, responseMasked: boolean, tree: Fenwick): void;
 }
 
 export function createMaskedShapes(count: number, counts: TurnCounts): MaskedShapes {
@@ -41,7 +32,7 @@ export function createMaskedShapes(count: number, counts: TurnCounts): MaskedSha
     get previousEnd() {
       return previousEnd;
     },
-    record(r, { start: s, fresh, end, turnStart, total, changedAt, responseMasked }, tree) {
+    record(r, s, fresh, end, turnStart, total, changedAt, responseMasked, tree) {
       // A new turn start changes the form of the messages whose counts differ between the two turns.
       if (!fresh && counts.varies && turnStart !== previousTurn) {
         const low = Math.max(s, Math.min(turnStart, previousTurn));

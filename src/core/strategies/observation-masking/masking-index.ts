@@ -4,6 +4,7 @@ import { listToolResults, type ToolResultTable } from '../../links/list-tool-res
 import type { TurnCounts } from '../../requests/create-turn-counts';
 import { toolInputChars } from './tool-input-chars';
 import type { ObservationMaskingSettings } from './plan-observation-masking';
+import { groupByMessage, type MessageGroups } from './group-by-message';
 
 /**
  * A context's tool results as masking decides them at any history length. Whether a result may be cleared (its
@@ -22,8 +23,8 @@ export interface MaskingIndex {
   /** `sums[j]`: the savings of the first j eligible results, for a first guess of K under a budget. */
   sums: Float64Array;
   /** Per message (of the context): the eligible results it holds, and those whose call it holds (inputs). */
-  holds: Map<number, number[]>;
-  calls: Map<number, number[]>;
+  holds: MessageGroups;
+  calls: MessageGroups;
   placeholderTokens: number;
 }
 
@@ -45,28 +46,23 @@ export function buildMaskingIndex(
   const eligible: number[] = [];
   const saving: number[] = [];
   const inputSaving: number[] = [];
-  const holds = new Map<number, number[]>();
-  const calls = new Map<number, number[]>();
+  // Per eligible result: its message, and its call's message when inputs are cleared (else -1).
+  const holder: number[] = [];
+  const caller: number[] = [];
   const inputTaken = new Set<number>();
-  const add = (map: Map<number, number[]>, key: number, value: number) => {
-    const list = map.get(key);
-    if (list) list.push(value);
-    else map.set(key, [value]);
-  };
   for (let r = 0; r < results.count; r++) {
     const m = results.message[r] as number;
     const tokens = share(m, results.chars[r] as number);
     resultTokens[r] = tokens;
     if (excluded.has(results.toolName[r] as string)) continue;
     if (tokens < settings.minTokens || tokens <= placeholderTokens) continue;
-    const e = eligible.length;
     eligible.push(r);
     saving.push(tokens - placeholderTokens);
-    add(holds, m, e);
+    holder.push(m);
     const call = results.callMessage[r] as number;
     let input = 0;
+    caller.push(settings.clearToolInputs && call >= 0 ? call : -1);
     if (settings.clearToolInputs && call >= 0) {
-      add(calls, call, e);
       if (!inputTaken.has(call)) {
         inputTaken.add(call);
         input = Math.max(0, share(call, toolInputChars(messages[call] as Message, results.callBlock[r] as number)) - placeholderTokens);
@@ -83,8 +79,8 @@ export function buildMaskingIndex(
     saving: Float64Array.from(saving),
     inputSaving: Float64Array.from(inputSaving),
     sums,
-    holds,
-    calls,
+    holds: groupByMessage(holder, analysis.count),
+    calls: groupByMessage(caller, analysis.count),
     placeholderTokens,
   };
 }

@@ -179,7 +179,7 @@ export function replayLiveMasking(context: ReplayContext, planner: ReplayPlanner
       }
       total = counts.sum(s, end, turnStart) + tree.prefix(n);
     }
-    recorder.record(r, { start: s, fresh, end, turnStart, total, changedAt, responseMasked: held.has(recorder.previousEnd - s) }, tree);
+    recorder.record(r, s, fresh, end, turnStart, total, changedAt, held.has(recorder.previousEnd - s), tree);
   }
   return recorder.shapes;
 }

@@ -33,6 +33,17 @@ export function replayMasking(context: ReplayContext, planner: ReplayPlanner<Obs
     let resultsSeen = 0;
     let old = 0;
     let cleared = 0;
+    // The messages a request touches, each once, in the order first touched: marked with the request's round.
+    const size = context.segment(s).count;
+    const touched = new Int32Array(size);
+    let touchedCount = 0;
+    const mark = new Int32Array(size);
+    let round = 0;
+    const touch = (m: number): void => {
+      if (mark[m] === round) return;
+      mark[m] = round;
+      touched[touchedCount++] = m;
+    };
     return ({ n, total }, edit) => {
       while (resultsSeen < results.count && (results.message[resultsSeen] as number) < n) resultsSeen++;
       const firstRecent = Math.max(0, resultsSeen - settings.keepRecent);
@@ -40,15 +51,19 @@ export function replayMasking(context: ReplayContext, planner: ReplayPlanner<Obs
       while (old < eligible.length && (eligible[old] as number) < firstRecent) old++;
       const target = settings.maxTokens === Infinity ? old : clearedUnderBudget(index, old, total, settings.maxTokens);
       if (target === cleared) return;
-      const touched = new Set<number>();
+      round++;
+      touchedCount = 0;
       for (let e = Math.min(target, cleared); e < Math.max(target, cleared); e++) {
         const r = eligible[e] as number;
-        touched.add(results.message[r] as number);
+        touch(results.message[r] as number);
         const call = results.callMessage[r] as number;
-        if (settings.clearToolInputs && call >= 0) touched.add(call);
+        if (settings.clearToolInputs && call >= 0) touch(call);
       }
       cleared = target;
-      for (const m of touched) edit(m, maskedDifference(index, m, cleared, s, messages, counter, counts, settings.clearToolInputs));
+      for (let k = 0; k < touchedCount; k++) {
+        const m = touched[k] as number;
+        edit(m, maskedDifference(index, m, cleared, s, messages, counter, counts, settings.clearToolInputs));
+      }
     };
   });
 }
@@ -84,16 +99,18 @@ function maskedDifference(
   counts: ReplayContext['counts'],
   clearInputs: boolean,
 ): number | undefined {
-  const { results, eligible, resultTokens } = index;
+  const { results, eligible, resultTokens, holds, calls } = index;
   const blocks: { block: number; tokens: number }[] = [];
-  for (const e of index.holds.get(m) ?? []) {
+  for (let k = holds.start[m] as number; k < (holds.start[m + 1] as number); k++) {
+    const e = holds.order[k] as number;
     if (e >= cleared) break;
     const r = eligible[e] as number;
     blocks.push({ block: results.block[r] as number, tokens: resultTokens[r] as number });
   }
   const inputs: number[] = [];
   if (clearInputs) {
-    for (const e of index.calls.get(m) ?? []) {
+    for (let k = calls.start[m] as number; k < (calls.start[m + 1] as number); k++) {
+      const e = calls.order[k] as number;
       if (e >= cleared) break;
       inputs.push(results.callBlock[eligible[e] as number] as number);
     }
