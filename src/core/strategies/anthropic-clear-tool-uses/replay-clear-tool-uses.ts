@@ -1,4 +1,5 @@
 import type { Message } from '../../types';
+import { createTouchedMessages } from '../observation-masking/create-touched-messages';
 import type { ReplayContext, ReplayPlanner } from '../../requests/replay-context';
 import type { SentShapes } from '../../requests/sent-types';
 import { replayExact } from '../../requests/replay-exact';
@@ -35,17 +36,7 @@ export function replayClearToolUses(context: ReplayContext, planner: ReplayPlann
     let uses = 0;
     let old = 0;
     let cleared = 0;
-    // The messages a request touches, each once, in the order first touched: marked with the request's round.
-    const size = context.segment(s).count;
-    const touched = new Int32Array(size);
-    let touchedCount = 0;
-    const mark = new Int32Array(size);
-    let round = 0;
-    const touch = (m: number): void => {
-      if (mark[m] === round) return;
-      mark[m] = round;
-      touched[touchedCount++] = m;
-    };
+    const touched = createTouchedMessages(context.segment(s).count);
     return ({ n, total }, edit) => {
       for (; seen < results.count && (results.message[seen] as number) < n; seen++) {
         if ((results.callMessage[seen] as number) < 0) continue;
@@ -61,15 +52,14 @@ export function replayClearToolUses(context: ReplayContext, planner: ReplayPlann
         target = stop > 0 && !gated ? stop : 0;
       }
       if (target === cleared) return;
-      round++;
-      touchedCount = 0;
+      touched.begin();
       for (let e = Math.min(target, cleared); e < Math.max(target, cleared); e++) {
-        touch(results.message[candidates[e] as number] as number);
-        if (index.clearsInput[e] === 1) touch(results.callMessage[candidates[e] as number] as number);
+        touched.touch(results.message[candidates[e] as number] as number);
+        if (index.clearsInput[e] === 1) touched.touch(results.callMessage[candidates[e] as number] as number);
       }
       cleared = target;
-      for (let k = 0; k < touchedCount; k++) {
-        const m = touched[k] as number;
+      for (let k = 0; k < touched.count; k++) {
+        const m = touched.list[k] as number;
         const form = editedForm(messages[s + m] as Message, m, cleared, index, settings.placeholder);
         edit(m, form === undefined ? undefined : (countMessageTokens([form], counter)[0] as number) - counts.count(s + m, 0));
       }

@@ -1,4 +1,5 @@
 import type { Message } from '../../types';
+import { createTouchedMessages } from './create-touched-messages';
 import { resultPlaceholder } from './result-placeholder';
 import { maskMessage } from './mask-message';
 import { countMessageTokens } from '../../tokens/count-message-tokens';
@@ -33,17 +34,7 @@ export function replayMasking(context: ReplayContext, planner: ReplayPlanner<Obs
     let resultsSeen = 0;
     let old = 0;
     let cleared = 0;
-    // The messages a request touches, each once, in the order first touched: marked with the request's round.
-    const size = context.segment(s).count;
-    const touched = new Int32Array(size);
-    let touchedCount = 0;
-    const mark = new Int32Array(size);
-    let round = 0;
-    const touch = (m: number): void => {
-      if (mark[m] === round) return;
-      mark[m] = round;
-      touched[touchedCount++] = m;
-    };
+    const touched = createTouchedMessages(context.segment(s).count);
     return ({ n, total }, edit) => {
       while (resultsSeen < results.count && (results.message[resultsSeen] as number) < n) resultsSeen++;
       const firstRecent = Math.max(0, resultsSeen - settings.keepRecent);
@@ -51,17 +42,16 @@ export function replayMasking(context: ReplayContext, planner: ReplayPlanner<Obs
       while (old < eligible.length && (eligible[old] as number) < firstRecent) old++;
       const target = settings.maxTokens === Infinity ? old : clearedUnderBudget(index, old, total, settings.maxTokens);
       if (target === cleared) return;
-      round++;
-      touchedCount = 0;
+      touched.begin();
       for (let e = Math.min(target, cleared); e < Math.max(target, cleared); e++) {
         const r = eligible[e] as number;
-        touch(results.message[r] as number);
+        touched.touch(results.message[r] as number);
         const call = results.callMessage[r] as number;
-        if (settings.clearToolInputs && call >= 0) touch(call);
+        if (settings.clearToolInputs && call >= 0) touched.touch(call);
       }
       cleared = target;
-      for (let k = 0; k < touchedCount; k++) {
-        const m = touched[k] as number;
+      for (let k = 0; k < touched.count; k++) {
+        const m = touched.list[k] as number;
         edit(m, maskedDifference(index, m, cleared, s, messages, counter, counts, settings.clearToolInputs));
       }
     };
