@@ -30,4 +30,21 @@ describe('errorLineOf', () => {
     expect(errorLineOf(trace, true)).toBe('TypeError: x is not a function');
     expect(errorLineOf('export class ParseError extends Error {}\nthrow new TypeError("bad")', true)).toBeUndefined();
   });
+
+  it('finds every form of stated error behind the pre-check that spares prose the pattern', () => {
+    const forms = [
+      'ValueError: bad input',
+      'IllegalStateException in main',
+      'error[E0308]: mismatched types',
+      'error: could not compile `app`',
+      'fatal: not a git repository',
+      'FAIL src/a.test.ts',
+      'npm ERR! missing script: lint',
+      "thread 'main' panicked at src/main.rs:3:5",
+      'panic: runtime error: index out of range',
+    ];
+    for (const form of forms) expect(errorLineOf(`Exit code 1\nrunning the checks\n  ${form}\nmore output`)).toBe(form);
+    // Prose holding none of the marks gets its first line, not a stated error.
+    expect(errorLineOf('Exit code 1\nall went wrong without saying so\nthe end')).toBe('all went wrong without saying so');
+  });
 });

@@ -1,4 +1,8 @@
-/** A line that states an error: `TypeError: …`, `error[E0308]: …`, `fatal: …`, `FAIL src/x.test.ts`, `panicked at …`. */
+/**
+ * A line that states an error: `TypeError: …`, `error[E0308]: …`, `fatal: …`, `FAIL src/x.test.ts`, `panicked at …`.
+ * `statedLine` tries it only on text holding what every match holds (`STATED_WORDS`, `afterWord`): a new alternative
+ * here needs its mark there too, and a case in the test of every form.
+ */
 const ERROR_LINE =
   /^[ \t]*(?:[A-Z][\w.]*(?:Error|Exception)\b|(?:error|fatal)(?:\[[A-Z]?\d+\])?:|FAIL\b|npm ERR!|thread '.*' panicked at|panic:).*$/m;
 /** A compiler's or linter's located error: `src/a.ts(52,53): error TS2345: …`, `a.c:3:1: error: …`. */
