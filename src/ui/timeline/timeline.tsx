@@ -142,8 +142,8 @@ function LaneHeads({ headRef, scrollRef }: { headRef: RefObject<HTMLDivElement |
 function followSideways(left: number, lastLeft: { current: number }, headRef: RefObject<HTMLDivElement | null>): void {
   if (left === lastLeft.current) return;
   lastLeft.current = left;
-  // A transform, not the head's own scrollLeft: the head box is wider than the rows' (no minimap or scrollbar beside
-  // it), so its scroll range would stop short of theirs.
+  // A transform, not the head's own scrollLeft: the head box scrolls only when focus moves into a header out of
+  // sight, and hands that scroll to the rows (LaneHeads); its own scrollLeft stays 0.
   const head = headRef.current?.firstElementChild;
   if (head instanceof HTMLElement) head.style.transform = left ? `translateX(${-left}px)` : '';
 }
