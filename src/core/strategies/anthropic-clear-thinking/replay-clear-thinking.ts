@@ -4,7 +4,7 @@ import type { SentShapes } from '../../requests/sent-types';
 import { countMessageTokens } from '../../tokens/count-message-tokens';
 import { replaceToolBlocks } from '../../compaction/replace-tool-blocks';
 import { startsTurn } from '../../usage/starts-turn';
-import { replayMessageEdits } from '../observation-masking/replay-message-edits';
+import { replayMessageEdits } from '../../edits/replay-message-edits';
 import { thinkingTurnsKept, type ClearThinkingSettings } from './plan-clear-thinking';
 
 /** The messages of one context that hold thinking, in order, with their turns. */

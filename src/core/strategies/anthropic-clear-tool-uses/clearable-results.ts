@@ -5,7 +5,7 @@ import type { ClearToolUsesSettings } from './plan-clear-tool-uses';
 import { holdsPlaceholder } from './holds-placeholder';
 import { callInputChars } from './call-input-chars';
 import { tokenShare } from '../../compaction/token-share';
-import { groupByMessage, type MessageGroups } from '../observation-masking/group-by-message';
+import { groupByMessage, type MessageGroups } from '../../edits/group-by-message';
 
 /** The results of one context that clear tool uses may clear, in the order it clears them. */
 export interface ClearableResults {

@@ -1,11 +1,11 @@
 import type { Message } from '../../types';
-import { createTouchedMessages } from '../observation-masking/create-touched-messages';
+import { createTouchedMessages } from '../../edits/create-touched-messages';
 import type { ReplayContext, ReplayPlanner } from '../../requests/replay-context';
 import type { SentShapes } from '../../requests/sent-types';
 import { replayExact } from '../../requests/replay-exact';
 import { countMessageTokens } from '../../tokens/count-message-tokens';
 import { replaceToolBlocks } from '../../compaction/replace-tool-blocks';
-import { replayMessageEdits } from '../observation-masking/replay-message-edits';
+import { replayMessageEdits } from '../../edits/replay-message-edits';
 import type { ClearToolUsesSettings } from './plan-clear-tool-uses';
 import { clearableResults, type ClearableResults } from './clearable-results';
 import { firstTrue } from '../../plan/first-true';

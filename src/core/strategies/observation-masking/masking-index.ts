@@ -4,7 +4,7 @@ import { listToolResults, type ToolResultTable } from '../../links/list-tool-res
 import type { TurnCounts } from '../../requests/create-turn-counts';
 import { toolInputChars } from './tool-input-chars';
 import type { ObservationMaskingSettings } from './plan-observation-masking';
-import { groupByMessage, type MessageGroups } from './group-by-message';
+import { groupByMessage, type MessageGroups } from '../../edits/group-by-message';
 
 /**
  * A context's tool results as masking decides them at any history length. Whether a result may be cleared (its

@@ -1,11 +1,11 @@
 import type { Message } from '../../types';
-import { createTouchedMessages } from './create-touched-messages';
+import { createTouchedMessages } from '../../edits/create-touched-messages';
 import { resultPlaceholder } from './result-placeholder';
 import { maskMessage } from './mask-message';
 import { countMessageTokens } from '../../tokens/count-message-tokens';
 import type { ReplayContext, ReplayPlanner } from '../../requests/replay-context';
 import type { SentShapes } from '../../requests/sent-types';
-import { replayMessageEdits } from './replay-message-edits';
+import { replayMessageEdits } from '../../edits/replay-message-edits';
 import { buildMaskingIndex, type MaskingIndex } from './masking-index';
 import type { ObservationMaskingSettings } from './plan-observation-masking';
 import { maskingCountsAreFixed } from './masking-counts-are-fixed';

@@ -6,7 +6,7 @@ import { listToolResults, type ToolResultTable } from '../../links/list-tool-res
 import { countMessageTokens } from '../../tokens/count-message-tokens';
 import { replaceToolBlocks } from '../../compaction/replace-tool-blocks';
 import { tokenShare } from '../../compaction/token-share';
-import { replayMessageEdits } from '../observation-masking/replay-message-edits';
+import { replayMessageEdits } from '../../edits/replay-message-edits';
 import type { LastNObservationsSettings } from './plan-last-n-observations';
 import { oldOutputPlaceholder } from './old-output-placeholder';
 

@@ -1,5 +1,5 @@
-import type { ReplayContext } from '../../requests/replay-context';
-import type { SentShapes } from '../../requests/sent-types';
+import type { ReplayContext } from '../requests/replay-context';
+import type { SentShapes } from '../requests/sent-types';
 import { createFenwick, type Fenwick } from './create-fenwick';
 import { createMaskedShapes } from './create-masked-shapes';
 

@@ -1,5 +1,5 @@
-import type { SentShapes } from '../../requests/sent-types';
-import type { TurnCounts } from '../../requests/create-turn-counts';
+import type { SentShapes } from '../requests/sent-types';
+import type { TurnCounts } from '../requests/create-turn-counts';
 import type { Fenwick } from './create-fenwick';
 
 /**
