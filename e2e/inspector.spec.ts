@@ -319,6 +319,22 @@ test('paste: the textarea and Load, and pasting onto the page', async ({ page })
   await expect(page.getByTestId('doc-stats')).toContainText(`${coreMessages('spotter-short.jsonl').length} messages`);
 });
 
+test('paste: Ctrl+Enter loads from the textarea; Escape closes the panel and gives focus back to Paste…', async ({ page }) => {
+  await openApp(page);
+  const paste = page.getByRole('button', { name: 'Paste…' });
+  await paste.click();
+  await expect(page.getByLabel('Paste transcript')).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(page.getByLabel('Paste transcript')).toHaveCount(0);
+  await expect(paste).toBeFocused();
+  await page.keyboard.press('Enter');
+  await page.getByLabel('Paste transcript').fill(readFileSync(fixturePath('openhands-sdk-fncall-llm-message.json'), 'utf8'));
+  await page.keyboard.press('Control+Enter');
+  await expect(page.getByTestId('file-name')).toHaveText('pasted transcript');
+  await expect(page.getByTestId('format')).toHaveText('OpenAI Chat');
+  await expect(page.getByLabel('Paste transcript')).toHaveCount(0);
+});
+
 test('drag and drop a file anywhere on the page', async ({ page }) => {
   await openApp(page);
   const text = readFileSync(fixturePath('spotter-tool-heavy.jsonl'), 'utf8');

@@ -100,6 +100,13 @@ test('/ focuses the search; Enter and ⇧Enter step through the matches', async 
   await search.press('Shift+Enter');
   await expect(page.getByTestId('match-count')).toHaveText(/^1 \/ \d+$/);
   expect(await selectedIndex(page)).toBe(first);
+  // Escape clears the query first (the trial found it kept), then leaves the field.
+  await search.press('Escape');
+  await expect(search).toHaveValue('');
+  await expect(page.getByTestId('match-count')).toHaveText('');
+  await expect(search).toBeFocused();
+  await search.press('Escape');
+  await expect(search).not.toBeFocused();
 });
 
 test('[ ] move the budget by 1% of the tokens or 1 message, ten times that with ⇧', async ({ page }) => {

@@ -1,5 +1,9 @@
 import { useEffect, type RefObject } from 'react';
 
+/** The look every modal dialog shares: a card on a dimmed page. A dialog adds its width and, if it scrolls, its height. */
+export const DIALOG =
+  'm-auto rounded-xl border border-zinc-200 bg-white p-0 text-zinc-900 shadow-2xl backdrop:bg-zinc-950/40 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100';
+
 /**
  * A `<dialog>` shown as a modal while `open` and closed when not; `onClosed` runs after a close asked for by
  * `open` turning false (the dialog's own Escape fires its `close` event instead).

@@ -42,7 +42,10 @@ export function SearchBox() {
               e.preventDefault();
               stepMatch(e.shiftKey ? -1 : 1);
             } else if (e.key === 'Escape') {
-              e.currentTarget.blur();
+              // The first Escape clears the query (and its highlights), the next leaves the field, as a find bar does.
+              e.preventDefault();
+              if (query) setQuery('');
+              else e.currentTarget.blur();
             }
           }}
           className="w-60 rounded-md border border-zinc-300 bg-white py-1 pl-7 pr-8 text-[13px] text-zinc-900 placeholder:text-zinc-400 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100"

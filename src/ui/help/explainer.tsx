@@ -1,7 +1,7 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { writeExplainerDismissed } from '../../state';
 import { useInspector } from '../../state/react';
-import { DialogClose, useModalDialog } from '../common/modal-dialog';
+import { DIALOG, DialogClose, useModalDialog } from '../common/modal-dialog';
 
 /**
  * The first-run explainer: what the sample is and what a lane, a cell, the budget and the scorecard mean, then the
@@ -37,7 +37,7 @@ export function Explainer() {
       onClick={(e) => {
         if (e.target === e.currentTarget) close();
       }}
-      className="m-auto max-h-[88vh] w-[min(640px,94vw)] rounded-xl border border-zinc-200 bg-white p-0 text-[13px] leading-relaxed text-zinc-900 shadow-2xl backdrop:bg-zinc-950/40 open:flex open:flex-col dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100"
+      className={`${DIALOG} max-h-[88vh] w-[min(640px,94vw)] text-[13px] leading-relaxed open:flex open:flex-col`}
     >
       <div className="flex shrink-0 items-start justify-between gap-3 border-b border-zinc-200 px-5 py-3 dark:border-zinc-800">
         <h2 id="explainer-title" className="m-0 text-base font-semibold">

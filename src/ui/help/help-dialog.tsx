@@ -1,7 +1,7 @@
 import { useRef } from 'react';
 import { PANELS } from '../../state';
 import { useInspector } from '../../state/react';
-import { DialogClose, useModalDialog } from '../common/modal-dialog';
+import { DIALOG, DialogClose, useModalDialog } from '../common/modal-dialog';
 import { ModelSettingsButton } from '../model/model-settings';
 
 export const SHORTCUTS: readonly [string[], string][] = [
@@ -12,7 +12,7 @@ export const SHORTCUTS: readonly [string[], string][] = [
   [['Enter'], 'Open the selected message in the details pane'],
   [['←', '→'], "The selected row's lane cells: each says its fate and why"],
   [['p'], 'Jump to the linked tool call / result'],
-  [['/'], 'Search'],
+  [['/'], 'Search (Esc: clear the query, again: leave it)'],
   [['Enter', '⇧ Enter'], 'Next / previous match (in search)'],
   [['[', ']'], 'Budget down / up: 1 message or 1% of the tokens (with ⇧: ×10)'],
   [['1', '…', '9'], 'Focus lane 1 … 9'],
@@ -39,7 +39,7 @@ export function HelpDialog() {
       onClick={(e) => {
         if (e.target === e.currentTarget) setOpen(false);
       }}
-      className="m-auto w-[440px] rounded-xl border border-zinc-200 bg-white p-0 text-zinc-900 shadow-2xl backdrop:bg-zinc-950/40 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100"
+      className={`${DIALOG} w-[440px]`}
     >
       <div className="p-5">
         <div className="flex items-center justify-between">

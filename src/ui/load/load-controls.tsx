@@ -11,6 +11,7 @@ export function LoadControls() {
   const load = useInspector((s) => s.load);
   const prepareLoad = useInspector((s) => s.prepareLoad);
   const [pasteOpen, setPasteOpen] = useState(false);
+  const pasteButton = useRef<HTMLButtonElement>(null);
   const inputId = useId();
 
   return (
@@ -38,6 +39,7 @@ export function LoadControls() {
         />
       </label>
       <button
+        ref={pasteButton}
         type="button"
         className={BUTTON}
         aria-expanded={pasteOpen}
@@ -49,22 +51,39 @@ export function LoadControls() {
       >
         Paste…
       </button>
-      {pasteOpen && <PastePanel onClose={() => setPasteOpen(false)} />}
+      {pasteOpen && (
+        <PastePanel
+          onClose={(returnFocus) => {
+            setPasteOpen(false);
+            if (returnFocus) pasteButton.current?.focus();
+          }}
+        />
+      )}
     </div>
   );
 }
 
-function PastePanel({ onClose }: { onClose: () => void }) {
+/**
+ * The paste panel. Ctrl+Enter (⌘Enter) loads from the textarea as Load does; Escape and Cancel give focus back to the
+ * Paste… button, since the panel that held it is gone. A text that fails to load stays, with the error said above.
+ */
+function PastePanel({ onClose }: { onClose: (returnFocus: boolean) => void }) {
   const load = useInspector((s) => s.load);
   const [text, setText] = useState('');
   const ref = useRef<HTMLTextAreaElement>(null);
   useEffect(() => ref.current?.focus(), []);
+  const submit = () => {
+    if (!text.trim()) return;
+    void load({ kind: 'text', text, fileName: 'pasted transcript' }).then((outcome) => {
+      if (outcome.status === 'loaded') onClose(false);
+    });
+  };
   return (
     <div
       id="paste-panel"
       className="absolute right-0 top-full z-40 mt-2 w-[min(560px,90vw)] rounded-lg border border-zinc-200 bg-white p-3 shadow-xl dark:border-zinc-700 dark:bg-zinc-900"
       onKeyDown={(e) => {
-        if (e.key === 'Escape') onClose();
+        if (e.key === 'Escape') onClose(true);
       }}
     >
       <label className="block text-[12px] font-medium text-zinc-700 dark:text-zinc-300">
@@ -73,24 +92,30 @@ function PastePanel({ onClose }: { onClose: () => void }) {
           ref={ref}
           value={text}
           onChange={(e) => setText(e.currentTarget.value)}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
+              e.preventDefault();
+              submit();
+            }
+          }}
+          aria-keyshortcuts="Control+Enter Meta+Enter"
           spellCheck={false}
           placeholder="Anthropic messages JSON, Claude Code JSONL, OpenAI chat messages, or Responses items"
           className="mt-1 block h-48 w-full resize-y rounded-md border border-zinc-300 bg-zinc-50 p-2 font-mono text-[12px] text-zinc-900 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 dark:border-zinc-700 dark:bg-zinc-950 dark:text-zinc-100"
         />
       </label>
       <div className="mt-2 flex justify-end gap-2">
-        <button type="button" className={BUTTON} onClick={onClose}>
+        <span className="mr-auto self-center text-[12px] text-zinc-500 dark:text-zinc-400">
+          <kbd className="kbd">Ctrl</kbd> <kbd className="kbd">Enter</kbd> loads
+        </span>
+        <button type="button" className={BUTTON} onClick={() => onClose(true)}>
           Cancel
         </button>
         <button
           type="button"
           disabled={!text.trim()}
           className="rounded-md bg-indigo-600 px-3 py-1 text-[13px] font-medium text-white shadow-sm hover:bg-indigo-500 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 focus-visible:ring-offset-2 disabled:opacity-50 dark:focus-visible:ring-offset-zinc-900"
-          onClick={() => {
-            void load({ kind: 'text', text, fileName: 'pasted transcript' }).then((outcome) => {
-              if (outcome.status === 'loaded') onClose();
-            });
-          }}
+          onClick={submit}
         >
           Load
         </button>

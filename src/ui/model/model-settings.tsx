@@ -3,7 +3,7 @@ import { createModelSummarizer, MODEL_SUMMARY_PROMPT } from '../../core';
 import { endpointOrigin, type ModelProtocolChoice, type ModelSettings } from '../../state/model-settings';
 import { useInspector } from '../../state/react';
 import { modelSummarizerOptions } from '../../worker/model-options';
-import { DialogClose, useModalDialog } from '../common/modal-dialog';
+import { DIALOG, DialogClose, useModalDialog } from '../common/modal-dialog';
 import { pageBlocks } from './page-blocks';
 
 const PROTOCOL_LABELS: Record<ModelProtocolChoice, string> = {
@@ -75,7 +75,7 @@ export function ModelSettingsButton() {
         onClick={(e) => {
           if (e.target === e.currentTarget) setOpen(false);
         }}
-        className="m-auto w-[520px] max-w-[95vw] rounded-xl border border-zinc-200 bg-white p-0 text-zinc-900 shadow-2xl backdrop:bg-zinc-950/40 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100"
+        className={`${DIALOG} w-[520px] max-w-[95vw]`}
       >
         <form className="flex flex-col gap-3 p-5 text-[13px]" onSubmit={(e) => e.preventDefault()}>
           <div className="flex items-center justify-between">

@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useInspector } from '../../state/react';
 import { endpointOrigin, probesModel } from '../../state/model-settings';
 import type { ProbePromptInfo, ProbesAnswer } from '../../worker/protocol';
-import { DialogClose, useModalDialog } from '../common/modal-dialog';
+import { DIALOG, DialogClose, useModalDialog } from '../common/modal-dialog';
 import { cx, formatInt } from '../common/format';
 
 const BUTTON =
@@ -68,7 +68,7 @@ export function ProbeDialog({ laneId, label, open, onClose }: { laneId: string; 
       onClose={close}
       onKeyDown={(e) => e.stopPropagation()}
       // Rendered inside a lane's header, whose nowrap it would inherit.
-      className="m-auto w-[720px] max-w-[95vw] whitespace-normal rounded-xl border border-zinc-200 bg-white p-0 text-zinc-900 shadow-2xl backdrop:bg-zinc-950/40 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100"
+      className={`${DIALOG} w-[720px] max-w-[95vw] whitespace-normal`}
     >
       <div className="flex max-h-[85vh] flex-col gap-3 overflow-auto p-5 text-[13px]">
         <div className="flex items-center justify-between">

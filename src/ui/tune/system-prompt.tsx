@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { useInspector } from '../../state/react';
 import { formatCompact, formatInt } from '../common/format';
-import { DialogClose, useModalDialog } from '../common/modal-dialog';
+import { DIALOG, DialogClose, useModalDialog } from '../common/modal-dialog';
 
 /**
  * The system prompt is not a message: it is always sent, never pruned, and not in the budget or the message totals
@@ -45,7 +45,7 @@ export function SystemPromptLine() {
         onClick={(e) => {
           if (e.target === e.currentTarget) close();
         }}
-        className="m-auto max-h-[80vh] w-[min(760px,92vw)] rounded-xl border border-zinc-200 bg-white p-0 text-zinc-900 shadow-2xl backdrop:bg-zinc-950/40 open:flex open:flex-col dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100"
+        className={`${DIALOG} max-h-[80vh] w-[min(760px,92vw)] open:flex open:flex-col`}
       >
         <div className="flex shrink-0 items-center justify-between gap-3 border-b border-zinc-200 px-5 py-3 dark:border-zinc-800">
           <h2 id="system-prompt-title" className="m-0 text-base font-semibold">
