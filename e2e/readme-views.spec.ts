@@ -40,6 +40,8 @@ test.describe('Budget, tokens and the timeline', () => {
     const assistant = coreMessages(SAMPLE).findIndex((m, i) => i > 2 && m.role === 'assistant');
     await openMessage(page, assistant);
     await expect(page.getByTestId('request-usage')).toContainText(/billed [\d,]+ input tokens/);
+    // Its "not in the file" is this request's own (the trial read three sizes of the fixed part as one figure).
+    await expect(page.getByTestId('request-usage')).toContainText(/[\d,]+ are what the file does not hold for this request/);
     // An OpenAI file is counted with o200k_base.
     await upload(page, 'openhands-sdk-fncall-llm-message.json');
     await expect(page.getByTestId('format')).toHaveText('OpenAI Chat');

@@ -47,7 +47,7 @@ export function MessageHead({ selected, rows, shown, raw, setRaw, headingRef, hi
       {shown?.usage && (
         <p className="m-0 mt-2 text-[11.5px] text-zinc-700 dark:text-zinc-300" data-testid="request-usage">
           The request this answers was billed {formatInt(shown.usage.recorded)} input tokens; its messages count {formatInt(Math.round(shown.usage.counted))}, so{' '}
-          {formatInt(Math.round(shown.usage.residual))} are what the file does not hold (system prompt, tool definitions).
+          {formatInt(Math.round(shown.usage.residual))} are what the file does not hold for this request: the system prompt and tool definitions, and what the agent added without writing it down (reminders, hook output).
         </p>
       )}
       {shown && <LaneExplains explain={shown.explain} />}

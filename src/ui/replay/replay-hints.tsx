@@ -26,8 +26,8 @@ export function fixedWords(meta: Pick<ReplayMeta, 'fixedTokens' | 'systemTokens'
   const estimated = Math.max(0, fixedTokens - systemTokens);
   if (hasRecorded && estimated > 0) {
     // Said once when the file holds no system prompt of its own (it read "31,710 tokens …: 31,710 tokens of …").
-    if (systemTokens === 0) return `every request also sends ${formatInt(fixedTokens)} tokens of system prompt and tool definitions the file does not hold, estimated from the first recorded request.`;
-    return `every request also sends ${formatInt(fixedTokens)} tokens the messages do not hold: the file's ${formatInt(systemTokens)}-token system prompt, and ${formatInt(estimated)} tokens of system prompt and tool definitions the file does not hold, estimated from the first recorded request.`;
+    if (systemTokens === 0) return `every request also sends ${formatInt(fixedTokens)} tokens of system prompt and tool definitions the file does not hold, estimated from the file's first recorded request.`;
+    return `every request also sends ${formatInt(fixedTokens)} tokens the messages do not hold: the file's ${formatInt(systemTokens)}-token system prompt, and ${formatInt(estimated)} tokens of system prompt and tool definitions the file does not hold, estimated from the file's first recorded request.`;
   }
   if (hasRecorded) return `every request also sends ${systemTokens > 0 ? `the file's ${formatInt(systemTokens)}-token system prompt` : 'nothing beyond its messages'}; the recorded usage shows nothing more.`;
   if (systemTokens > 0) return `every request also sends the file's ${formatInt(systemTokens)}-token system prompt. The file records no usage, so tool definitions it does not hold are not counted.`;

@@ -16,11 +16,11 @@ export function recordedSum(usage: UsageSummary): { sum: string; detail?: string
   const fixed = usage.fixedTokens === undefined ? undefined : Math.min(rest, Math.round(usage.fixedTokens));
   if (fixed === undefined || fixed <= 0) return { sum, detail: '(system prompt and tool definitions)' };
   const more = rest - fixed;
-  return { sum, detail: `(≈${formatInt(fixed)} system prompt and tools${more > 0 ? `; ${formatInt(more)} added later` : ''})` };
+  return { sum, detail: `(≈${formatInt(fixed)} system prompt and tools at the first request shown${more > 0 ? `; ${formatInt(more)} added later` : ''})` };
 }
 
 const RECORDED_TITLE =
-  'Counted: the messages the last request held, counted here. Not in the file: the system prompt and tool definitions every request carries (estimated from the first request), and what the agent added to later requests without writing it down (reminders, hook output).';
+  'Counted: the messages the last request held, counted here. Not in the file: the system prompt and tool definitions every request carries (estimated from the first request shown: the replay, which sends the whole history, estimates it from the first request of the file), and what the agent added to later requests without writing it down (reminders, hook output).';
 
 export function RecordedUsage({ usage }: { usage: UsageSummary }) {
   const words = recordedSum(usage);
