@@ -168,3 +168,21 @@ test('with eight lanes, wider than the page, every lane header sits over its own
     }
   }
 });
+
+test('with eight lanes at 1024 px, the compaction banner spans the rows however far they are scrolled sideways (user trial)', async ({ page }) => {
+  await page.setViewportSize({ width: 1024, height: 800 });
+  await openApp(page);
+  for (let k = 0; k < 2; k++) {
+    await page.getByRole('button', { name: 'Add lane' }).click();
+    await page.getByRole('group', { name: 'Add a lane' }).getByRole('button', { name: 'Add lane' }).click();
+  }
+  await expect(page.locator('section[role="region"][data-lane]')).toHaveCount(8);
+  const banner = page.locator('[data-boundary-row]').first();
+  await expect(banner).toContainText('Compacted');
+  const grid = page.locator('#timeline');
+  await grid.evaluate((el) => (el.scrollLeft = el.scrollWidth));
+  await expect.poll(() => grid.evaluate((el) => el.scrollLeft)).toBeGreaterThan(0);
+  const [b, row] = await Promise.all([banner.boundingBox(), page.locator('#row-3').boundingBox()]);
+  expect(Math.round(b!.x), 'the banner starts where the rows do').toBe(Math.round(row!.x));
+  expect(Math.round(b!.x + b!.width), 'the banner ends where the rows do').toBe(Math.round(row!.x + row!.width));
+});

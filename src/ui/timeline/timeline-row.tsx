@@ -287,10 +287,11 @@ export function BoundaryRow({ top, boundary, hidden = 0 }: { top: number; bounda
     <div
       role="row"
       data-boundary-row="true"
-      className="absolute left-0 right-0 top-0 z-[2] flex items-center gap-2 border-y-2 border-double border-sky-500/60 bg-sky-50 px-3 text-[12.5px] font-medium text-sky-900 dark:border-sky-400/50 dark:bg-sky-500/10 dark:text-sky-200"
+      // A timeline grid, one cell across every column: as wide as the rows, also when they scroll sideways.
+      className="timeline-grid absolute left-0 top-0 z-[2] items-center border-y-2 border-double border-sky-500/60 bg-sky-50 px-3 text-[12.5px] font-medium text-sky-900 dark:border-sky-400/50 dark:bg-sky-500/10 dark:text-sky-200"
       style={{ height: ROW_H, transform: `translateY(${top}px)` }}
     >
-      <span role="gridcell" className="min-w-0 truncate">
+      <span role="gridcell" className="col-span-full min-w-0 truncate">
         ⇣ Compacted {who}
         {size} — {before}
       </span>
