@@ -66,7 +66,7 @@ test('the recorded bill is a sum on the page: messages counted plus what the fil
   const [, recorded, counted, rest] = shape.exec((await sum.textContent()) ?? '') ?? [];
   const n = (s: string | undefined) => Number(s?.replace(/,/g, ''));
   expect(n(counted) + n(rest)).toBe(n(recorded));
-  await expect(page.getByTestId('recorded-detail')).toHaveText(/^\(≈[\d,]+ system prompt and tools at the first request shown; [\d,]+ added later\)$/);
+  await expect(page.getByTestId('recorded-detail')).toHaveText(/^\(≈[\d,]+ system prompt and tools at first; [\d,]+ added later\)$/);
 });
 
 test('with a budget in messages, the lanes that bound tokens only say the budget does not apply, and why', async ({ page }) => {

@@ -16,7 +16,7 @@ export function recordedSum(usage: UsageSummary): { sum: string; detail?: string
   const fixed = usage.fixedTokens === undefined ? undefined : Math.min(rest, Math.round(usage.fixedTokens));
   if (fixed === undefined || fixed <= 0) return { sum, detail: '(system prompt and tool definitions)' };
   const more = rest - fixed;
-  return { sum, detail: `(≈${formatInt(fixed)} system prompt and tools at the first request shown${more > 0 ? `; ${formatInt(more)} added later` : ''})` };
+  return { sum, detail: `(≈${formatInt(fixed)} system prompt and tools${more > 0 ? ` at first; ${formatInt(more)} added later` : ''})` };
 }
 
 const RECORDED_TITLE =
