@@ -72,7 +72,7 @@ describe('help', () => {
 
 describe('check', () => {
   it('lists the API’s own texts with file, line and message index; exit 1 when it would reject', () => {
-    const result = cli(['check', SPOTTER]);
+    const result = cli(['check', SPOTTER, '--whole-history']);
     expect(result.status).toBe(1);
     const lines = result.stdout.trim().split('\n');
     expect(lines).toHaveLength(6);
@@ -80,6 +80,17 @@ describe('check', () => {
       'fixtures/spotter-session.jsonl:8: message 1: anthropic/whitespace-text-block: messages: text content blocks must contain non-whitespace text',
     );
     expect(result.stderr).toContain('6 problems in the conversation (anthropic rules)');
+  });
+
+  it('reads a compacted session as prune and stats do, what the agent last sent, and says so (a trial found them differ)', () => {
+    const result = cli(['check', SPOTTER]);
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain('was compacted: check reads what the agent last sent, messages 124–279 of 279 (--whole-history for all)');
+    const lines = result.stdout.trim().split('\n');
+    expect(lines).toHaveLength(3);
+    // The same file line and message number prune gives the message.
+    expect(lines[0]).toMatch(/^fixtures\/spotter-session\.jsonl:760: message 1: anthropic\/whitespace-text-block: /);
+    expect(result.stderr).toContain('3 problems in the conversation (anthropic rules)');
   });
 
   it('exit 0 when every conversation would be accepted, and --json says the same', () => {

@@ -2,7 +2,7 @@ import { validateMessages } from '../../lib/index';
 import { listFormats, providerForFormat, type Provider } from '../../lib/formats';
 import { parseFlags, readChoice, single, type FlagSpec } from '../args';
 import { CliError, EXIT_OK, EXIT_PROBLEMS } from '../errors';
-import { FORMATS, lineOf, loadTranscript, PROVIDERS, selectConversations } from '../input';
+import { FORMATS, lineOf, loadTranscript, PROVIDERS, scopeConversation, selectConversations, WHOLE_HISTORY_HELP } from '../input';
 import type { Io } from '../io';
 
 const COMMAND = 'check';
@@ -11,6 +11,7 @@ const FLAGS: Record<string, FlagSpec> = {
   provider: { type: 'string', short: 'p' },
   conversation: { type: 'string', short: 'c' },
   format: { type: 'string' },
+  'whole-history': { type: 'boolean' },
   json: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 };
@@ -22,7 +23,7 @@ function borrowedProviders(): string {
 }
 
 export function checkHelp(): string {
-  return `Usage: prunescope check FILE [--provider P] [--conversation ID] [--json]
+  return `Usage: prunescope check FILE [--provider P] [--conversation ID] [--whole-history] [--json]
 
 Lists what the API would reject in each conversation of FILE (- reads standard input), with the API's own error
 text: a tool call without its result, a result that answers no call, whitespace-only text blocks, roles out of
@@ -30,9 +31,11 @@ order, … One line per problem on stdout: FILE[:LINE]: [conversation ID: ]messa
 LINE is the source line, for JSONL files).
 
 Options:
-  -p, --provider P       check against ${PROVIDERS.join(', ')} (default: the format's${borrowedProviders()})
+  -p, --provider P       check by the rules of ${PROVIDERS.join(', ')}: the conversation as that API would receive it,
+                         converted to its shape (default: the format's${borrowedProviders()})
   -c, --conversation ID  check one conversation: its id, or its number from 1 (default: all)
   --format FORMAT        read as ${FORMATS.join(', ')} instead of detecting it
+  ${WHOLE_HISTORY_HELP}
   --json                 write { file, provider, conversations: [{ id, messages, problems }], problems }
   -h, --help             this help
 
@@ -64,7 +67,9 @@ export async function checkCommand(args: readonly string[], io: Io): Promise<num
   let total = 0;
   let rejected = 0;
   const out: string[] = [];
-  const json = conversations.map((conversation) => {
+  // The messages prune and stats read, numbered as they number them: a compacted session from its last compaction on.
+  const json = conversations.map((whole) => {
+    const conversation = scopeConversation(COMMAND, io, loaded.label, whole, values['whole-history'] === true).conversation;
     const problems = validateMessages(conversation.messages, provider).map((p) => {
       const line = lineOf(conversation, p.messageIndex);
       return { ...p, ...(line !== undefined ? { line } : {}) };

@@ -245,7 +245,7 @@ function report(io: Io, label: string, strategy: string, results: readonly Prune
       failed = true;
     }
     if (r.plan.over) {
-      io.stderr(`${where}: over the bound by ${formatCount(r.plan.over.by)} ${r.plan.over.unit}: ${r.plan.over.why}\n`);
+      io.stderr(`${where}: over the bound by ${formatCount(r.plan.over.by)} ${r.plan.over.by === 1 ? r.plan.over.unit.slice(0, -1) : r.plan.over.unit}: ${r.plan.over.why}\n`);
       // A token bound is the context window itself; a message bound is a proxy the window strategies may pass.
       if (r.plan.over.unit === 'tokens') failed = true;
     }

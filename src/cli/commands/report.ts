@@ -1,4 +1,5 @@
 import { STRATEGY_REGISTRY, getStrategy } from '../../lib/index';
+import { transcriptExtensions } from '../../lib/formats';
 import { parseFlags, readChoice, single, type FlagSpec } from '../args';
 import { CliError, EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE } from '../errors';
 import { FORMATS, readCorpusFlags, readMergePart, WHOLE_HISTORY_HELP } from '../input';
@@ -37,7 +38,7 @@ export function reportHelp(): string {
   return `Usage: prunescope report FILES… | DIR [--strategy S …] [--fraction F | --max-tokens N | --max-turns N] [options]
        prunescope report --merge PART.json…
 
-For a corpus of transcripts (files, - for standard input, or directories searched for .json and .jsonl files),
+For a corpus of transcripts (files, - for standard input, or directories searched for ${transcriptExtensions().join(', ')} files),
 each strategy's totals across every conversation: tokens sent and saved, outputs the API would accept, problems
 pruning added, the task (the first prompt a person typed) still sent as it was, conversations over their bound.
 The first row, none, is the corpus as it was. Files are read one after another and their conversations analysed in parallel by worker threads;
@@ -179,7 +180,8 @@ function write(io: Io, report: ReportJson, json: boolean, csv: boolean): void {
       t.tasks,
       t.over,
       t.errors,
-      t.costUsd ?? '',
+      // Dollars to a millionth: the sum of per-request prices carries float noise (0.16431695000000002).
+      t.costUsd === undefined ? '' : Number(t.costUsd.toFixed(6)),
     ]);
     io.stdout(toCsv(header, rows));
     return;
@@ -207,6 +209,9 @@ function write(io: Io, report: ReportJson, json: boolean, csv: boolean): void {
     `${formatCount(none?.conversations ?? 0)} conversations in ${read.length} file${read.length === 1 ? '' : 's'}${skipped > 0 ? ` (${skipped} skipped)` : ''}; ${boundText}; tokens counted with ${encodings}${priced ? '' : "; no cost column: some conversations' models have no prices (--model picks one, --prices gives them)"}\n`,
   );
   io.stdout(formatTable(header, rows, ['left', ...header.slice(1).map(() => 'right' as const)]));
+  // Another system's manager takes no bound: a row of 0% saved is a trigger never reached, not a failure (a trial).
+  const own = report.totals.filter((t) => t.strategy !== 'none' && getStrategy(t.strategy).bounds.length === 0).map((t) => t.strategy);
+  if (own.length > 0) io.stdout(`${own.join(', ')}: no bound; each acts on its own trigger (0% saved: never reached)\n`);
   const pricedWith = [...new Set(report.conversations.flatMap((c) => (c.pricedWith === undefined ? [] : [c.pricedWith])))];
   if (priced && pricedWith.length > 0) io.stdout(`priced with ${pricedWith.join('; ')}\n`);
 }

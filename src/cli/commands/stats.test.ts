@@ -29,6 +29,16 @@ describe('stats: a run’s recorded total', () => {
     expect(io.out).toContain('cost $0.0061 (anthropic/claude-sonnet-4-5-20250929)');
   });
 
+  it('the last request recorded, as a sum: counted plus what the file does not hold (a trial read it as a 39% miscount)', async () => {
+    const io = testIo();
+    await statsCommand(['fixtures/mini-swe-agent-run.traj.json', '--encoding', 'chars'], io);
+    const line = /\nlast request: ([\d,]+) recorded = ([\d,]+) counted ([+−]) ([\d,]+) /.exec(io.out);
+    expect(line, io.out).not.toBeNull();
+    const n = (s: string) => Number(s.replace(/,/g, ''));
+    const [, recorded, counted, sign, rest] = line as unknown as string[];
+    expect(n(counted as string) + (sign === '+' ? 1 : -1) * n(rest as string)).toBe(n(recorded as string));
+  });
+
   it('a file with no total prints no total line', async () => {
     const io = testIo();
     await statsCommand(['fixtures/swe-agent-function-calling-simple.traj', '--encoding', 'chars'], io);

@@ -113,8 +113,23 @@ export async function statsCommand(args: readonly string[], io: Io): Promise<num
   }
   io.stdout(`${loaded.label}: ${loaded.parsed.format}, tokens counted with ${counter.encoding}\n`);
   io.stdout(formatTable(header, rows, ['left', ...header.slice(1).map(() => 'right' as const)]));
+  const gaps = stats.flatMap((s) => (s.recorded ? [gapLine(s.recorded)] : []));
+  // The recorded input beside our count reads as a miscount unless the difference is said (a user trial).
+  if (gaps.length === 1) io.stdout(`${gaps[0]}\n`);
+  else if (gaps.length > 1) io.stdout('recorded in − counted: what the file does not hold (fixed: the system prompt and tools of the first request; the rest added later)\n');
   for (const s of stats) if (s.recordedTotal) io.stdout(`${totalLine(s.recordedTotal)}${stats.length > 1 ? ` (${s.id})` : ''}\n`);
   return EXIT_OK;
+}
+
+/** The last request's recorded input as a sum: the messages counted here, and what the file does not hold. */
+function gapLine(recorded: NonNullable<ConversationStats['recorded']>): string {
+  const counted = Math.round(recorded.lastCountedTokens);
+  const rest = recorded.lastInputTokens - counted;
+  const head = `last request: ${formatCount(recorded.lastInputTokens)} recorded = ${formatCount(counted)} counted`;
+  if (rest < 0) return `${head} − ${formatCount(-rest)} (our count of its messages runs over what was billed)`;
+  const fixed = recorded.fixedTokens === undefined ? undefined : Math.min(rest, Math.round(recorded.fixedTokens));
+  const parts = fixed === undefined || fixed <= 0 ? 'system prompt and tool definitions' : `≈${formatCount(fixed)} system prompt and tools at the first request${rest - fixed > 0 ? `, ${formatCount(rest - fixed)} added later: reminders, hook output` : ''}`;
+  return `${head} + ${formatCount(rest)} the file does not hold (${parts})`;
 }
 
 /** Counts of the messages from `offset` on (what the agent last sent); recorded usage is read against the whole log. */

@@ -26,7 +26,7 @@ describe('recommendSetting', () => {
     const looser = recommendSetting(points, { window: 100_000, lossTolerance: 0.1 }, 200_000);
     expect(looser.point?.strategy).toBe('summarize');
     expect(looser.reason).toBe(
-      "summarize with maxTokens 20,000, stateless (pruned before every request): the cheapest of the 4 settings that sends no request over 100,000 tokens whose loss is within 10% of the least (2.0%). It costs $6.00 (−40.0% vs no pruning's $10.00) and loses 12.0% of the probes' weight (1 file lost).",
+      "summarize with maxTokens 20,000, stateless (pruned before every request): the cheapest of the 4 settings that sends no request over 100,000 tokens, among those whose loss is within 10 points of the least (2.0%). It costs $6.00 (−40.0% vs no pruning's $10.00) and loses 12.0% of the probes' weight (1 file lost).",
     );
   });
 

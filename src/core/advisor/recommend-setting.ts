@@ -57,8 +57,9 @@ export function recommendSetting<P extends AdvicePoint>(points: readonly P[], co
   const cost = none !== undefined && none.costUsd > 0 ? ` (${formatNumber(point.costUsd / none.costUsd - 1, 'change')} vs no pruning's ${formatNumber(none.costUsd, 'usd')})` : '';
   const lost = Object.entries(point.lostByKind).filter(([, n]) => n > 0).map(([kind, n]) => `${n} ${kind}${n === 1 ? '' : 's'}`);
   const reason =
-    `${describeSetting(point)}: the cheapest of the ${feasible.length} settings that ${listWords(wants)} whose loss is within ` +
-    `${formatNumber(tolerance, 'percent', 0)} of the least (${formatNumber(least, 'percent')}). It costs ${formatNumber(point.costUsd, 'usd')}${cost} ` +
+    // "among those whose loss": a trial read "no pruning whose loss is within 5%"; the tolerance is in points of loss.
+    `${describeSetting(point)}: the cheapest of the ${feasible.length} settings that ${listWords(wants)}, among those whose loss is within ` +
+    `${formatNumber(tolerance * 100)} points of the least (${formatNumber(least, 'percent')}). It costs ${formatNumber(point.costUsd, 'usd')}${cost} ` +
     `and loses ${formatNumber(point.loss, 'percent')} of the probes' weight${lost.length > 0 ? ` (${lost.join(', ')} lost)` : ''}.`;
   return { point, reason, feasible: feasible.length, candidates };
 }

@@ -35,7 +35,10 @@ export interface PruneReport<T> {
   fates: Uint8Array;
   /** Per input message (item): its `REASON` code; `REASON_TEXT` has the words. */
   reasons: Uint8Array;
-  /** Tokens `messages` hold, counted as the bound was (system messages included). */
+  /**
+   * Tokens `messages` hold, counted as the bound was (system messages included), rounded to a whole token: a
+   * placeholder's share of a message counted by a tokenizer is an estimate, a fraction.
+   */
   tokens: number;
   /** Set when the result is over a bound it was given: by how much, and why. Absent: every bound was met. */
   over?: PlanOverrun;

@@ -104,8 +104,12 @@ export function pruneView<T>(
   for (const k of unchanged) fates[k] = FATE.kept;
 
   const over = overrun(plan.over, config.maxTokens, tokens, outsideTotal);
+  // Whole tokens for callers (a trial read 146625.348…); a token overrun is rounded up, never to 0.
+  const wholeTokens = Math.round(tokens);
   // Two literals, not `over` added after: see canonicalView.
-  return over === undefined ? { messages: out, fates, reasons, tokens } : { messages: out, fates, reasons, tokens, over };
+  return over === undefined
+    ? { messages: out, fates, reasons, tokens: wholeTokens }
+    : { messages: out, fates, reasons, tokens: wholeTokens, over: over.unit === 'tokens' ? { ...over, by: Math.ceil(over.by) } : over };
 }
 
 /** The config the core plans the view with: `maxTokens` less what the outside items take, `pinned` by view index. */

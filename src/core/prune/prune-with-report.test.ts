@@ -27,6 +27,19 @@ describe('pruneWithReport', () => {
     expect(report.messages).toEqual(pruneMessages(messages, { strategy: 'observation-masking', maxTokens: 200 }));
   });
 
+  it("reports whole tokens when a counter makes a placeholder's share a fraction (a trial read tokens 146625.348…)", () => {
+    const messages = session(10);
+    // A counter whose counts are not whole: a masked result's placeholder is priced as a share of its message.
+    const counter = { encoding: 'chars' as const, count: (text: string) => text.length / 3.7 };
+    const met = pruneWithReport(messages, { strategy: 'observation-masking', maxTokens: 20_000, tokenCounter: counter });
+    expect(met.over).toBeUndefined();
+    expect(Number.isInteger(met.tokens)).toBe(true);
+    const over = pruneWithReport(messages, { strategy: 'observation-masking', maxTokens: 200, tokenCounter: counter });
+    expect(Number.isInteger(over.tokens)).toBe(true);
+    expect(Number.isInteger(over.over?.by)).toBe(true);
+    expect(over.over?.by).toBeGreaterThan(0);
+  });
+
   it('gives a fate and a reason per input message, and no over when the bound is met', () => {
     const messages = session(6);
     const report = pruneWithReport(messages, { strategy: 'sliding-window', maxTurns: 4 });
