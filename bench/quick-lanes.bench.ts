@@ -10,7 +10,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { createPruneHandler } from '../src/worker/handler';
 import { defaultLanes } from '../src/worker/lanes';
-import type { WorkerRequest, WorkerResponse } from '../src/worker/protocol';
+import type { PlanResult, WorkerRequest, WorkerResponse } from '../src/worker/protocol';
 import { syntheticTranscript } from './synthetic-transcript';
 
 const count = Number(process.argv[2] ?? 50_000);
@@ -26,17 +26,26 @@ const handle = createPruneHandler((r) => {
   out.push(r);
   wake?.();
 }, { verdictDelay: () => 1e9, modelSettleMs: 1e9 });
-const until = (test: (r: WorkerResponse) => boolean) =>
-  new Promise<WorkerResponse>((resolve) => {
+/** The first answer that passes `test`, and every answer heard with it (a budget change's `scored` follows its plans). */
+const heard = (test: (r: WorkerResponse) => boolean) =>
+  new Promise<{ hit: WorkerResponse; batch: WorkerResponse[] }>((resolve) => {
     const check = () => {
       const hit = out.find(test);
       if (hit) {
-        out.length = 0;
-        resolve(hit);
+        const batch = out.splice(0);
+        resolve({ hit, batch });
       } else wake = check;
     };
     check();
   });
+const until = async (test: (r: WorkerResponse) => boolean) => (await heard(test)).hit;
+
+/** A plan's results with their scorecards, whether they came with them or in a `scored` right after. */
+function withScores(plans: PlanResult[], batch: WorkerResponse[], id: number): PlanResult[] {
+  const scored = batch.find((r): r is Extract<WorkerResponse, { type: 'scored' }> => r.type === 'scored' && r.id === id);
+  if (!scored) return plans;
+  return plans.map((plan) => ({ ...plan, scorecard: scored.scores.find((s) => s.laneId === plan.laneId && s.key === plan.key)?.scorecard }));
+}
 
 const lanes = defaultLanes();
 handle({ type: 'load', id: 1, source: { kind: 'text', text, fileName: 'synthetic.json' }, plan: { lanes, pinned: [] }, open: { encoding: 'chars' } } as WorkerRequest);
@@ -52,11 +61,11 @@ for (const [k, value] of [...values.slice(0, 10), ...values].entries()) {
   const cpu = process.cpuUsage();
   const t = performance.now();
   handle({ type: 'plan', id: 100 + k, docId: loaded.doc.docId, plan: { lanes, pinned: [], budget: { unit: 'tokens', value }, epoch: loaded.doc.epoch } });
-  const planned = await until((r) => r.type === 'planned' && r.id === 100 + k);
+  const { hit: planned, batch } = await heard((r) => r.type === 'planned' && r.id === 100 + k);
   const wall = performance.now() - t;
   const used = process.cpuUsage(cpu);
   if (k >= 10) performance.measure('ps:quick-total', { start: t, duration: wall, detail: { cpu: (used.user + used.system) / 1000 } });
-  if (hashing && planned.type === 'planned') hash.update(JSON.stringify(planned.plans, (_, v) => (ArrayBuffer.isView(v) ? Array.from(v as Uint8Array) : v)));
+  if (hashing && planned.type === 'planned') hash.update(JSON.stringify(withScores(planned.plans, batch, 100 + k), (_, v) => (ArrayBuffer.isView(v) ? Array.from(v as Uint8Array) : v)));
   // The slow lanes of this budget are not waited for: the next change supersedes them, as a cancel would.
   handle({ type: 'cancel', id: 100 + k });
   await new Promise((r) => setTimeout(r, 5));

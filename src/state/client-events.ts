@@ -22,18 +22,32 @@ export function followClientEvents(store: StoreApi<Inspector>, client: PruneClie
     const s = store.getState();
     if (s.doc?.docId !== docId || !s.rows) return;
     const byLane = { ...s.plans };
+    let scorecards = s.scorecards;
     let changed = false;
     for (const plan of plans) {
       const lane = s.lanes.find((l) => l.id === plan.laneId);
       // A lane removed, or changed to another strategy, since it was asked for: not for this screen.
       if (!lane || lane.strategy !== plan.strategy) continue;
+      // A plan whose scorecard follows: the one it replaces keeps its own, shown dimmed until the new one lands.
+      const before = s.plans[plan.laneId];
+      if (plan.scorecard === undefined && before?.scorecard !== undefined) scorecards = { ...scorecards, [plan.laneId]: { laneId: plan.laneId, key: before.key, scorecard: before.scorecard } };
       byLane[plan.laneId] = plan;
       changed = true;
     }
     if (!changed) return;
     // Timed for the browser benchmark's breakdown of a budget change (the visible rows and the store's update).
-    timePhase('plan-stored', () => store.setState(withItems(s, { plans: byLane })));
+    timePhase('plan-stored', () => store.setState(withItems(s, { plans: byLane, scorecards })));
     if (s.detail !== undefined && s.detail.index === s.selected) refreshExplain(docId, s.selected);
+  };
+  client.events.onScored = ({ docId, scores }) => {
+    const s = store.getState();
+    if (s.doc?.docId !== docId) return;
+    // Only for the plan on screen: a scorecard of a plan already replaced is never shown.
+    const fresh = scores.filter((score) => s.plans[score.laneId]?.key === score.key);
+    if (fresh.length === 0) return;
+    const scorecards = { ...s.scorecards };
+    for (const score of fresh) scorecards[score.laneId] = score;
+    store.setState({ scorecards });
   };
   client.events.onTokens = ({ docId, epoch, encoding, fallback, tokens, totalTokens, systemTokens, usage }) => {
     const s = store.getState();

@@ -9,6 +9,7 @@ import type {
   LoadSource,
   MessageDetail,
   PlanRequest,
+  LaneScore,
   PlanResult,
   ProbePromptInfo,
   ProbesAnswer,
@@ -60,6 +61,11 @@ export interface InspectorState {
   pinned: number[];
   /** Each lane's latest plan by lane id; it may answer an older budget while the new one is planned (see `laneStatus`). */
   plans: Record<string, PlanResult>;
+  /**
+   * Each lane's last scorecard heard apart from its plan (a budget change's plans come without them, see
+   * `PlanResult.scorecard`): the shown plan's when the keys match, else the one before it, shown dimmed meanwhile.
+   */
+  scorecards: Record<string, LaneScore>;
   laneErrors: Record<string, { key: string; message: string }>;
   verdicts: Record<string, Verdict>;
   /** Message index, or -1. */

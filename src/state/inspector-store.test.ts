@@ -70,6 +70,23 @@ describe('inspector store', () => {
     await until(() => store.getState().detail?.index === 19);
   });
 
+  it("a budget change's scorecards land apart from its plans, each kept under the key of the plan it scores", async () => {
+    const store = createInspectorStore(new PruneClient(inProcessTransport()));
+    estimateOnly(store);
+    await store.getState().load({ kind: 'text', text: transcript, fileName: 't.json' }, messagesView(10));
+    const lane = store.getState().lanes[0]!;
+    const loadedCard = store.getState().plans[lane.id]!.scorecard;
+    expect(loadedCard).toBeDefined();
+    store.getState().setBudget({ unit: 'messages', value: 4 });
+    await until(() => store.getState().plans[lane.id]?.key.includes('messages:4') === true);
+    let s = store.getState();
+    // Its plan came without its scorecard: the lane header reads it from `scorecards`.
+    expect(s.plans[lane.id]!.scorecard).toBeUndefined();
+    await until(() => store.getState().scorecards[lane.id]?.key === store.getState().plans[lane.id]?.key);
+    s = store.getState();
+    expect(s.scorecards[lane.id]!.scorecard).toBeDefined();
+  });
+
   it('a budget change keeps the rows on screen (the same array) until a plan moves one', async () => {
     const store = createInspectorStore(new PruneClient(inProcessTransport()));
     estimateOnly(store);

@@ -140,6 +140,7 @@ function initialState(client: PruneClient): Omit<InspectorState, 'modelSettings'
     budget: { unit: 'tokens', value: 0 },
     pinned: [],
     plans: {},
+    scorecards: {},
     laneErrors: {},
     verdicts: {},
     selected: -1,

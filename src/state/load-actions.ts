@@ -109,6 +109,7 @@ function adoptLoaded(set: Set, get: Get, navigation: Navigation, outcome: LoadOu
       rows,
       budget,
       plans: byLane,
+      scorecards: {},
       laneErrors: {},
       verdicts: {},
       selected: sel,

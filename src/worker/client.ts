@@ -295,6 +295,7 @@ export class PruneClient {
         return;
       case 'count-progress':
       case 'lane-error':
+      case 'scored':
       case 'verdicts':
         if (id >= this.epoch) heardEvent(response, this.events);
         return;

@@ -114,6 +114,32 @@ describe('prune handler', () => {
     expect(verdictsOf(out.filter((r) => r.id === 2))).toHaveLength(defaultLanes().length);
   });
 
+  it('a budget change answers the quick lanes without scorecards, and their scorecards right after, as a load scores them', async () => {
+    const text = JSON.stringify(Array.from({ length: 12 }, (_, i) => ({ role: i % 2 ? 'assistant' : 'user', content: `m${i}` })));
+    const first = await run([{ type: 'load', id: 1, source: { kind: 'text', text }, plan: plan(6) }], 'loaded');
+    const out: WorkerResponse[] = [];
+    const handle = createPruneHandler(
+      (r) => {
+        out.push(r);
+        if (r.type === 'loaded') handle({ type: 'plan', id: 2, docId: 1, plan: plan(6) });
+      },
+      { verdictDelay: () => 60_000 },
+    );
+    handle({ type: 'load', id: 1, source: { kind: 'text', text }, plan: plan(4) });
+    for (let i = 0; i < 400 && !out.some((r) => r.type === 'scored'); i++) await new Promise((r) => setTimeout(r, 5));
+    const planned = out.find((r) => r.type === 'planned' && r.id === 2);
+    const scored = out.find((r) => r.type === 'scored');
+    if (planned?.type !== 'planned' || scored?.type !== 'scored') throw new Error('no plan or scores');
+    expect(out.indexOf(planned)).toBeLessThan(out.indexOf(scored));
+    expect(planned.plans.length).toBeGreaterThan(0);
+    expect(planned.plans.every((p) => p.scorecard === undefined)).toBe(true);
+    expect(scored.scores.map((s) => [s.laneId, s.key])).toEqual(planned.plans.map((p) => [p.laneId, p.key]));
+    // The same scorecards a load at that bound sends with its plans.
+    const loaded = first.find((r) => r.type === 'loaded');
+    const inline = loaded?.type === 'loaded' ? loaded.plans : [];
+    for (const s of scored.scores) expect(s.scorecard).toEqual(inline.find((p) => p.laneId === s.laneId)?.scorecard);
+  });
+
   it('a pasted text that is no transcript says "the pasted text", not "the file"', async () => {
     const out = await run([{ type: 'load', id: 1, source: { kind: 'text', text: 'name: value\nlist:\n  - a' }, plan: { lanes: defaultLanes(), pinned: [] } }], 'load-error');
     const error = out.find((r) => r.type === 'load-error');

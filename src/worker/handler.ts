@@ -10,7 +10,7 @@
 import { getFormat, parseTranscript } from '../core';
 import { describeDoc, openConversation, type Doc, type DocBase } from './doc';
 import { fingerprintOf } from './open-options';
-import { isSlow, keepOnly, lanePlan, modelLaneResult } from './plan-lanes';
+import { isSlow, keepOnly, lanePlan, modelLaneResult, scoreLater, type LaterScores } from './plan-lanes';
 import { createModelLanes, type ModelLanes } from './model-lanes';
 import { handleProbeRequest } from './probe-requests';
 import { settleModelSummaries } from './settle-model';
@@ -95,8 +95,12 @@ function dispatch(h: HandlerState, request: WorkerRequest): void {
     case 'plan': {
       const d = currentDoc(h, request.id, request.docId);
       if (!d) return;
-      const plans = timePhase('plan-quick', () => planLanes(h, request.id, d, request.plan));
+      // The lanes' fates first: their scorecards (a few ms at 50k messages) follow in a message of their own, read
+      // by the lane headers alone, so the rows commit without waiting for them.
+      const later: LaterScores = [];
+      const plans = timePhase('plan-quick', () => planLanes(h, request.id, d, request.plan, false, later));
       timePhase('plan-post', () => h.send({ type: 'planned', id: request.id, docId: d.docId, plans }));
+      if (later.length > 0) h.send({ type: 'scored', id: request.id, docId: d.docId, scores: timePhase('plan-scores', () => scoreLater(later)) });
       return;
     }
     case 'set-encoding': {
@@ -150,9 +154,9 @@ function currentDoc(h: HandlerState, id: number, docId: number): Doc | undefined
 
 /**
  * Plans every lane: the quick ones now (returned), the slow ones and the verdicts later, unless superseded; with
- * `slowNow`, the slow ones now as well.
+ * `slowNow`, the slow ones now as well; with `scores`, the quick ones' scorecards are left for the caller to score.
  */
-function planLanes(h: HandlerState, id: number, d: Doc, request: PlanRequest, slowNow = false): PlanResult[] {
+function planLanes(h: HandlerState, id: number, d: Doc, request: PlanRequest, slowNow = false, scores?: LaterScores): PlanResult[] {
   const generation = ++h.planGeneration;
   h.planRequestId = id;
   h.lastRequest = request;
@@ -164,7 +168,7 @@ function planLanes(h: HandlerState, id: number, d: Doc, request: PlanRequest, sl
       later.push(lane);
       continue;
     }
-    const result = tryLane(h, id, d, lane, request);
+    const result = tryLane(h, id, d, lane, request, scores);
     if (result) quick.push(result);
   }
   void planLater(h, generation, id, d, later, request);
@@ -204,11 +208,11 @@ async function planLater(h: HandlerState, generation: number, id: number, d: Doc
   }
 }
 
-/** One lane's plan, or its error said to the client (and undefined). */
-function tryLane(h: HandlerState, id: number, d: Doc, lane: PlanRequest['lanes'][number], request: PlanRequest): PlanResult | undefined {
+/** One lane's plan, or its error said to the client (and undefined); with `later`, its scorecard is scored there. */
+function tryLane(h: HandlerState, id: number, d: Doc, lane: PlanRequest['lanes'][number], request: PlanRequest, later?: LaterScores): PlanResult | undefined {
   try {
     const { key, plan } = timePhase(`plan:${lane.strategy}`, () => lanePlan(d, lane, request));
-    return timePhase(`result:${lane.strategy}`, () => modelLaneResult(h.models, d, lane, key, plan));
+    return timePhase(`result:${lane.strategy}`, () => modelLaneResult(h.models, d, lane, key, plan, later));
   } catch (error) {
     let key: string;
     try {

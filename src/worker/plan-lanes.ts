@@ -6,7 +6,7 @@ import { findScorecardFacts, getStrategy, planPrune, scorePlan, type PrunePlan }
 import type { Doc } from './doc';
 import { timePhase } from './phase-timing';
 import { laneConfig, planKey, type LaneSpec, type PlanRequest } from './lanes';
-import type { InsertInfo, PlanResult } from './protocol';
+import type { InsertInfo, LaneScore, PlanResult } from './protocol';
 import type { LaneRef, ModelLanes } from './model-lanes';
 
 const INSERT_TEXT_MAX = 20_000;
@@ -38,8 +38,19 @@ export function isSlow(lane: LaneSpec): boolean {
   return getStrategy(lane.strategy).slow === true;
 }
 
-export function toResult(d: Doc, lane: LaneSpec, key: string, plan: PrunePlan): PlanResult {
-  const facts = (d.facts ??= findScorecardFacts(d.messages));
+/** Scorecards left out of results (`toResult`'s `later`), to be scored once the results are sent. */
+export type LaterScores = (() => LaneScore)[];
+
+/** The scorecards `later` held back, in the order their results were built. */
+export function scoreLater(later: LaterScores): LaneScore[] {
+  return later.map((score) => score());
+}
+
+/**
+ * What crosses to the main thread of a lane's plan. With `later`, the scorecard is left out and a function that
+ * scores it is pushed there instead: a budget change answers the lanes' fates first and their scorecards after.
+ */
+export function toResult(d: Doc, lane: LaneSpec, key: string, plan: PrunePlan, later?: LaterScores): PlanResult {
   const inserts: InsertInfo[] = plan.inserts.map((insert) => {
     const text = typeof insert.message.content === 'string' ? insert.message.content : JSON.stringify(insert.message.content);
     return {
@@ -50,7 +61,7 @@ export function toResult(d: Doc, lane: LaneSpec, key: string, plan: PrunePlan): 
       textLength: text.length,
     };
   });
-  return {
+  const result: PlanResult = {
     laneId: lane.id,
     strategy: lane.strategy,
     key,
@@ -66,17 +77,20 @@ export function toResult(d: Doc, lane: LaneSpec, key: string, plan: PrunePlan): 
     ...(plan.over ? { over: plan.over } : {}),
     ...(plan.explain?.headline ? { headline: plan.explain.headline } : {}),
     ...(plan.explain?.cells ? { cells: { ...plan.explain.cells, tagOf: plan.explain.cells.tagOf.slice(), values: plan.explain.cells.values.slice(), score: plan.explain.cells.score.slice() } } : {}),
-    scorecard: timePhase(`score:${lane.strategy}`, () => scorePlan(facts, plan)),
   };
+  const score = () => timePhase(`score:${lane.strategy}`, () => scorePlan((d.facts ??= findScorecardFacts(d.messages)), plan));
+  if (later) later.push(() => ({ laneId: lane.id, key, scorecard: score() }));
+  else result.scorecard = score();
+  return result;
 }
 
 /**
  * `toResult` of the lane's plan with what a model of the user's own wrote in place of its summaries (when one is
  * configured), each such insert saying what the model is doing about it.
  */
-export function modelLaneResult(models: ModelLanes, d: Doc, lane: LaneSpec, key: string, plan: PrunePlan): PlanResult {
+export function modelLaneResult(models: ModelLanes, d: Doc, lane: LaneSpec, key: string, plan: PrunePlan, later?: LaterScores): PlanResult {
   const { plan: shown, states } = models.apply(modelLaneRef(d, lane, plan));
-  const result = toResult(d, lane, key, shown);
+  const result = toResult(d, lane, key, shown, later);
   if (states.some((state) => state !== undefined)) {
     result.inserts = result.inserts.map((insert, k) => {
       const model = states[k];

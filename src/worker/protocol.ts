@@ -198,7 +198,17 @@ export interface PlanResult extends Pick<StrategyPlan, 'fates' | 'reasons' | 'ke
   headline?: string;
   /** Per message, a tag for the cell and the terms of its score (the governor's unit types and four terms). */
   cells?: PlanCells;
-  /** What the agent still has: the task, its prompts, failed results, files touched. */
+  /**
+   * What the agent still has: the task, its prompts, failed results, files touched. Absent from a budget change's
+   * first answer (`planned`): it follows at once as `scored`, so the lanes' fates are on screen a few ms sooner.
+   */
+  scorecard?: Scorecard;
+}
+
+/** A lane's scorecard for the plan of key `key`, sent after that plan (see `PlanResult.scorecard`). */
+export interface LaneScore {
+  laneId: string;
+  key: string;
   scorecard: Scorecard;
 }
 
@@ -286,6 +296,8 @@ export type WorkerResponse =
   | { type: 'load-error'; id: number; error: LoadErrorInfo }
   /** Plans for some lanes of request `id`: the quick ones first, each slow one when it is done. */
   | { type: 'planned'; id: number; docId: number; plans: PlanResult[] }
+  /** The scorecards of the plans the last `planned` of request `id` sent without them, right after it. */
+  | { type: 'scored'; id: number; docId: number; scores: LaneScore[] }
   /** Exact counts arrived: every row's tokens, the totals, and what the file recorded; plans follow as `planned`. */
   | { type: 'tokens'; id: number; docId: number; epoch: number; encoding: TokenEncoding; fallback?: string; tokens: Float64Array; totalTokens: number; systemTokens: number; usage?: UsageSummary }
   /** `error` when counting failed: the rows keep their estimates and the status says why. */

@@ -4,7 +4,7 @@ import { getStrategy, type MessageFate } from '../../core';
 import { laneStatus } from '../../state';
 import { useInspector, useInspectorStore } from '../../state/react';
 import { describeOptions, fidelityText, type LaneSpec } from '../../worker/lanes';
-import type { PlanResult } from '../../worker/protocol';
+import type { LaneScore, PlanResult } from '../../worker/protocol';
 import { FateIcon, fateLabel, fateShortLabel } from '../common/fate-badge';
 import { cx, formatCompact, formatInt } from '../common/format';
 import { downloadText, copyText } from '../common/clipboard';
@@ -22,6 +22,7 @@ const MENU_ITEM =
 /** A lane's header: its strategy and options, what it keeps in counts and tokens, the API's verdict, export. */
 export function LaneHeader({ lane, label, position, count }: { lane: LaneSpec; label: string; position: number; count: number }) {
   const plan = useInspector((s) => s.plans[lane.id]);
+  const laterCard = useInspector((s) => s.scorecards[lane.id]);
   const status = useInspector((s) => laneStatus(s, lane));
   const error = useInspector((s) => s.laneErrors[lane.id]);
   const verdict = useInspector((s) => s.verdicts[lane.id]);
@@ -100,7 +101,7 @@ export function LaneHeader({ lane, label, position, count }: { lane: LaneSpec; l
           {slow ? 'summarizing…' : 'planning…'}
         </p>
       ) : (
-        <LaneCounts plan={plan} stale={status === 'updating'} totalTokens={totalTokens} systemTokens={systemTokens} />
+        <LaneCounts plan={plan} laterCard={laterCard} stale={status === 'updating'} totalTokens={totalTokens} systemTokens={systemTokens} />
       )}
       {plan && status !== 'error' && (
         // While the lane re-plans (new counts, a new bound) the last verdict stays, dimmed: unmounting it would drop
@@ -113,7 +114,7 @@ export function LaneHeader({ lane, label, position, count }: { lane: LaneSpec; l
   );
 }
 
-function LaneCounts({ plan, stale, totalTokens, systemTokens }: { plan: PlanResult; stale: boolean; totalTokens: number; systemTokens: number }) {
+function LaneCounts({ plan, laterCard, stale, totalTokens, systemTokens }: { plan: PlanResult; laterCard: LaneScore | undefined; stale: boolean; totalTokens: number; systemTokens: number }) {
   const over = overNote(plan);
   const summary = summaryNote(plan);
   const system = systemTokens > 0 ? `, plus the ${formatInt(systemTokens)}-token system prompt every request sends` : '';
@@ -153,7 +154,8 @@ function LaneCounts({ plan, stale, totalTokens, systemTokens }: { plan: PlanResu
       <p className="m-0 truncate font-medium text-zinc-800 tabular-nums dark:text-zinc-200" title={`Of every request's tokens (messages${system})`}>
         {formatSaved(plan.tokens, totalTokens, systemTokens)} saved
       </p>
-      <ScorecardLine card={plan.scorecard} />
+      {/* A budget change's scorecard lands a moment after its plan: the lane's last one stays meanwhile, dimmed. */}
+      <ScorecardLine card={plan.scorecard ?? laterCard?.scorecard} stale={!stale && plan.scorecard === undefined && laterCard?.key !== plan.key} />
       {over && <OverNote text={over} />}
     </div>
   );
@@ -271,7 +273,8 @@ function LaneMenu({ lane, label, position, count }: { lane: LaneSpec; label: str
 }
 
 /** What the agent still has, in one line a lane can be compared on: the task, prompts, errors, files touched. */
-function ScorecardLine({ card }: { card: PlanResult['scorecard'] }) {
+function ScorecardLine({ card, stale }: { card: PlanResult['scorecard']; stale: boolean }) {
+  if (card === undefined) return <p className="m-0 text-[10.5px] leading-tight text-zinc-500 dark:text-zinc-400" data-testid="scorecard">…</p>;
   const part = (label: string, kept: number, total: number) => (total === 0 ? null : `${label} ${kept}/${total}`);
   const parts = [
     card.task === undefined ? null : `task ${card.task ? '✓' : '✗'}`,
@@ -285,7 +288,12 @@ function ScorecardLine({ card }: { card: PlanResult['scorecard'] }) {
     `${card.prompts.kept} of ${card.prompts.total} prompts a person typed, ${card.errors.kept} of ${card.errors.total} failed tool results, ` +
     `${card.files.named} of ${card.files.total} files touched still named (by a call sent or the summary).`;
   return (
-    <p className={cx('m-0 whitespace-normal text-[10.5px] leading-tight', card.task === false ? 'text-rose-700 dark:text-rose-300' : 'text-zinc-700 dark:text-zinc-300')} title={title} data-testid="scorecard">
+    <p
+      className={cx('m-0 whitespace-normal text-[10.5px] leading-tight', card.task === false ? 'text-rose-700 dark:text-rose-300' : 'text-zinc-700 dark:text-zinc-300', stale && 'opacity-60')}
+      title={title}
+      data-testid="scorecard"
+      data-stale={stale ? '' : undefined}
+    >
       {parts.join(' · ')}
     </p>
   );
