@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { createPruneHandler } from './handler';
 import { defaultLanes, planKey } from './lanes';
+import { isSlow } from './plan-lanes';
 import type { WorkerRequest, WorkerResponse } from './protocol';
 
 /**
@@ -138,6 +139,26 @@ describe('prune handler', () => {
     const loaded = first.find((r) => r.type === 'loaded');
     const inline = loaded?.type === 'loaded' ? loaded.plans : [];
     for (const s of scored.scores) expect(s.scorecard).toEqual(inline.find((p) => p.laneId === s.laneId)?.scorecard);
+  });
+
+  it('plans the slow lanes only once the bound stays still: a drag\'s moves inside slowDelay plan the quick lanes alone', async () => {
+    const text = JSON.stringify(Array.from({ length: 12 }, (_, i) => ({ role: i % 2 ? 'assistant' : 'user', content: `m${i}` })));
+    const slowIds = new Set(defaultLanes().filter(isSlow).map((lane) => lane.id));
+    expect(slowIds.size).toBeGreaterThan(0);
+    const out: WorkerResponse[] = [];
+    const handle = createPruneHandler(
+      (r) => {
+        out.push(r);
+        // Loaded: three moves of a drag, 5 ms apart, all inside the 40 ms the slow lanes wait for.
+        if (r.type === 'loaded') for (const [k, value] of [5, 6, 7].entries()) setTimeout(() => handle({ type: 'plan', id: 2 + k, docId: 1, plan: plan(value) }), 5 * k);
+      },
+      { verdictDelay: () => 60_000, slowDelay: () => 40 },
+    );
+    handle({ type: 'load', id: 1, source: { kind: 'text', text }, plan: plan(4) });
+    const slowPlans = () => out.flatMap((r) => (r.type === 'planned' ? r.plans.filter((p) => slowIds.has(p.laneId)).map(() => r.id) : []));
+    for (let i = 0; i < 400 && slowPlans().filter((id) => id === 4).length < slowIds.size; i++) await new Promise((r) => setTimeout(r, 5));
+    // The load's own slow lanes come with it (a small file); of the moves, only the last one's are planned.
+    expect(slowPlans().filter((id) => id !== 1)).toEqual(Array.from(slowIds, () => 4));
   });
 
   it('a pasted text that is no transcript says "the pasted text", not "the file"', async () => {

@@ -30,6 +30,11 @@ export type Post = (response: WorkerResponse, transfer: Transferable[]) => void;
 export interface HandlerOptions {
   /** Delay before running the validator after a plan; longer for big transcripts so dragging stays fluid. */
   verdictDelay?: (count: number) => number;
+  /**
+   * How long a bound must stay still before the slow lanes are planned. A slow lane runs in one go (100–600 ms at
+   * 50k messages): started between two moves of a drag, the next move's quick lanes would wait behind it.
+   */
+  slowDelay?: (count: number) => number;
   /** How long a bound must stay still before a model of the user's own is asked for the lanes' summaries. */
   modelSettleMs?: number;
   /** The lanes' model summaries (a fake in tests). */
@@ -42,6 +47,7 @@ const yieldToEvents = (): Promise<void> => new Promise((resolve) => setTimeout(r
 interface HandlerState {
   send(response: WorkerResponse): void;
   verdictDelay(count: number): number;
+  slowDelay(count: number): number;
   doc: Doc | undefined;
   latestLoad: number;
   /** Bumped by every plan and by a cancel of the latest: slow lanes and verdicts of an older one stop. */
@@ -63,6 +69,8 @@ export function createPruneHandler(post: Post, options: HandlerOptions = {}): (r
     send: (response) => post(response, transferablesOf(response)),
     // The validator waits until the bound settles: while dragging, only fates are computed.
     verdictDelay: options.verdictDelay ?? ((count: number) => (count > 2_000 ? 250 : 60)),
+    // Longer than the gap between two moves of a drag (16–33 ms): while dragging, only the quick lanes plan.
+    slowDelay: options.slowDelay ?? ((count: number) => (count > 2_000 ? 40 : 0)),
     doc: undefined,
     latestLoad: 0,
     planGeneration: 0,
@@ -184,11 +192,15 @@ function settleModel(h: HandlerState): void {
   });
 }
 
-/** The slow lanes one by one, each after a yield, then the verdicts once the bound settles; stops when superseded. */
+/**
+ * The slow lanes one by one, the first once the bound has stayed still (`slowDelay`), each after a yield, then the
+ * verdicts once the bound settles; stops when superseded.
+ */
 async function planLater(h: HandlerState, generation: number, id: number, d: Doc, later: PlanRequest['lanes'], request: PlanRequest): Promise<void> {
   const current = () => generation === h.planGeneration && h.doc === d;
-  for (const lane of later) {
-    await yieldToEvents();
+  const settle = later.length > 0 ? h.slowDelay(d.messages.length) : 0;
+  for (const [k, lane] of later.entries()) {
+    await (k === 0 && settle > 0 ? new Promise((resolve) => setTimeout(resolve, settle)) : yieldToEvents());
     if (!current()) return;
     const result = tryLane(h, id, d, lane, request);
     if (result) h.send({ type: 'planned', id, docId: d.docId, plans: [result] });
