@@ -47,12 +47,19 @@ const SEARCH = 4;
 /** Tool names classed once each (a transcript uses a handful, each thousands of times); capped against odd input. */
 const FLAGS_OF_TOOL = new Map<string, number>();
 
+/** The last name classed and its flags: a run of calls to one tool (most runs) compares a pointer, not hashes. */
+let lastName = '';
+let lastFlags = 0;
+
 function toolFlags(name: string): number {
+  if (name === lastName) return lastFlags;
   let flags = FLAGS_OF_TOOL.get(name);
   if (flags === undefined) {
     flags = (SHELL_TOOLS.test(name) ? SHELL : 0) | (CHANGE_TOOL.test(name) ? CHANGE : SEARCH_TOOL.test(name) ? SEARCH : 0);
     if (FLAGS_OF_TOOL.size < 1024) FLAGS_OF_TOOL.set(name, flags);
   }
+  lastName = name;
+  lastFlags = flags;
   return flags;
 }
 
