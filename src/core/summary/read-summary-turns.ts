@@ -27,7 +27,7 @@ export interface SummaryReading {
 }
 
 /** What each call's input says (`readCallInput`): one record, refilled call after call, as the pass is synchronous. */
-const call: CallInputReading = { command: undefined, patch: false, read: [], changed: [], todo: undefined };
+const call: CallInputReading = { command: undefined, patch: false, read: [], changed: [], todo: undefined, one: [''] };
 
 /**
  * Reads `turns[from..to)` into `reading` (see `collectSummaryFacts` for what is kept), the pass `collectSummaryFacts`
