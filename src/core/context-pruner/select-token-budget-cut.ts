@@ -121,7 +121,9 @@ export function selectTokenBudgetCut(
   // here, beside the subtractions (a chain that waits on each one), they cost nothing, where two more passes over
   // the fates (count, then fill) did. The running count and tokens are the loop's own locals, written back once: a
   // captured number is a context slot, and a fractional one was boxed anew at each of 100k subtractions.
-  const order = new Int32Array(n);
+  // Sized for the most that can be summarized (to the floor when the tail may give groups up), so that the common
+  // prune, with nothing pinned in the middle, fills it exactly and it is the answer as it is: no copy of 100k indices.
+  const order = new Int32Array((urgency === 'hard' ? Math.max(tailStart, floorStart) : tailStart) - prefixEnd);
   let count = 0;
   const summarizeRange = (from: number, to: number): void => {
     let c = count;
@@ -163,12 +165,12 @@ export function selectTokenBudgetCut(
         : `no unpinned turn lies between the pinned prefix (${prefixEnd} turns) and the recent tail (the last ${n - tailStart})`;
     return unchanged('no-candidates', why);
   }
-  const summarized = order.slice(0, count);
+  const summarized = count === order.length ? order : order.slice(0, count);
   return {
     urgency,
     fates,
     summarized,
-    summaryBefore: findSummaryPosition({ groupOf, groupFirst }, fates, groupLast),
+    summaryBefore: findSummaryPosition({ groupOf, groupFirst }, fates),
     tokensBefore,
     keptTokens,
   };

@@ -24,13 +24,12 @@ export function collectSummaryFacts(
   // the turns, missed the cache at every lookup and was the pass's largest single cost (10k paths at 100k messages).
   // Each path's hash is taken here all the same, while its characters are in the cache: a Set at the end read every
   // path's header again, and again at each of its rehashes (6 of a plan's 40 ms); hashes in an array are read in order.
+  // A changed sighting's hash is stored complemented (below zero): two growing lists, not three.
   const paths: string[] = [];
-  const changedAt: boolean[] = [];
   const hashes: number[] = [];
   const sighted = (key: 'filesChanged' | 'filesRead', path: string): void => {
     paths.push(path);
-    changedAt.push(key === 'filesChanged');
-    hashes.push(pathHash(path));
+    hashes.push(key === 'filesChanged' ? ~pathHash(path) : pathHash(path));
   };
   readSummaryTurns({ facts, maxTaskChars: limits.maxTaskChars, calls: createCallMemory<PendingCall>(''), sighted }, turns, 0, turns.length);
   if (paths.length > 0) {
@@ -38,9 +37,9 @@ export function collectSummaryFacts(
     let size = 16;
     while (size < paths.length * 2) size *= 2;
     const table = new Int32Array(size);
-    facts.lists.filesChanged = byLastSeen(paths, changedAt, hashes, true, table);
+    facts.lists.filesChanged = byLastSeen(paths, hashes, true, table);
     // A file both read and changed is listed once, as changed: its changed sighting, in the table, stops the read ones.
-    facts.lists.filesRead = byLastSeen(paths, changedAt, hashes, false, table);
+    facts.lists.filesRead = byLastSeen(paths, hashes, false, table);
   }
   return facts;
 }
@@ -50,13 +49,14 @@ export function collectSummaryFacts(
  * a path's first meeting is its last sighting. Each new path's sighting goes into `table`; a path found there already
  * (of either kind) is left out. Strings are compared only when their hashes are equal.
  */
-function byLastSeen(paths: readonly string[], changedAt: readonly boolean[], hashes: readonly number[], changed: boolean, table: Int32Array): string[] {
+function byLastSeen(paths: readonly string[], hashes: readonly number[], changed: boolean, table: Int32Array): string[] {
   const items: string[] = [];
   const mask = table.length - 1;
   for (let k = paths.length - 1; k >= 0; k--) {
-    if (changedAt[k] !== changed) continue;
+    const stored = hashes[k] as number;
+    if ((stored < 0) !== changed) continue;
     const path = paths[k] as string;
-    const hash = hashes[k] as number;
+    const hash = stored < 0 ? ~stored : stored;
     let slot = hash & mask;
     for (;;) {
       const entry = table[slot] as number;
@@ -65,7 +65,8 @@ function byLastSeen(paths: readonly string[], changedAt: readonly boolean[], has
         items.push(path);
         break;
       }
-      if (hashes[entry - 1] === hash && paths[entry - 1] === path) break;
+      const other = hashes[entry - 1] as number;
+      if ((other < 0 ? ~other : other) === hash && paths[entry - 1] === path) break;
       slot = (slot + 1) & mask;
     }
   }

@@ -8,7 +8,7 @@ export interface CallFiles {
 
 /** What most calls touch; shared, so the common case allocates nothing. */
 const NONE: CallFiles = Object.freeze({ read: Object.freeze([]), changed: Object.freeze([]) });
-const reading: CallInputReading = { command: undefined, patch: false, read: [], changed: [], todo: undefined };
+const reading: CallInputReading = { command: undefined, patch: false, read: [], changed: [], todo: undefined, one: [''] };
 
 /**
  * The files a tool call reads or changes, from its input: path keys (`file_path`, `path`, `notebook_path`, …),
@@ -19,6 +19,8 @@ const reading: CallInputReading = { command: undefined, patch: false, read: [], 
  */
 export function filePathsOfCall(name: unknown, input: unknown): Readonly<CallFiles> {
   readCallInput(name, input, reading);
-  const { read, changed } = reading;
-  return read.length === 0 && changed.length === 0 ? NONE : { read, changed };
+  const { read, changed, one } = reading;
+  if (read.length === 0 && changed.length === 0) return NONE;
+  // The reading's one-path list is refilled by the next read: the answer, which a caller may keep, has its own.
+  return { read: read === one ? [...one] : read, changed: changed === one ? [...one] : changed };
 }

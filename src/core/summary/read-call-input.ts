@@ -14,6 +14,11 @@ export interface CallInputReading {
   changed: readonly string[];
   /** The todo list the call writes (`todoItemsOfCall`), else undefined. */
   todo: string[] | undefined;
+  /**
+   * A list of one path, the reading's own, refilled by each read: `read` or `changed` is this list when the call names
+   * one file (Read, Write, Edit), so such a call allocates no list. A caller that keeps a list copies this one.
+   */
+  one: string[];
 }
 
 const BEGIN_PATCH = '*** Begin Patch';
@@ -47,12 +52,19 @@ const SEARCH = 4;
 /** Tool names classed once each (a transcript uses a handful, each thousands of times); capped against odd input. */
 const FLAGS_OF_TOOL = new Map<string, number>();
 
+/** The last name classed and its flags: a run of calls to one tool (most runs) compares a pointer, not hashes. */
+let lastName = '';
+let lastFlags = 0;
+
 function toolFlags(name: string): number {
+  if (name === lastName) return lastFlags;
   let flags = FLAGS_OF_TOOL.get(name);
   if (flags === undefined) {
     flags = (SHELL_TOOLS.test(name) ? SHELL : 0) | (CHANGE_TOOL.test(name) ? CHANGE : SEARCH_TOOL.test(name) ? SEARCH : 0);
     if (FLAGS_OF_TOOL.size < 1024) FLAGS_OF_TOOL.set(name, flags);
   }
+  lastName = name;
+  lastFlags = flags;
   return flags;
 }
 
@@ -130,14 +142,19 @@ export function readCallInput(name: unknown, input: unknown, into: CallInputRead
   if (text !== undefined) patched = [...(patched ?? []), ...patchFilePaths(text)];
   let paths: string[] | undefined;
   if (found !== undefined) paths = found.sort((a, b) => a[0] - b[0]).map((entry) => entry[1]);
-  else if (firstRank >= 0) paths = [firstPath];
+  else if (firstRank >= 0) {
+    if (listed === undefined) {
+      paths = into.one;
+      paths[0] = firstPath;
+    } else paths = [firstPath];
+  }
   if (listed !== undefined) for (const p of listed) paths = withPath(paths, p);
   const changed = patched ?? EMPTY;
   if (paths === undefined) {
     if (changed.length > 0) into.changed = changed;
     return;
   }
-  // `paths` is this call's own array, so it is the answer's list as it is (the answer is read-only).
+  // `paths` is this call's own array (or the reading's `one`), so it is the answer's list as it is (the answer is read-only).
   // Most such calls (Edit, Write) have no subcommand, and neither pattern matches an empty one: no regex runs for them.
   const subcommand = typeof command === 'string' ? command : '';
   if (subcommand !== '' && VIEW_COMMAND.test(subcommand)) {

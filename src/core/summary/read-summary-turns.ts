@@ -27,7 +27,7 @@ export interface SummaryReading {
 }
 
 /** What each call's input says (`readCallInput`): one record, refilled call after call, as the pass is synchronous. */
-const call: CallInputReading = { command: undefined, patch: false, read: [], changed: [], todo: undefined };
+const call: CallInputReading = { command: undefined, patch: false, read: [], changed: [], todo: undefined, one: [''] };
 
 /**
  * Reads `turns[from..to)` into `reading` (see `collectSummaryFacts` for what is kept), the pass `collectSummaryFacts`
@@ -93,11 +93,19 @@ function readResult(facts: SummaryFacts, block: Record<string, unknown>, found: 
   }
   if (failed) {
     // Written only if shown: at 100k messages most errors never are, and finding the telling line reads the output.
-    facts.lists.errors.push(() => `${labelOf(found)}: ${errorLineOf(text) ?? 'failed with no output'}`);
+    facts.lists.errors.push(failureLine(found, text));
   } else {
     const traced = errorLineOf(text, true);
     if (traced !== undefined) facts.lists.errors.push(`${labelOf(found)}: ${traced}`);
   }
+}
+
+/**
+ * A failure's error entry, written when shown. A function of its own: a closure made in `readResult` had every call
+ * of it (thousands of results at 100k messages, most not failures) allocate the context the closure would share.
+ */
+function failureLine(found: PendingCall | undefined, text: string): () => string {
+  return () => `${labelOf(found)}: ${errorLineOf(text) ?? 'failed with no output'}`;
 }
 
 function mergeEarlierSummary(facts: SummaryFacts, earlier: SummaryFacts, sighted: FileSighting): void {

@@ -1,6 +1,6 @@
 import { readCallInput, type CallInputReading } from './read-call-input';
 
-const reading: CallInputReading = { command: undefined, patch: false, read: [], changed: [], todo: undefined };
+const reading: CallInputReading = { command: undefined, patch: false, read: [], changed: [], todo: undefined, one: [''] };
 
 /**
  * A todo list a tool call writes, as `[x] done`, `[~] doing`, `[ ] to do` lines, or undefined when the call holds
