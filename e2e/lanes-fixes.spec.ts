@@ -3,7 +3,7 @@
  * What the page should say comes from the core, run here in Node.
  */
 import { readFileSync } from 'node:fs';
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { analyzeTranscript, applyPrunePlan, parseTranscript, planPrune, validateMessages } from '../src/core';
 import { LANES, SAMPLE, coreCounts, coreMessages, expectLanes, fixturePath, lane, openApp, setMaxMessages, upload } from './support';
 
@@ -138,10 +138,7 @@ test('with eight lanes, wider than the page, every lane header sits over its own
   for (const width of [1024, 1440]) {
     await page.setViewportSize({ width, height: 800 });
     await openApp(page);
-    for (let k = 0; k < 2; k++) {
-      await page.getByRole('button', { name: 'Add lane' }).click();
-      await page.getByRole('group', { name: 'Add a lane' }).getByRole('button', { name: 'Add lane' }).click();
-    }
+    await addTwoLanes(page);
     await expect(page.locator('section[role="region"][data-lane]')).toHaveCount(8);
     // A row opened: at 1440 the details pane takes its width from the lanes.
     await page.locator('#row-3').click();
@@ -172,10 +169,7 @@ test('with eight lanes, wider than the page, every lane header sits over its own
 test('with eight lanes at 1024 px, the compaction banner spans the rows however far they are scrolled sideways (user trial)', async ({ page }) => {
   await page.setViewportSize({ width: 1024, height: 800 });
   await openApp(page);
-  for (let k = 0; k < 2; k++) {
-    await page.getByRole('button', { name: 'Add lane' }).click();
-    await page.getByRole('group', { name: 'Add a lane' }).getByRole('button', { name: 'Add lane' }).click();
-  }
+  await addTwoLanes(page);
   await expect(page.locator('section[role="region"][data-lane]')).toHaveCount(8);
   const banner = page.locator('[data-boundary-row]').first();
   await expect(banner).toContainText('Compacted');
@@ -186,3 +180,19 @@ test('with eight lanes at 1024 px, the compaction banner spans the rows however 
   expect(Math.round(b!.x), 'the banner starts where the rows do').toBe(Math.round(row!.x));
   expect(Math.round(b!.x + b!.width), 'the banner ends where the rows do').toBe(Math.round(row!.x + row!.width));
 });
+
+/**
+ * Two more lanes by Add lane, each once the panel of the one before has closed: a click on Add lane while the panel
+ * is still closing toggles it shut again (a run under load waited for the panel for a minute).
+ */
+async function addTwoLanes(page: Page): Promise<void> {
+  const panel = page.getByRole('group', { name: 'Add a lane' });
+  const lanes = page.locator('section[role="region"][data-lane]');
+  const start = await lanes.count();
+  for (let k = 1; k <= 2; k++) {
+    await page.getByRole('button', { name: 'Add lane' }).click();
+    await panel.getByRole('button', { name: 'Add lane' }).click();
+    await expect(panel).toBeHidden();
+    await expect(lanes).toHaveCount(start + k);
+  }
+}
