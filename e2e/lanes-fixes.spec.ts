@@ -113,6 +113,23 @@ test('the tau-bench system prompt is shown, said to be always sent, and opens in
   await expect(open).toBeFocused();
 });
 
+test('a popover stays open through a window resize, placed again under its button', async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await openApp(page);
+  const button = page.locator('button[aria-label="Add lane"][aria-expanded]');
+  const panel = page.getByRole('group', { name: 'Add a lane' });
+  await button.click();
+  await expect(panel).toBeVisible();
+  await page.setViewportSize({ width: 1100, height: 800 });
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  await expect(panel).toBeVisible();
+  const [b, p] = [(await button.boundingBox())!, (await panel.boundingBox())!];
+  expect(Math.round(p.y), 'just below its button').toBe(Math.round(b.y + b.height + 6));
+  expect(p.x + p.width, 'inside the window').toBeLessThanOrEqual(1100 - 8 + 0.5);
+  await page.keyboard.press('Escape');
+  await expect(panel).toHaveCount(0);
+});
+
 test('the Fates filter names each checkbox with its lane', async ({ page }) => {
   await openApp(page);
   await page.getByRole('button', { name: 'Fates' }).click();

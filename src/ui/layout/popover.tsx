@@ -24,7 +24,7 @@ export interface PopoverProps {
 
 /**
  * A disclosure button and its popover panel. Escape closes it and returns focus to the button, a click or focus
- * outside closes it, and it closes when a modal dialog opens: it never sits above one (dialogs live in the top
+ * outside closes it, a window resize places it again under its button, and it closes when a modal dialog opens: it never sits above one (dialogs live in the top
  * layer; this panel is `fixed` with a modest z-index, placed under its button so no `overflow: hidden` clips it).
  */
 export function Popover({ button, buttonClassName, buttonLabel, title, panelLabel, width = 420, children, onClose }: PopoverProps) {
@@ -54,13 +54,16 @@ export function Popover({ button, buttonClassName, buttonLabel, title, panelLabe
     });
   }, [open, store, close]);
 
-  useLayoutEffect(() => {
-    if (!open) return;
+  // Under its button, inside the window; again when the window changes size.
+  const placeUnderButton = useCallback(() => {
     const rect = buttonRef.current?.getBoundingClientRect();
     if (!rect) return;
     const w = Math.min(width, window.innerWidth - 16);
     setPlace({ left: Math.max(8, Math.min(rect.left, window.innerWidth - w - 8)), top: rect.bottom + 6, width: w });
-  }, [open, width]);
+  }, [width]);
+  useLayoutEffect(() => {
+    if (open) placeUnderButton();
+  }, [open, placeUnderButton]);
 
   useEffect(() => {
     if (!open) return;
@@ -79,7 +82,9 @@ export function Popover({ button, buttonClassName, buttonLabel, title, panelLabe
       e.preventDefault();
       close(true);
     };
-    const onResize = () => close();
+    // Placed again, not closed: a resize can come unasked (a scrollbar shown for a moment while lanes lay out), and
+    // closing then took a panel away right after it opened.
+    const onResize = () => placeUnderButton();
     document.addEventListener('pointerdown', onPointer, true);
     document.addEventListener('focusin', onFocus);
     window.addEventListener('keydown', onKey, true);
@@ -90,7 +95,7 @@ export function Popover({ button, buttonClassName, buttonLabel, title, panelLabe
       window.removeEventListener('keydown', onKey, true);
       window.removeEventListener('resize', onResize);
     };
-  }, [open, close]);
+  }, [open, close, placeUnderButton]);
 
   return (
     <>
