@@ -1,7 +1,8 @@
-import { readCallInput, type CallInputReading } from './read-call-input';
+import { createCallInputReading } from './create-call-input-reading';
+import { readCallInput } from './read-call-input';
 
 /** Filled by each call (a call allocates nothing of its own unless its input names files or a todo list). */
-const reading: CallInputReading = { command: undefined, patch: false, read: [], changed: [], todo: undefined, one: [''] };
+const reading = createCallInputReading();
 
 /**
  * The command line a tool call runs, or undefined when it is not a shell call (Claude Code's Bash, Codex's shell /

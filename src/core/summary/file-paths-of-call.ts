@@ -1,4 +1,5 @@
-import { readCallInput, type CallInputReading } from './read-call-input';
+import { createCallInputReading } from './create-call-input-reading';
+import { readCallInput } from './read-call-input';
 
 /** Read-only: the lists may be shared between calls (`NONE`, `EMPTY`), so a caller that mutated one would change every answer. */
 export interface CallFiles {
@@ -8,7 +9,7 @@ export interface CallFiles {
 
 /** What most calls touch; shared, so the common case allocates nothing. */
 const NONE: CallFiles = Object.freeze({ read: Object.freeze([]), changed: Object.freeze([]) });
-const reading: CallInputReading = { command: undefined, patch: false, read: [], changed: [], todo: undefined, one: [''] };
+const reading = createCallInputReading();
 
 /**
  * The files a tool call reads or changes, from its input: path keys (`file_path`, `path`, `notebook_path`, …),

@@ -4,7 +4,8 @@ import { isContextSummary } from './is-context-summary';
 import { parseContextSummary } from './parse-context-summary';
 import { userPromptText } from '../text/user-prompt-text';
 import { shortenText } from './shorten-text';
-import { readCallInput, type CallInputReading } from './read-call-input';
+import { createCallInputReading } from './create-call-input-reading';
+import { readCallInput } from './read-call-input';
 import { toolResultText } from '../text/tool-result-text';
 import { toolResultOutcome } from '../text/tool-result-outcome';
 import { errorLineOf } from './error-line-of';
@@ -27,7 +28,7 @@ export interface SummaryReading {
 }
 
 /** What each call's input says (`readCallInput`): one record, refilled call after call, as the pass is synchronous. */
-const call: CallInputReading = { command: undefined, patch: false, read: [], changed: [], todo: undefined, one: [''] };
+const call = createCallInputReading();
 
 /**
  * Reads `turns[from..to)` into `reading` (see `collectSummaryFacts` for what is kept), the pass `collectSummaryFacts`

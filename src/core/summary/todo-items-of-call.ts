@@ -1,6 +1,7 @@
-import { readCallInput, type CallInputReading } from './read-call-input';
+import { createCallInputReading } from './create-call-input-reading';
+import { readCallInput } from './read-call-input';
 
-const reading: CallInputReading = { command: undefined, patch: false, read: [], changed: [], todo: undefined, one: [''] };
+const reading = createCallInputReading();
 
 /**
  * A todo list a tool call writes, as `[x] done`, `[~] doing`, `[ ] to do` lines, or undefined when the call holds
