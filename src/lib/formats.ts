@@ -16,6 +16,7 @@ export {
   lastSentConversation,
   readRecordedUsage,
   compareWithRecordedUsage,
+  splitRecordedInput,
   readRecordedTotal,
   compareWithRecordedTotal,
   encodingForFormat,
@@ -27,6 +28,7 @@ export {
 } from '../core';
 export type {
   FormatInfo,
+  RecordedInputSplit,
   ReplayInputs,
   ReadReplayInputsOptions,
   ObservedCacheReading,

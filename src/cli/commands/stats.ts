@@ -1,5 +1,5 @@
 import { countMessageTokens, linkToolCalls, resendsThinking } from '../../lib/index';
-import { compareWithRecordedTotal, compareWithRecordedUsage, readRecordedTotal, readRecordedUsage, type Conversation, type TotalComparison } from '../../lib/formats';
+import { compareWithRecordedTotal, compareWithRecordedUsage, readRecordedTotal, readRecordedUsage, splitRecordedInput, type Conversation, type TotalComparison } from '../../lib/formats';
 import { parseFlags, readChoice, single, type FlagSpec } from '../args';
 import { CliError, EXIT_OK } from '../errors';
 import { FORMATS, loadTranscript, scopeConversation, selectConversations, WHOLE_HISTORY_HELP } from '../input';
@@ -123,12 +123,10 @@ export async function statsCommand(args: readonly string[], io: Io): Promise<num
 
 /** The last request's recorded input as a sum: the messages counted here, and what the file does not hold. */
 function gapLine(recorded: NonNullable<ConversationStats['recorded']>): string {
-  const counted = Math.round(recorded.lastCountedTokens);
-  const rest = recorded.lastInputTokens - counted;
+  const { counted, rest, fixed, later } = splitRecordedInput(recorded.lastInputTokens, recorded.lastCountedTokens, recorded.fixedTokens);
   const head = `last request: ${formatCount(recorded.lastInputTokens)} recorded = ${formatCount(counted)} counted`;
   if (rest < 0) return `${head} − ${formatCount(-rest)} (our count of its messages runs over what was billed)`;
-  const fixed = recorded.fixedTokens === undefined ? undefined : Math.min(rest, Math.round(recorded.fixedTokens));
-  const parts = fixed === undefined || fixed <= 0 ? 'system prompt and tool definitions' : `≈${formatCount(fixed)} system prompt and tools at the first request${rest - fixed > 0 ? `, ${formatCount(rest - fixed)} added later: reminders, hook output` : ''}`;
+  const parts = fixed === undefined ? 'system prompt and tool definitions' : `≈${formatCount(fixed)} system prompt and tools at the first request${later > 0 ? `, ${formatCount(later)} added later: reminders, hook output` : ''}`;
   return `${head} + ${formatCount(rest)} the file does not hold (${parts})`;
 }
 

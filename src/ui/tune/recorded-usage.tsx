@@ -4,19 +4,17 @@
  * what the agent added to later requests without writing it down: reminders, hook output).
  */
 import type { DocSummary, UsageSummary } from '../../worker/protocol';
+import { splitRecordedInput } from '../../core';
 import { formatInt } from '../common/format';
 
 export function recordedSum(usage: UsageSummary): { sum: string; detail?: string } | undefined {
   const last = usage.last;
   if (!last) return undefined;
-  const counted = Math.round(last.counted);
-  const rest = last.recorded - counted;
+  const { counted, rest, fixed, later } = splitRecordedInput(last.recorded, last.counted, usage.fixedTokens);
   if (rest < 0) return { sum: `last request ${formatInt(last.recorded)} = ${formatInt(counted)} counted − ${formatInt(-rest)}`, detail: '(our count of its messages runs over the bill)' };
   const sum = `last request ${formatInt(last.recorded)} = ${formatInt(counted)} counted + ${formatInt(rest)} not in the file`;
-  const fixed = usage.fixedTokens === undefined ? undefined : Math.min(rest, Math.round(usage.fixedTokens));
-  if (fixed === undefined || fixed <= 0) return { sum, detail: '(system prompt and tool definitions)' };
-  const more = rest - fixed;
-  return { sum, detail: `(≈${formatInt(fixed)} system prompt and tools${more > 0 ? ` at first; ${formatInt(more)} added later` : ''})` };
+  if (fixed === undefined) return { sum, detail: '(system prompt and tool definitions)' };
+  return { sum, detail: `(≈${formatInt(fixed)} system prompt and tools${later > 0 ? ` at first; ${formatInt(later)} added later` : ''})` };
 }
 
 const RECORDED_TITLE =
