@@ -199,8 +199,9 @@ function settleModel(h: HandlerState): void {
 async function planLater(h: HandlerState, generation: number, id: number, d: Doc, later: PlanRequest['lanes'], request: PlanRequest): Promise<void> {
   const current = () => generation === h.planGeneration && h.doc === d;
   const settle = later.length > 0 ? h.slowDelay(d.messages.length) : 0;
-  for (const [k, lane] of later.entries()) {
-    await (k === 0 && settle > 0 ? new Promise((resolve) => setTimeout(resolve, settle)) : yieldToEvents());
+  if (settle > 0) await new Promise((resolve) => setTimeout(resolve, settle));
+  for (const lane of later) {
+    await yieldToEvents();
     if (!current()) return;
     const result = tryLane(h, id, d, lane, request);
     if (result) h.send({ type: 'planned', id, docId: d.docId, plans: [result] });
