@@ -324,6 +324,7 @@ test('paste: Ctrl+Enter loads from the textarea; Escape closes the panel and giv
   const paste = page.getByRole('button', { name: 'Paste…' });
   await paste.click();
   await expect(page.getByLabel('Paste transcript')).toBeFocused();
+  await expect(page.locator('#paste-panel')).toContainText('Ctrl Enter loads');
   await page.keyboard.press('Escape');
   await expect(page.getByLabel('Paste transcript')).toHaveCount(0);
   await expect(paste).toBeFocused();
@@ -333,6 +334,19 @@ test('paste: Ctrl+Enter loads from the textarea; Escape closes the panel and giv
   await expect(page.getByTestId('file-name')).toHaveText('pasted transcript');
   await expect(page.getByTestId('format')).toHaveText('OpenAI Chat');
   await expect(page.getByLabel('Paste transcript')).toHaveCount(0);
+});
+
+test.describe('on a Mac', () => {
+  test.use({ userAgent: 'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36' });
+
+  test('paste: the hint names ⌘, and ⌘Enter loads', async ({ page }) => {
+    await openApp(page);
+    await page.getByRole('button', { name: 'Paste…' }).click();
+    await expect(page.locator('#paste-panel')).toContainText('⌘ Enter loads');
+    await page.getByLabel('Paste transcript').fill(readFileSync(fixturePath('openhands-sdk-fncall-llm-message.json'), 'utf8'));
+    await page.keyboard.press('Meta+Enter');
+    await expect(page.getByTestId('format')).toHaveText('OpenAI Chat');
+  });
 });
 
 test('drag and drop a file anywhere on the page', async ({ page }) => {

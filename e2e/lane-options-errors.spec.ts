@@ -3,16 +3,13 @@
  * right (a user trial: "Keep recent -5" became "keep recent 0" without a word, and a governor with the weights
  * "priority=banana" was applied and then showed "…" in every cell for ever).
  */
-import { expect, test, type Page } from '@playwright/test';
-import { lane, openApp } from './support';
-
-const laneRegions = (page: Page) => page.locator('section[role="region"][data-lane]');
+import { expect, test } from '@playwright/test';
+import { lane, laneRegions, openAddLane, openApp } from './support';
 
 test('Add lane refuses a whole number out of its range at its field, and adds the lane once it is put right', async ({ page }) => {
   await openApp(page);
   const before = await laneRegions(page).count();
-  await page.getByRole('button', { name: 'Add lane' }).click();
-  const panel = page.getByRole('group', { name: 'Add a lane' });
+  const panel = await openAddLane(page);
   await panel.getByLabel('Strategy').selectOption({ label: 'Observation masking' });
   const keep = panel.getByLabel('Keep recent');
   await keep.fill('-5');

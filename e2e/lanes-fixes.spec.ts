@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { analyzeTranscript, applyPrunePlan, parseTranscript, planPrune, validateMessages } from '../src/core';
-import { LANES, SAMPLE, coreCounts, coreMessages, expectLanes, fixturePath, lane, openApp, setMaxMessages, upload } from './support';
+import { LANES, SAMPLE, addLane, coreCounts, coreMessages, expectLanes, fixturePath, lane, openApp, setMaxMessages, upload } from './support';
 
 const TAU = 'tau-bench-gpt-4o-airline.json';
 
@@ -201,18 +201,9 @@ test('with eight lanes at 1024 px, the compaction banner spans the rows however 
 /**
  * Two more lanes by Add lane, each once the panel of the one before has closed. Two CI runs under load once waited a
  * minute here for a panel that did not show; the popover then closed on any window resize, which a lane's layout can
- * set off, and now places itself again instead (see 'a popover stays open through a window resize'). One click each:
- * if a panel still fails to show, this journey says so.
+ * set off, and now places itself again instead (see 'a popover stays open through a window resize').
  */
 async function addTwoLanes(page: Page): Promise<void> {
-  const panel = page.getByRole('group', { name: 'Add a lane' });
-  const lanes = page.locator('section[role="region"][data-lane]');
-  const start = await lanes.count();
-  for (let k = 1; k <= 2; k++) {
-    await page.locator('button[aria-label="Add lane"][aria-expanded]').click();
-    await expect(panel).toBeVisible();
-    await panel.getByRole('button', { name: 'Add lane' }).click();
-    await expect(panel).toBeHidden();
-    await expect(lanes).toHaveCount(start + k);
-  }
+  await addLane(page);
+  await addLane(page);
 }

@@ -3,7 +3,7 @@
  * open shows and a peer lane added from "Add lane" alike (no name cut mid-letter under the ⋯ button).
  */
 import { expect, test, type Page } from '@playwright/test';
-import { DEFAULT_LANE_LABELS, lane, openApp, upload } from './support';
+import { DEFAULT_LANE_LABELS, addLane, lane, openApp, upload } from './support';
 
 test.use({ viewport: { width: 1024, height: 768 } });
 
@@ -19,10 +19,7 @@ test('at 1024 px a person reads every lane name whole, also of a peer lane added
   await openApp(page);
   for (const label of DEFAULT_LANE_LABELS) await expectNameWhole(page, label);
 
-  await page.getByRole('button', { name: 'Add lane' }).click();
-  const panel = page.getByRole('group', { name: 'Add a lane' });
-  await panel.getByLabel('Strategy').selectOption({ label: 'SWE-agent: last n observations' });
-  await panel.getByRole('button', { name: 'Add lane' }).click();
+  await addLane(page, 'SWE-agent: last n observations');
   await expectNameWhole(page, 'SWE-agent: last n observations');
 
   // In a lane this narrow every cell's word shows whole ("Summarized" as "Summ."), never cut: user-trial.spec.ts.

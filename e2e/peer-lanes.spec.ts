@@ -2,18 +2,15 @@
  * A peer lane (a simulation of another system's context manager): not opened on first load, added from "Add lane"
  * with its own options, and its header says what it simulates exactly and what it approximates.
  */
-import { expect, test, type Page } from '@playwright/test';
-import { DEFAULT_LANE_LABELS, lane, openApp } from './support';
-
-const laneRegions = (page: Page) => page.locator('section[role="region"][data-lane]');
+import { expect, test } from '@playwright/test';
+import { DEFAULT_LANE_LABELS, addLane, lane, laneRegions, openAddLane, openApp } from './support';
 
 test('a person adds the SWE-agent lane from Add lane and reads what it simulates', async ({ page }) => {
   await openApp(page);
   await expect(laneRegions(page)).toHaveCount(DEFAULT_LANE_LABELS.length);
   await expect(page.locator('section[data-strategy="swe-agent-last-n"]')).toHaveCount(0);
 
-  await page.getByRole('button', { name: 'Add lane' }).click();
-  const panel = page.getByRole('group', { name: 'Add a lane' });
+  const panel = await openAddLane(page);
   await panel.getByLabel('Strategy').selectOption({ label: 'SWE-agent: last n observations' });
   await expect(panel).toContainText('Exact: which observations are elided');
   await panel.getByRole('spinbutton', { name: /^Last n/ }).fill('2');
@@ -30,17 +27,10 @@ test('a person adds the SWE-agent lane from Add lane and reads what it simulates
 
 test('at eight lanes, Add lane still opens and says why no more can be added', async ({ page }) => {
   await openApp(page);
-  const add = async (label: string) => {
-    await page.getByRole('button', { name: 'Add lane' }).first().click();
-    const panel = page.getByRole('group', { name: 'Add a lane' });
-    await panel.getByLabel('Strategy').selectOption({ label });
-    await panel.getByRole('button', { name: 'Add lane' }).click();
-  };
-  await add('SWE-agent: last n observations');
-  await add('Codex: compact');
+  await addLane(page, 'SWE-agent: last n observations');
+  await addLane(page, 'Codex: compact');
   await expect(laneRegions(page)).toHaveCount(8);
-  await page.getByRole('button', { name: 'Add lane' }).click();
-  const panel = page.getByRole('group', { name: 'Add a lane' });
+  const panel = await openAddLane(page);
   await expect(panel).toContainText('At most 8 lanes: remove one from its ⋯ menu to add another.');
   await expect(panel.getByLabel('Strategy')).toHaveCount(0);
   await page.keyboard.press('Escape');

@@ -6,12 +6,10 @@
  */
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { DEFAULT_LANE_LABELS, SAMPLE, coreMessages, fixturePath, lane, openApp, setMaxMessages, upload, waitForExactCounts } from './support';
+import { DEFAULT_LANE_LABELS, SAMPLE, coreMessages, fixturePath, lane, laneRegions, openAddLane, openApp, setMaxMessages, upload, waitForExactCounts } from './support';
 
 const README = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
 const SIX = DEFAULT_LANE_LABELS;
-const laneRegions = (page: Page) => page.locator('section[role="region"][data-lane]');
-
 function countOf(text: string, word: string): number {
   const match = new RegExp(`([\\d,]+) ${word}`).exec(text);
   return match ? Number((match[1] ?? '').replace(/,/g, '')) : 0;
@@ -132,8 +130,7 @@ test.describe('Lanes', () => {
     for (const label of SIX) await expect(lane(page, label)).toBeVisible();
     const before = await masked(page, 'Observation masking');
 
-    await page.getByRole('button', { name: 'Add lane' }).click();
-    const panel = page.getByRole('group', { name: 'Add a lane' });
+    const panel = await openAddLane(page);
     await panel.getByLabel('Strategy').selectOption({ label: 'Observation masking' });
     await panel.getByLabel('Min size').fill('2000');
     await panel.getByRole('button', { name: 'Add lane' }).click();
@@ -156,8 +153,7 @@ test.describe('Lanes', () => {
 
   test('Enter in a field of the Add lane form adds the lane too', async ({ page }) => {
     await openApp(page);
-    await page.getByRole('button', { name: 'Add lane' }).click();
-    const panel = page.getByRole('group', { name: 'Add a lane' });
+    const panel = await openAddLane(page);
     await panel.getByLabel('Strategy').selectOption({ label: 'Token budget' });
     await panel.getByLabel('Recent tail').fill('3');
     await panel.getByLabel('Recent tail').press('Enter');

@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { analyzeTranscript, parseTranscript, planPrune, pruneMessages, type Message, type StrategyId } from '../src/core';
 import { openWith, type OpenOptions } from '../src/worker/open-options';
 
@@ -83,6 +83,37 @@ export function laneKept(counts: string): number {
 
 export function lane(page: Page, label: string) {
   return page.getByRole('region', { name: label, exact: true });
+}
+
+/** The lanes on screen, one region each. */
+export function laneRegions(page: Page): Locator {
+  return page.locator('section[role="region"][data-lane]');
+}
+
+/**
+ * Opens Add lane's panel by the toolbar's button (the one that says whether its panel is open; the panel's own submit
+ * button has the same name) and returns the panel once it shows. One click: a panel that fails to show fails the
+ * journey rather than being clicked again.
+ */
+export async function openAddLane(page: Page): Promise<Locator> {
+  await page.locator('button[aria-label="Add lane"][aria-expanded]').click();
+  const panel = page.getByRole('group', { name: 'Add a lane' });
+  await expect(panel).toBeVisible();
+  return panel;
+}
+
+/**
+ * Adds a lane as a person does: Add lane, the strategy picked by its label (the panel's first choice without one),
+ * fields filled by label, then the panel's Add lane; returns once the panel has closed and the lane is on screen.
+ */
+export async function addLane(page: Page, strategy?: string, fields: Readonly<Record<string, string>> = {}): Promise<void> {
+  const start = await laneRegions(page).count();
+  const panel = await openAddLane(page);
+  if (strategy !== undefined) await panel.getByLabel('Strategy').selectOption({ label: strategy });
+  for (const [label, value] of Object.entries(fields)) await panel.getByLabel(label).fill(value);
+  await panel.getByRole('button', { name: 'Add lane' }).click();
+  await expect(panel).toBeHidden();
+  await expect(laneRegions(page)).toHaveCount(start + 1);
 }
 
 export async function laneCounts(page: Page): Promise<Record<string, LaneCounts>> {

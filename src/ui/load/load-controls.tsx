@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useInspector } from '../../state/react';
 import { UPLOAD_ACCEPT, cx } from '../common/format';
+import { modifierKey } from '../common/modifier-key';
 import { markPhase } from '../../worker/phase-timing';
 
 const BUTTON =
@@ -64,7 +65,7 @@ export function LoadControls() {
 }
 
 /**
- * The paste panel. Ctrl+Enter (⌘Enter) loads from the textarea as Load does; Escape and Cancel give focus back to the
+ * The paste panel. Ctrl+Enter (⌘Enter, which the hint names on Apple's systems) loads from the textarea as Load does; Escape and Cancel give focus back to the
  * Paste… button, since the panel that held it is gone. A text that fails to load stays, with the error said above.
  */
 function PastePanel({ onClose }: { onClose: (returnFocus: boolean) => void }) {
@@ -106,7 +107,7 @@ function PastePanel({ onClose }: { onClose: (returnFocus: boolean) => void }) {
       </label>
       <div className="mt-2 flex justify-end gap-2">
         <span className="mr-auto self-center text-[12px] text-zinc-500 dark:text-zinc-400">
-          <kbd className="kbd">Ctrl</kbd> <kbd className="kbd">Enter</kbd> loads
+          <kbd className="kbd">{modifierKey()}</kbd> <kbd className="kbd">Enter</kbd> loads
         </span>
         <button type="button" className={BUTTON} onClick={() => onClose(true)}>
           Cancel
