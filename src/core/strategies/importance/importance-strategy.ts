@@ -31,7 +31,8 @@ export const importanceStrategy = defineStrategy({
   plan: (analysis, settings) => planImportance(analysis, settings),
   // One bound only: score the groups and select just the lowest ones, instead of ranking them all.
   planQuick: (messages, settings, explain, check) => {
-    const groups = groupMessages(messages, check);
+    // The plan never asks which blocks a pair joins.
+    const groups = groupMessages(messages, check, false);
     const units = glueBrokenTurns(groups, messages);
     const { tokens, suffixTokens, unitScore, unitTokens } = quickUnitFigures(units, settings.maxTokens !== Infinity);
     return planImportance({ count: groups.count, unitOf: units.groupOf, unitSize: units.groupSize, unitFirst: units.groupFirst, unitScore, tokens, suffixTokens, unitTokens }, settings, explain);

@@ -16,12 +16,10 @@ export function lowestGroups(
   needTokens: number,
 ): Int32Array {
   const total = groupScore.length;
-  const bucketOf = new Uint16Array(total);
   const messagesIn = new Float64Array(BUCKETS);
   const tokensIn = new Float64Array(BUCKETS);
   for (let g = 0; g < total; g++) {
-    const bucket = Math.min(BUCKETS - 1, Math.floor(Math.min(Math.max(groupScore[g] as number, 0), 1) * BUCKETS));
-    bucketOf[g] = bucket;
+    const bucket = bucketOf(groupScore[g] as number);
     if (guard[g] !== 0) continue;
     messagesIn[bucket] = (messagesIn[bucket] as number) + (groupSize[g] as number);
     tokensIn[bucket] = (tokensIn[bucket] as number) + (groupTokens[g] as number);
@@ -36,7 +34,7 @@ export function lowestGroups(
   let belowCount = 0;
   let atCount = 0;
   for (let g = 0; g < total; g++) {
-    const bucket = bucketOf[g] as number;
+    const bucket = bucketOf(groupScore[g] as number);
     if (bucket < boundary) belowCount++;
     else if (bucket === boundary) atCount++;
   }
@@ -44,7 +42,7 @@ export function lowestGroups(
   let below = 0;
   let at = belowCount;
   for (let g = 0; g < total; g++) {
-    const bucket = bucketOf[g] as number;
+    const bucket = bucketOf(groupScore[g] as number);
     if (bucket < boundary) order[below++] = g;
     else if (bucket === boundary) order[at++] = g;
   }
@@ -52,4 +50,9 @@ export function lowestGroups(
   // reaching the boundary's, which are sorted.
   order.subarray(belowCount).sort((a, b) => (groupScore[a] as number) - (groupScore[b] as number) || a - b);
   return order;
+}
+
+/** A score's bucket, worked out again on each of the three passes: cheaper than a per-group array read back. */
+function bucketOf(score: number): number {
+  return Math.min(BUCKETS - 1, Math.floor(Math.min(Math.max(score, 0), 1) * BUCKETS));
 }
