@@ -27,7 +27,7 @@ import {
   toLangChainMessages,
   toModelMessages,
 } from './peer-shapes';
-import { gcFunction, median } from './measure';
+import { gcFunction, median, untilProcessIdle } from './measure';
 
 const SEED = 0x5eed_0002;
 /** `BENCH_SIZES=100000 npx tsx bench/prune.bench.ts` measures one size (a quiet minute on a shared machine is short). */
@@ -66,7 +66,7 @@ interface Task {
   output?: unknown;
 }
 
-/** Long enough for V8's concurrent sweeping to finish after a full GC; bigger heaps take longer. */
+/** A pause after a full GC, bigger for bigger heaps; then `untilProcessIdle` waits out what V8's helper threads still do. */
 const settleMs = (size: number): number => Math.min(100, Math.max(5, size / 1000));
 
 /** Times one run; awaits only a real promise, since awaiting a plain value would bill ours a microtask turn. */
@@ -74,6 +74,7 @@ async function runOnce(task: Task, record: boolean, settle: number): Promise<voi
   if (gc) {
     gc();
     await sleep(settle);
+    await untilProcessIdle();
   }
   const cpuStart = process.cpuUsage();
   const start = performance.now();

@@ -30,7 +30,7 @@ import type { ContextPrunerConfig, ContextWindow } from '../src/core/context-pru
 import { createExtractiveSummarizer } from '../src/core/summary/create-extractive-summarizer';
 import { contentText } from '../src/core/text/content-text';
 import { syntheticTranscript } from './synthetic-transcript';
-import { gcFunction, median } from './measure';
+import { gcFunction, median, untilProcessIdle } from './measure';
 
 const SEED = 0x5eed_0010;
 const RUNS = 15;
@@ -48,6 +48,7 @@ async function settle(): Promise<void> {
   if (!gc) return;
   gc();
   await sleep(50);
+  await untilProcessIdle();
 }
 
 const tokenCountsOf = (messages: readonly Message[]) =>
