@@ -18,6 +18,9 @@ export function collectSummaryFacts(
   turns: readonly MessageLike[],
   // `maxRequestChars` is the render's bound (requests are kept whole here); taken so a summarizer's limits pass as they are.
   limits: { maxTaskChars: number; maxRequestChars?: number },
+  // `turns[from..to)` alone, for a caller that would otherwise copy them (`SUMMARIZE_RANGE`).
+  from = 0,
+  to = turns.length,
 ): SummaryFacts {
   const facts = emptySummaryFacts();
   // Every sighting in order, deduplicated once the pass is done: hashing each path as it was met, between reads of
@@ -31,7 +34,7 @@ export function collectSummaryFacts(
     paths.push(path);
     hashes.push(key === 'filesChanged' ? ~pathHash(path) : pathHash(path));
   };
-  readSummaryTurns({ facts, maxTaskChars: limits.maxTaskChars, calls: createCallMemory<PendingCall>(''), sighted }, turns, 0, turns.length);
+  readSummaryTurns({ facts, maxTaskChars: limits.maxTaskChars, calls: createCallMemory<PendingCall>(''), sighted }, turns, from, to);
   if (paths.length > 0) {
     // Open addressing, at most half full: the table holds each distinct path's newest sighting (its index + 1).
     let size = 16;
