@@ -5,6 +5,7 @@ import { applyTokenBudgetPlan } from '../../../test/support/apply-token-budget-p
 import { FATE } from '../plan/fate';
 import { groupMessages } from '../links/group-messages';
 import { assistant, callTurn, chat, resultTurn, user } from '../../../test/support/build-messages';
+import { createExtractiveSummarizer } from '../summary/create-extractive-summarizer';
 
 const tokens = (messages: readonly Message[], each = 100) => new Float64Array(messages.length).fill(each);
 const config = { softLimitTokens: 500, hardLimitTokens: 1000 };
@@ -23,6 +24,15 @@ describe('planTokenBudgetPrune', () => {
     expect(plan.tokensAfter).toBe(607);
     expect(summarize).toHaveBeenCalledWith([messages[1], messages[2], messages[3], messages[4]], '');
     expect([...plan.fates]).toEqual([0, 2, 2, 2, 2, 0, 0, 0, 0, 0]);
+  });
+
+  it('reads the summarized run where it is with an extractive summarizer: the summary of the same turns copied', () => {
+    const messages = chat(30);
+    const { summarizeSync } = createExtractiveSummarizer({ maxTokens: 60 });
+    const plan = planTokenBudgetPrune({ messages, tokenCounts: tokens(messages), config, summarize: summarizeSync, taskContext: 'focus' });
+    const first = plan.summarized[0]!;
+    expect(plan.summarized.length).toBeGreaterThan(1);
+    expect(plan.summaryText).toBe(summarizeSync(messages.slice(first, first + plan.summarized.length), 'focus'));
   });
 
   it('applyTokenBudgetPlan builds the pruned messages: the same objects, the summary where the plan says', () => {

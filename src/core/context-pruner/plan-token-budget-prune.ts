@@ -4,6 +4,7 @@ import { resolveContextPrunerConfig } from './resolve-context-pruner-config';
 import { selectTokenBudgetCut } from './select-token-budget-cut';
 import { completeTokenBudgetPlan } from './complete-token-budget-plan';
 import { deriveSummaryId } from './derive-summary-id';
+import { SUMMARIZE_RANGE } from '../summary/summary-layout';
 
 /**
  * The token-budget strategy as a synchronous plan, for the inspector and the CLI: which messages are kept, which
@@ -58,7 +59,14 @@ export function planTokenBudgetPrune(input: TokenBudgetPlanInput): TokenBudgetPl
   const cut = selectTokenBudgetCut(messages, tokenCounts, pinned, totalTokens, config, input.groups, false, sum);
   if (cut.reason !== undefined) return completeTokenBudgetPlan(cut, undefined, config.counter, undefined);
   const { summarized } = cut;
-  const text = summarize(summarizedTurns(messages, summarized), input.taskContext ?? '');
+  const taskContext = input.taskContext ?? '';
+  const first = summarized[0] as number;
+  const count = summarized.length;
+  // One run (all between the pinned prefix and the tail, nearly always) read where it is by an extractive summarizer.
+  const ranged = (summarize as { [SUMMARIZE_RANGE]?: (turns: readonly MessageLike[], from: number, to: number, taskContext: string) => string })[SUMMARIZE_RANGE];
+  const text = ranged !== undefined && (summarized[count - 1] as number) - first === count - 1
+    ? ranged(messages, first, first + count, taskContext)
+    : summarize(summarizedTurns(messages, summarized), taskContext);
   if (typeof text !== 'string') throw new TypeError(`planTokenBudgetPrune: summarize must return a string, got ${typeof text}`);
   return completeTokenBudgetPlan(cut, text, config.counter, deriveSummaryId(summaryIds(messages, summarized)));
 }

@@ -90,7 +90,7 @@ export function createSpanSummaries(context: ReplayContext, read: (message: Mess
       if (memoLists[key] === list) continue;
       if (memoLists[key] !== undefined) {
         // Requests are strings, each its own line's key in any list (Codex merges a new list whenever the user
-        // messages it keeps move): only lists of closures and views are another fold's.
+        // messages it keeps move): only lists of closures, shell runs and views are another fold's.
         if (key !== 'requests') delete memo.lines[key];
         delete memo.shown[key];
       }

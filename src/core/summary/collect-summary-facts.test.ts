@@ -2,6 +2,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Message } from '../types';
 import { collectSummaryFacts } from './collect-summary-facts';
+import { summaryItemText } from './summary-item-text';
+import type { SummaryItem } from './types';
 
 const LIMITS = { maxRequestChars: 300, maxTaskChars: 1000 };
 const bash = (id: string, command: string) => ({ type: 'tool_use' as const, id, name: 'Bash', input: { command } });
@@ -12,7 +14,7 @@ const result = (id: string, content: string, isError = false) => ({
   content,
   ...(isError ? { is_error: true } : {}),
 });
-const text = (items: readonly unknown[]) => items.map((item) => (typeof item === 'function' ? (item as () => string)() : item));
+const text = (items: readonly SummaryItem[]) => items.map(summaryItemText);
 
 /** Which call a result answers, kept the plain way: a map by id, a later call replacing an earlier one. */
 function naiveCommands(messages: readonly Message[]): string[] {
@@ -45,7 +47,7 @@ describe('collectSummaryFacts', () => {
     const facts = collectSummaryFacts(messages, LIMITS);
     expect(text(facts.lists.commands)).toEqual(naiveCommands(messages));
     expect(facts.lists.commands).toHaveLength(71);
-    expect(facts.lists.commands.at(-1)).toBe('`echo b` → exit 0');
+    expect(text(facts.lists.commands).at(-1)).toBe('`echo b` → exit 0');
   });
 
   it('labels a failed result with its tool, however far back the call was', () => {

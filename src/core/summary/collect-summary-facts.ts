@@ -18,20 +18,30 @@ export function collectSummaryFacts(
   turns: readonly MessageLike[],
   // `maxRequestChars` is the render's bound (requests are kept whole here); taken so a summarizer's limits pass as they are.
   limits: { maxTaskChars: number; maxRequestChars?: number },
+  // `turns[from..to)` alone, for a caller that would otherwise copy them (`SUMMARIZE_RANGE`).
+  from = 0,
+  to = turns.length,
 ): SummaryFacts {
   const facts = emptySummaryFacts();
   // Every sighting in order, deduplicated once the pass is done: hashing each path as it was met, between reads of
   // the turns, missed the cache at every lookup and was the pass's largest single cost (10k paths at 100k messages).
   // Each path's hash is taken here all the same, while its characters are in the cache: a Set at the end read every
   // path's header again, and again at each of its rehashes (6 of a plan's 40 ms); hashes in an array are read in order.
-  // A changed sighting's hash is stored complemented (below zero): two growing lists, not three.
+  // A changed sighting's hash is stored complemented (below zero): two growing lists, not three. The hashes in a typed
+  // array doubled as it fills: a list of numbers took 8 bytes each on the heap, and 3 per entry as it grew.
   const paths: string[] = [];
-  const hashes: number[] = [];
+  let hashes = new Int32Array(256);
   const sighted = (key: 'filesChanged' | 'filesRead', path: string): void => {
+    const k = paths.length;
+    if (k === hashes.length) {
+      const grown = new Int32Array(k * 2);
+      grown.set(hashes);
+      hashes = grown;
+    }
     paths.push(path);
-    hashes.push(key === 'filesChanged' ? ~pathHash(path) : pathHash(path));
+    hashes[k] = key === 'filesChanged' ? ~pathHash(path) : pathHash(path);
   };
-  readSummaryTurns({ facts, maxTaskChars: limits.maxTaskChars, calls: createCallMemory<PendingCall>(''), sighted }, turns, 0, turns.length);
+  readSummaryTurns({ facts, maxTaskChars: limits.maxTaskChars, calls: createCallMemory<PendingCall>(''), sighted }, turns, from, to);
   if (paths.length > 0) {
     // Open addressing, at most half full: the table holds each distinct path's newest sighting (its index + 1).
     let size = 16;
@@ -49,7 +59,7 @@ export function collectSummaryFacts(
  * a path's first meeting is its last sighting. Each new path's sighting goes into `table`; a path found there already
  * (of either kind) is left out. Strings are compared only when their hashes are equal.
  */
-function byLastSeen(paths: readonly string[], hashes: readonly number[], changed: boolean, table: Int32Array): string[] {
+function byLastSeen(paths: readonly string[], hashes: Int32Array, changed: boolean, table: Int32Array): string[] {
   const items: string[] = [];
   const mask = table.length - 1;
   for (let k = paths.length - 1; k >= 0; k--) {

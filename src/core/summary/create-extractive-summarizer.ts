@@ -1,6 +1,7 @@
 import type { MessageLike } from '../types';
 import type { ExtractiveSummarizer, ExtractiveSummarizerOptions, SummarizeOptions } from './types';
 import { summarizeExtractive } from './summarize-extractive';
+import { SUMMARIZE_RANGE } from './summary-layout';
 
 /**
  * A `Summarizer` that needs no model (see `summarizeExtractive` for what it keeps and how it fits its budget).
@@ -13,6 +14,7 @@ export function createExtractiveSummarizer(options: ExtractiveSummarizerOptions 
   const settings = { ...options };
   summarizeExtractive([], '', settings);
   const summarizeSync = (turns: readonly MessageLike[], taskContext = ''): string => summarizeExtractive(turns, taskContext, settings);
+  Object.assign(summarizeSync, { [SUMMARIZE_RANGE]: (turns: readonly MessageLike[], from: number, to: number, taskContext: string) => summarizeExtractive(turns, taskContext, settings, from, to) });
   return {
     summarizeSync,
     summarize(turns: readonly MessageLike[], taskContext = '', summarizeOptions?: SummarizeOptions): Promise<string> {

@@ -1,5 +1,5 @@
 import type { Message, MessageLike } from '../types';
-import type { SummaryFacts } from './types';
+import type { ShellRun, SummaryFacts } from './types';
 import { isContextSummary } from './is-context-summary';
 import { parseContextSummary } from './parse-context-summary';
 import { userPromptText } from '../text/user-prompt-text';
@@ -12,7 +12,7 @@ import { errorLineOf } from './error-line-of';
 import type { CallMemory } from './create-call-memory';
 
 /** A shell call awaiting its result; any other call is remembered by its tool name alone. */
-export type PendingCall = { command: string; patch: boolean } | string;
+export type PendingCall = ShellRun | string;
 
 /** Where each file a call touches (or an earlier summary lists) goes, in the order they are met. */
 export type FileSighting = (key: 'filesChanged' | 'filesRead', path: string) => void;
@@ -64,7 +64,7 @@ export function readSummaryTurns(reading: SummaryReading, turns: readonly Messag
           for (let k = 0; k < changed.length; k++) sighted('filesChanged', changed[k] as string);
           for (let k = 0; k < read.length; k++) sighted('filesRead', read[k] as string);
           if (call.todo !== undefined) facts.lists.todo = call.todo;
-          if (typeof block.id === 'string') calls.remember(block.id, command === undefined ? name : { command, patch: call.patch });
+          if (typeof block.id === 'string') calls.remember(block.id, command === undefined ? name : { command, patch: call.patch, ran: false });
         } else if (type === 'tool_result' && typeof block.tool_use_id === 'string') {
           const found = calls.take(block.tool_use_id);
           if (typeof found !== 'object' && block.is_error !== true) continue;
@@ -89,8 +89,9 @@ function readResult(facts: SummaryFacts, block: Record<string, unknown>, found: 
   // `toolResultOutcome` reads of it then (a failure), so it is given '' for its output (its documented way to skip it).
   const { failed, exitCode } = toolResultOutcome(block, typeof found === 'object' ? text : '');
   if (typeof found === 'object' && !found.patch) {
-    const outcome = exitCode !== undefined ? ` → exit ${exitCode}` : failed ? ' → failed' : '';
-    facts.lists.commands.push(`\`${found.command}\`${outcome}`);
+    // The call itself is the entry (a result takes it from the calls, so it is listed once): no line is written here.
+    found.ran = exitCode ?? failed;
+    facts.lists.commands.push(found);
   }
   if (failed) {
     // Written only if shown: at 100k messages most errors never are, and finding the telling line reads the output.

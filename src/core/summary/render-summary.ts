@@ -3,6 +3,7 @@ import type { SummaryFacts, SummaryFactsView, SummaryItem, SummaryListView, Summ
 import { shortenText } from './shorten-text';
 import { writeSectionLines, type SectionLines } from './write-section-lines';
 import { dropsToFit } from './drops-to-fit';
+import { summaryItemText } from './summary-item-text';
 import { FOCUS_PREFIX, SUMMARY_SECTIONS, TASK_HEADING, TURNS_PREFIX, omittedLine } from './summary-layout';
 
 /**
@@ -46,7 +47,7 @@ const MIN_TASK_CHARS = 20;
  * the budget: the work is bounded by the budget, not by the number of items, and what is left out is counted in
  * entries (a command run three times before the cut counts three). `memo` keeps what the next render with the same
  * counter and limits can reuse (a replay renders a summary per request, and between two requests most sections
- * have not changed): an item is a string (the same text, the same line) or a function made once per entry.
+ * have not changed): an item is a string (the same text, the same line), or a function or a shell run made once per entry.
  */
 export function renderSummary(
   facts: SummaryFacts | SummaryFactsView,
@@ -155,7 +156,7 @@ function writeSections(
       section = writeSectionLines(items, version, maxTokens, (item) => {
         let written = known?.get(item);
         if (written === undefined) {
-          const line = `- ${shortenText(write(item), chars)}`;
+          const line = `- ${shortenText(summaryItemText(item), chars)}`;
           written = { line, cost: cost(line) };
           known?.set(item, written);
         }
@@ -242,10 +243,6 @@ function sectionText(s: SectionState): string {
   for (; k + BLOCK <= end; k += BLOCK) text += (blocks[k / BLOCK] ??= `\n${lines.slice(k, k + BLOCK).join('\n')}`);
   for (; k < end; k++) text += `\n${lines[k] as string}`;
   return text;
-}
-
-function write(item: SummaryItem): string {
-  return typeof item === 'string' ? item : item();
 }
 
 /** The longest start of `text` that fits, by binary search on its length: O(log n) counts. */

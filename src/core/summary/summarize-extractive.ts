@@ -21,6 +21,9 @@ export function summarizeExtractive(
   turns: readonly MessageLike[],
   taskContext = '',
   options: ExtractiveSummarizerOptions = {},
+  // Internal: the summary of `turns[from..to)` alone (`SUMMARIZE_RANGE`).
+  from = 0,
+  to = turns.length,
 ): string {
   if (!Array.isArray(turns)) throw new TypeError(`summarizeExtractive: turns must be an array, got ${typeof turns}`);
   if (typeof taskContext !== 'string') throw new TypeError(`summarizeExtractive: taskContext must be a string, got ${typeof taskContext}`);
@@ -32,7 +35,7 @@ export function summarizeExtractive(
     throw new TypeError('summarizeExtractive: counter must be a TokenCounter (an object with count(text))');
   }
   // One pass, not the replays' fold: keeping every sighting so as to read the files back newest first cost more than it saved.
-  return renderSummary(collectSummaryFacts(turns, { maxTaskChars }), taskContext, { maxTokens, counter, maxTaskChars, maxRequestChars });
+  return renderSummary(collectSummaryFacts(turns, { maxTaskChars }, from, to), taskContext, { maxTokens, counter, maxTaskChars, maxRequestChars });
 }
 
 function integer(field: string, value: unknown, fallback: number, min: number): number {

@@ -6,6 +6,7 @@ import { collectSummaryFacts } from './collect-summary-facts';
 import { createSummaryFold } from './create-summary-fold';
 import { renderSummary, type RenderMemo } from './render-summary';
 import { summarizeExtractive } from './summarize-extractive';
+import { summaryItemText } from './summary-item-text';
 import { charsTokenCounter } from '../tokens/chars-token-counter';
 
 const replay = {
@@ -54,7 +55,7 @@ const transcript = fc
     return [...summary, ...later.flat()];
   });
 
-const written = (items: readonly SummaryItem[]) => items.map((item) => (typeof item === 'function' ? item() : item));
+const written = (items: readonly SummaryItem[]) => items.map(summaryItemText);
 const oldestFirst = (list: SummaryListView): string[] => {
   const paths: string[] = [];
   list.eachNewest((item) => paths.push(item as string) > 0);

@@ -22,5 +22,11 @@ export const FOCUS_PREFIX = 'Focus: ';
 export const OMITTED_PATTERN = /^\((\d+) earlier left out\)$/;
 export const omittedLine = (count: number): string => `(${count} earlier left out)`;
 
+/**
+ * Where an extractive summarizer's `summarizeSync` keeps its form over `turns[from..to)`: a plan summarizing 100k
+ * messages reads them where they are instead of copying their 800 KB of references (`planTokenBudgetPrune`).
+ */
+export const SUMMARIZE_RANGE = Symbol('summarizeRange');
+
 /** Defaults of `ExtractiveSummarizerOptions`. */
 export const EXTRACTIVE_DEFAULTS = { maxTokens: 4000, maxRequestChars: 300, maxTaskChars: 1000 } as const;

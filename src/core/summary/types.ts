@@ -37,8 +37,22 @@ export interface ExtractiveSummarizer {
 /** The list sections of a summary, in their fixed order. */
 export type SummarySection = 'requests' | 'filesChanged' | 'filesRead' | 'commands' | 'errors' | 'todo' | 'notes';
 
-/** One entry of a section: its text, or a function that makes it, for entries costly to write and rarely shown. */
-export type SummaryItem = string | (() => string);
+/**
+ * One entry of a section: its text, or a function that makes it, for entries costly to write and rarely shown, or a
+ * shell run (`summaryItemText` writes each).
+ */
+export type SummaryItem = string | (() => string) | ShellRun;
+
+/**
+ * A shell call, kept from its call to its result and then, unless it applies a patch, as its entry in the commands:
+ * `` `command` → exit N`` written only if shown (at 100k messages thousands of runs, a few dozen shown).
+ */
+export interface ShellRun {
+  command: string;
+  patch: boolean;
+  /** Its result's exit code, else whether the result failed (false until answered). */
+  ran: number | boolean;
+}
 
 /**
  * What a summary says, before it is cut to its budget: every list oldest first. Files are distinct; commands and
