@@ -7,6 +7,23 @@ import { deriveSummaryId } from './derive-summary-id';
 import { SUMMARIZE_RANGE } from '../summary/summary-layout';
 
 /**
+ * The counts' sum, each checked. A function of its own so that V8 optimizes it whole: as a loop inside
+ * `planTokenBudgetPrune` it was compiled on the stack (OSR) before the code after it had run, and thrown away again at
+ * that code on every plan.
+ */
+function checkedSum(tokenCounts: ArrayLike<number>): number {
+  let sum = 0;
+  for (let i = 0; i < tokenCounts.length; i++) {
+    const tokens = tokenCounts[i] as number;
+    if (!(tokens >= 0) || !Number.isFinite(tokens)) {
+      throw new RangeError(`planTokenBudgetPrune: tokenCounts[${i}] must be a finite count ≥ 0, got ${String(tokens)}`);
+    }
+    sum += tokens;
+  }
+  return sum;
+}
+
+/**
  * The token-budget strategy as a synchronous plan, for the inspector and the CLI: which messages are kept, which
  * are summarized, where the summary goes and its text, the urgency, and tokens before and after. It is the very
  * plan `ContextPruner.prune` carries out (both run `selectTokenBudgetCut` and `completeTokenBudgetPlan`); see
@@ -36,14 +53,7 @@ export function planTokenBudgetPrune(input: TokenBudgetPlanInput): TokenBudgetPl
       `planTokenBudgetPrune: tokenCounts must hold one count per message (${n}), got ${tokenCounts?.length ?? String(tokenCounts)}`,
     );
   }
-  let sum = 0;
-  for (let i = 0; i < n; i++) {
-    const tokens = tokenCounts[i] as number;
-    if (!(tokens >= 0) || !Number.isFinite(tokens)) {
-      throw new RangeError(`planTokenBudgetPrune: tokenCounts[${i}] must be a finite count ≥ 0, got ${String(tokens)}`);
-    }
-    sum += tokens;
-  }
+  const sum = checkedSum(tokenCounts);
   const totalTokens = input.totalTokens ?? sum;
   if (typeof totalTokens !== 'number' || !Number.isFinite(totalTokens) || totalTokens < 0) {
     throw new RangeError(`planTokenBudgetPrune: totalTokens must be a finite count ≥ 0, got ${String(totalTokens)}`);
