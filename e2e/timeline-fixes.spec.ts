@@ -138,7 +138,35 @@ test('a compacted session opens as last sent, with the boundary as a row; the wh
   await expect.poll(() => page.evaluate(() => location.hash)).toContain('scope=whole');
 });
 
-test("while a lane plans a new budget its cells are dimmed, each lane's own, and none once every lane has answered", async ({ page }) => {
+test('a lane that answers a new budget within 100 ms is never dimmed: no flash on every change', async ({ page }) => {
+  await openApp(page);
+  await waitForExactCounts(page);
+  await useMessages(page);
+  await page.evaluate(() => {
+    const seen: string[] = [];
+    (window as unknown as { __dims: string[] }).__dims = seen;
+    const watch = (el: Element) => new MutationObserver(() => seen.push((el as HTMLElement).dataset.stale ?? '')).observe(el, { attributes: true, subtree: true, attributeFilter: ['data-stale', 'class'] });
+    watch(document.querySelector('[data-testid="lane-dims"]')!);
+    for (const counts of document.querySelectorAll('[data-testid="lane-counts"]')) {
+      new MutationObserver(() => seen.push(counts.className.includes('opacity-60') ? 'header' : '')).observe(counts, { attributes: true, attributeFilter: ['class'] });
+    }
+  });
+  // The page's clock stands still, so no dim can come however long the lanes take; then it runs past the wait.
+  await page.clock.install();
+  await page.clock.pauseAt(new Date(Date.now() + 60_000));
+  await setMaxMessages(page, Math.max(2, Math.floor((await maxMessagesValue(page)) / 2)));
+  await expect(page.locator('section[data-lane][aria-busy="true"]')).toHaveCount(0, { timeout: 30_000 });
+  await page.clock.runFor(1_000);
+  const dims = await page.evaluate(() => (window as unknown as { __dims: string[] }).__dims.filter((d) => d !== ''));
+  expect(dims, 'a veil or a dimmed header shown for lanes that had answered').toEqual([]);
+  await expect(page.getByTestId('lane-dims').locator('[data-stale]')).toHaveCount(0);
+});
+
+test("while a lane plans a new budget a while its cells are dimmed, each lane's own, and none once every lane has answered", async ({ page }) => {
+  // A lane is dimmed once it has planned 100 ms; this sample's lanes answer sooner, so here the dims come at once.
+  await page.addInitScript(() => {
+    (globalThis as { __prunescopeDimAfterMs?: number }).__prunescopeDimAfterMs = 0;
+  });
   await openApp(page);
   await waitForExactCounts(page);
   await useMessages(page);

@@ -15,6 +15,7 @@ import { boundNote, breakableTitle, formatSaved, overNote, summaryNote } from '.
 import { ProbeDialog } from '../model/probe-dialog';
 import { LaneOptionsForm } from './lane-options-form';
 import { VerdictView } from './verdict-view';
+import { useDelayedFlags } from '../common/use-delayed-flags';
 
 const MENU_ITEM =
   'block w-full rounded px-2 py-1 text-left text-[12.5px] hover:bg-zinc-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 disabled:opacity-40 dark:hover:bg-zinc-800';
@@ -24,6 +25,8 @@ export function LaneHeader({ lane, label, position, count }: { lane: LaneSpec; l
   const plan = useInspector((s) => s.plans[lane.id]);
   const laterCard = useInspector((s) => s.scorecards[lane.id]);
   const status = useInspector((s) => laneStatus(s, lane));
+  // Its last answer dimmed only once it has planned a while: a quick answer never flashes a dim.
+  const dimmed = useDelayedFlags(status === 'updating' ? '1' : '0') === '1';
   const error = useInspector((s) => s.laneErrors[lane.id]);
   const verdict = useInspector((s) => s.verdicts[lane.id]);
   const verdictStale = useInspector((s) => s.verdicts[lane.id]?.key !== s.plans[lane.id]?.key) || status !== 'ready';
@@ -101,7 +104,7 @@ export function LaneHeader({ lane, label, position, count }: { lane: LaneSpec; l
           {slow ? 'summarizing…' : 'planning…'}
         </p>
       ) : (
-        <LaneCounts plan={plan} laterCard={laterCard} stale={status === 'updating'} totalTokens={totalTokens} systemTokens={systemTokens} />
+        <LaneCounts plan={plan} laterCard={laterCard} stale={dimmed} totalTokens={totalTokens} systemTokens={systemTokens} />
       )}
       {plan && status !== 'error' && (
         // While the lane re-plans (new counts, a new bound) the last verdict stays, dimmed: unmounting it would drop

@@ -4,6 +4,7 @@ import type { VirtualItem } from '@tanstack/react-virtual';
 import { extraOf, positionOf, type Inspector } from '../../state';
 import type { PlanResult, RowData } from '../../worker/protocol';
 import { BoundaryRow, InsertRow, ROW_H, TimelineRow, type RowLane } from './timeline-row';
+import { useDelayedFlags } from '../common/use-delayed-flags';
 
 /** Per lane: the plan shown and whether it answers an older bound; the lane list rows get, stable between plans. */
 export interface LaneView {
@@ -97,11 +98,12 @@ export function TimelineRows({ window, totalHeight, labelsHeight, partners, ctx 
 }
 
 /**
- * A lane planning a new bound shows its last answer dimmed: a veil over its column, one element per lane laid out on
- * the rows' own grid. Not an opacity on each cell: a budget change then restyles one element per lane instead of
+ * A lane planning a new bound shows its last answer dimmed once it has planned `DIM_AFTER_MS`: a veil over its column,
+ * one element per lane laid out on the rows' own grid. Not an opacity on each cell: a budget change then restyles one element per lane instead of
  * every visible cell, and each cell's opacity was an effect of its own that every frame of a drag had to layerize.
  */
-function LaneDims({ stale }: { stale: string }) {
+function LaneDims({ stale: planning }: { stale: string }) {
+  const stale = useDelayedFlags(planning);
   return (
     <div aria-hidden="true" data-testid="lane-dims" className="timeline-grid lane-dims">
       <div className="lane-dims-lead" />
