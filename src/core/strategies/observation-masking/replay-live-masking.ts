@@ -58,6 +58,9 @@ export function replayLiveMasking(context: ReplayContext, planner: ReplayPlanner
   const excluded = new Set(settings.excludeTools);
   const { count } = requests;
   const recorder = createMaskedShapes(count, counts);
+  // Per prune, emptied rather than made anew: a prune runs before nearly every request once over the trigger.
+  const clears = new Map<number, { results: { block: number; tokens: number }[]; inputs: number[] }>();
+  const inputTaken = new Set<number>();
 
   let start = -1;
   let results: ToolResultTable = NO_RESULTS;
@@ -75,8 +78,11 @@ export function replayLiveMasking(context: ReplayContext, planner: ReplayPlanner
   // every turn, so any turn start does).
   const version = (m: number): Held =>
     held.get(m) ?? { message: messages[start + m] as Message, tokens: counts.count(start + m, 0), textLength: textLengths[m] as number };
+  // Read in place, not through `version`: an object per result decided was garbage at every prune.
   const share = (m: number, chars: number): number => {
-    const { tokens, textLength } = version(m);
+    const own = held.get(m);
+    const tokens = own === undefined ? counts.count(start + m, 0) : own.tokens;
+    const textLength = own === undefined ? (textLengths[m] as number) : own.textLength;
     return textLength > 0 ? (tokens * chars) / textLength : 0;
   };
   const blockChars = (k: number): number => {
@@ -130,13 +136,13 @@ export function replayLiveMasking(context: ReplayContext, planner: ReplayPlanner
       dirty.clear();
       for (; old < firstRecent; old++) decide(old);
       // Clear in order, as masking does: each result's tokens and each input's as the held messages size them.
-      const clears = new Map<number, { results: { block: number; tokens: number }[]; inputs: number[] }>();
+      clears.clear();
       const entry = (m: number) => {
         let e = clears.get(m);
         if (!e) clears.set(m, (e = { results: [], inputs: [] }));
         return e;
       };
-      const inputTaken = new Set<number>();
+      inputTaken.clear();
       let sent = total;
       while (queue.length > 0) {
         const k = queue[0] as number;
