@@ -15,13 +15,20 @@ export const DIM_AFTER_MS: number = (globalThis as { __prunescopeDimAfterMs?: nu
  */
 export function useDelayedFlags(flags: string, delayMs = DIM_AFTER_MS): string {
   const [held, setHeld] = useState('');
+  // A lane that answered lets go of its '1' at once: kept, it would show the next change's dim with no wait.
+  const kept = heldFlags(held, flags);
+  if (kept !== held) setHeld(kept);
   useEffect(() => {
     if (!flags.includes('1')) return;
     const timer = setTimeout(() => setHeld(flags), delayMs);
     return () => clearTimeout(timer);
   }, [flags, delayMs]);
-  if (delayMs <= 0) return flags;
-  let shown = '';
-  for (let k = 0; k < flags.length; k++) shown += flags[k] === '1' && held[k] === '1' ? '1' : '0';
-  return shown;
+  return delayMs <= 0 ? flags : kept;
+}
+
+/** The '1's of `held` that `flags` still has: what has held since it was last seen set, as shown. */
+export function heldFlags(held: string, flags: string): string {
+  let kept = '';
+  for (let k = 0; k < flags.length; k++) kept += flags[k] === '1' && held[k] === '1' ? '1' : '0';
+  return kept === held ? held : kept;
 }
