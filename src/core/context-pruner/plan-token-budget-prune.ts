@@ -4,7 +4,7 @@ import { resolveContextPrunerConfig } from './resolve-context-pruner-config';
 import { selectTokenBudgetCut } from './select-token-budget-cut';
 import { completeTokenBudgetPlan } from './complete-token-budget-plan';
 import { deriveSummaryId } from './derive-summary-id';
-import { SUMMARIZE_RANGE } from '../summary/summary-layout';
+import { SUMMARIZE_RANGE, type RangedSummarize } from '../summary/summary-layout';
 
 /**
  * The counts' sum, each checked. A function of its own so that V8 optimizes it whole: as a loop inside
@@ -73,7 +73,7 @@ export function planTokenBudgetPrune(input: TokenBudgetPlanInput): TokenBudgetPl
   const first = summarized[0] as number;
   const count = summarized.length;
   // One run (all between the pinned prefix and the tail, nearly always) read where it is by an extractive summarizer.
-  const ranged = (summarize as { [SUMMARIZE_RANGE]?: (turns: readonly MessageLike[], from: number, to: number, taskContext: string) => string })[SUMMARIZE_RANGE];
+  const ranged = (summarize as RangedSummarize)[SUMMARIZE_RANGE];
   const text = ranged !== undefined && (summarized[count - 1] as number) - first === count - 1
     ? ranged(messages, first, first + count, taskContext)
     : summarize(summarizedTurns(messages, summarized), taskContext);

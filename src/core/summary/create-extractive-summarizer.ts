@@ -1,7 +1,7 @@
 import type { MessageLike } from '../types';
 import type { ExtractiveSummarizer, ExtractiveSummarizerOptions, SummarizeOptions } from './types';
 import { summarizeExtractive } from './summarize-extractive';
-import { SUMMARIZE_RANGE } from './summary-layout';
+import { SUMMARIZE_RANGE, type RangedSummarize } from './summary-layout';
 
 /**
  * A `Summarizer` that needs no model (see `summarizeExtractive` for what it keeps and how it fits its budget).
@@ -14,7 +14,8 @@ export function createExtractiveSummarizer(options: ExtractiveSummarizerOptions 
   const settings = { ...options };
   summarizeExtractive([], '', settings);
   const summarizeSync = (turns: readonly MessageLike[], taskContext = ''): string => summarizeExtractive(turns, taskContext, settings);
-  Object.assign(summarizeSync, { [SUMMARIZE_RANGE]: (turns: readonly MessageLike[], from: number, to: number, taskContext: string) => summarizeExtractive(turns, taskContext, settings, from, to) });
+  const ranged: Required<RangedSummarize> = { [SUMMARIZE_RANGE]: (turns, from, to, taskContext) => summarizeExtractive(turns, taskContext, settings, from, to) };
+  Object.assign(summarizeSync, ranged);
   return {
     summarizeSync,
     summarize(turns: readonly MessageLike[], taskContext = '', summarizeOptions?: SummarizeOptions): Promise<string> {

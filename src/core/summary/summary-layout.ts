@@ -1,3 +1,4 @@
+import type { MessageLike } from '../types';
 import type { SummarySection } from './types';
 
 /**
@@ -27,6 +28,9 @@ export const omittedLine = (count: number): string => `(${count} earlier left ou
  * messages reads them where they are instead of copying their 800 KB of references (`planTokenBudgetPrune`).
  */
 export const SUMMARIZE_RANGE = Symbol('summarizeRange');
+
+/** A summarize function that may carry its `SUMMARIZE_RANGE` form. */
+export type RangedSummarize = { [SUMMARIZE_RANGE]?: (turns: readonly MessageLike[], from: number, to: number, taskContext: string) => string };
 
 /** Defaults of `ExtractiveSummarizerOptions`. */
 export const EXTRACTIVE_DEFAULTS = { maxTokens: 4000, maxRequestChars: 300, maxTaskChars: 1000 } as const;

@@ -61,6 +61,11 @@ export function replayLiveMasking(context: ReplayContext, planner: ReplayPlanner
   // Per prune, emptied rather than made anew: a prune runs before nearly every request once over the trigger.
   const clears = new Map<number, { results: { block: number; tokens: number }[]; inputs: number[] }>();
   const inputTaken = new Set<number>();
+  const entry = (m: number) => {
+    let e = clears.get(m);
+    if (!e) clears.set(m, (e = { results: [], inputs: [] }));
+    return e;
+  };
 
   let start = -1;
   let results: ToolResultTable = NO_RESULTS;
@@ -137,11 +142,6 @@ export function replayLiveMasking(context: ReplayContext, planner: ReplayPlanner
       for (; old < firstRecent; old++) decide(old);
       // Clear in order, as masking does: each result's tokens and each input's as the held messages size them.
       clears.clear();
-      const entry = (m: number) => {
-        let e = clears.get(m);
-        if (!e) clears.set(m, (e = { results: [], inputs: [] }));
-        return e;
-      };
       inputTaken.clear();
       let sent = total;
       while (queue.length > 0) {
