@@ -24,8 +24,9 @@ export interface PopoverProps {
 
 /**
  * A disclosure button and its popover panel. Escape closes it and returns focus to the button, a click or focus
- * outside closes it, a window resize places it again under its button, and it closes when a modal dialog opens: it never sits above one (dialogs live in the top
- * layer; this panel is `fixed` with a modest z-index, placed under its button so no `overflow: hidden` clips it).
+ * outside closes it, a window resize places it again under its button, and it closes when a modal dialog opens: it
+ * never sits above one (dialogs live in the top layer; this panel is `fixed` with a modest z-index, placed under its
+ * button so no `overflow: hidden` clips it).
  */
 export function Popover({ button, buttonClassName, buttonLabel, title, panelLabel, width = 420, children, onClose }: PopoverProps) {
   const [open, setOpen] = useState(false);

@@ -65,8 +65,9 @@ export function LoadControls() {
 }
 
 /**
- * The paste panel. Ctrl+Enter (⌘Enter, which the hint names on Apple's systems) loads from the textarea as Load does; Escape and Cancel give focus back to the
- * Paste… button, since the panel that held it is gone. A text that fails to load stays, with the error said above.
+ * The paste panel. Ctrl+Enter (⌘Enter, which the hint names on Apple's systems) loads from the textarea as Load does;
+ * Escape and Cancel give focus back to the Paste… button, since the panel that held it is gone. A text that fails to
+ * load stays, with the error said above.
  */
 function PastePanel({ onClose }: { onClose: (returnFocus: boolean) => void }) {
   const load = useInspector((s) => s.load);

@@ -99,8 +99,9 @@ export function TimelineRows({ window, totalHeight, labelsHeight, partners, ctx 
 
 /**
  * A lane planning a new bound shows its last answer dimmed once it has planned `DIM_AFTER_MS`: a veil over its column,
- * one element per lane laid out on the rows' own grid. Not an opacity on each cell: a budget change then restyles one element per lane instead of
- * every visible cell, and each cell's opacity was an effect of its own that every frame of a drag had to layerize.
+ * one element per lane laid out on the rows' own grid. Not an opacity on each cell: a budget change then restyles one
+ * element per lane instead of every visible cell, and each cell's opacity was an effect of its own that every frame of
+ * a drag had to layerize.
  */
 function LaneDims({ stale: planning }: { stale: string }) {
   const stale = useDelayedFlags(planning);
