@@ -5,6 +5,7 @@ import type { ReplayTrigger } from '../../src/core/requests/types';
 import type { StrategyId } from '../../src/core/strategies/registry';
 import { strategyConfig } from './strategy-config-arbitrary';
 import { agentTranscript } from './agent-transcript-arbitrary';
+import { pruneMessages } from '../../src/core/prune/prune-messages';
 
 /**
  * A transcript with everything a replay can be given, scaled so that every rule matters on a few dozen messages:
@@ -21,10 +22,17 @@ export interface ReplayCaseOptions {
   mode?: 'stateless' | 'live';
   /** Always give earlier-turn counts (default: sometimes). */
   earlierTurns?: boolean;
+  /** A file recorded by an agent that masked: its old results already are masking's placeholders. */
+  premasked?: boolean;
 }
 
+const transcripts = (options: ReplayCaseOptions): fc.Arbitrary<Message[]> =>
+  agentTranscript({ maxEpisodes: options.maxEpisodes ?? 14, interleaved: true }).map((messages) =>
+    options.premasked === true ? pruneMessages(messages, { strategy: 'observation-masking', keepRecent: 0, minTokens: 0 }) : messages,
+  );
+
 export const replayCase = (options: ReplayCaseOptions = {}): fc.Arbitrary<{ messages: Message[]; options: ReplayOptions }> =>
-  agentTranscript({ maxEpisodes: options.maxEpisodes ?? 14, interleaved: true }).chain((messages) => {
+  transcripts(options).chain((messages) => {
     const n = messages.length;
     const tokens = fc.array(fc.integer({ min: 0, max: 80 }), { minLength: n, maxLength: n });
     return tokens.chain((counts) => {

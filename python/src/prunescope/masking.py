@@ -5,7 +5,7 @@
 Without `max_tokens`, every eligible old result is cleared (SWE-agent's `LastNObservations`); with it, old results
 are cleared oldest first only until the messages fit (as Anthropic's context editing clears past a trigger).
 Results of `exclude_tools`, of `pinned` messages, and under `min_tokens` (or no larger than the placeholder) are
-never cleared.
+never cleared, nor a result that already is a placeholder: masking twice is masking once.
 """
 
 import json
@@ -28,6 +28,10 @@ Cleared = dict[int, tuple[list[tuple[int, float]], list[int]]]
 def result_placeholder(lines: int, tokens: float) -> str:
     """The line a cleared tool result becomes: `[Old tool result cleared: 1,204 lines, ≈3.2k tokens]`."""
     return f"[Old tool result cleared: {lines:,} {'line' if lines == 1 else 'lines'}, ≈{_compact(tokens)} tokens]"
+
+
+def _is_result_placeholder(content: object) -> bool:
+    return isinstance(content, str) and content.startswith("[Old tool result cleared: ") and content.endswith(" tokens]")
 
 
 def input_placeholder(characters: int) -> str:
@@ -86,6 +90,10 @@ def plan_masking(messages: Sequence[Any], settings: Settings) -> Cleared:
             continue
         result_tokens = share(m, chars)
         if result_tokens < settings.min_tokens or result_tokens <= placeholder_tokens:
+            continue
+        # A placeholder already is as small as clearing makes it: cleared again, only its "≈N tokens" would change
+        # (and every rewrite of an old message breaks the cached prefix).
+        if _is_result_placeholder(messages[m]["content"][b].get("content")):
             continue
         if not math.isinf(settings.max_tokens) and sent <= settings.max_tokens:
             continue

@@ -51,6 +51,7 @@ describe('replayTranscript against the naive replay', () => {
   // the peers below and above their triggers), and each peer's own stateless hook.
   it.each<[string, ReplayCaseOptions]>([
     ['observation-masking, on the edits driver the peers share', { ids: ['observation-masking'], earlierTurns: true }],
+    ['observation-masking over a file whose old results already are placeholders', { ids: ['observation-masking'], premasked: true }],
     ['swe-agent-last-n, elided as observations grow', { ids: ['swe-agent-last-n'], earlierTurns: true }],
     ['anthropic-clear-tool-uses, cleared as uses age', { ids: ['anthropic-clear-tool-uses'], earlierTurns: true }],
     ['anthropic-clear-thinking, cleared as turns pass', { ids: ['anthropic-clear-thinking'], earlierTurns: true }],

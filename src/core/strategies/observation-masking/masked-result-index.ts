@@ -4,6 +4,7 @@ import { listToolResults, type ToolResultTable } from '../../links/list-tool-res
 import { tokenShare } from '../../compaction/token-share';
 import { resultPlaceholder } from './result-placeholder';
 import { resultLineCount } from './result-line-count';
+import { holdsResultPlaceholder } from './holds-result-placeholder';
 
 /** What masking's replacements need of a transcript whatever the budget, found once per analysis. */
 export interface MaskedResultIndex {
@@ -13,6 +14,8 @@ export interface MaskedResultIndex {
   /** The results whose call is in message m: `callOrder[callStart[m] .. callStart[m + 1])`, ascending. */
   callStart: Int32Array;
   callOrder: Int32Array;
+  /** Per result: 1 when its content already is masking's placeholder (an earlier prune cleared it). */
+  alreadyCleared: Uint8Array;
   /** Result r's tokens (its share of its message) and placeholder line: the same at every budget. */
   tokens(r: number): number;
   placeholder(r: number): string;
@@ -39,8 +42,11 @@ export function maskedResultIndex(analysis: TranscriptAnalysis): MaskedResultInd
   const { count, messages } = analysis;
   const resultStart = new Int32Array(count + 1);
   const callStart = new Int32Array(count + 1);
+  const alreadyCleared = new Uint8Array(results.count);
   for (let r = 0; r < results.count; r++) {
-    (resultStart[(results.message[r] as number) + 1] as number)++;
+    const m = results.message[r] as number;
+    (resultStart[m + 1] as number)++;
+    if (holdsResultPlaceholder(messages[m], results.block[r] as number)) alreadyCleared[r] = 1;
     const call = results.callMessage[r] as number;
     if (call >= 0) (callStart[call + 1] as number)++;
   }
@@ -66,6 +72,7 @@ export function maskedResultIndex(analysis: TranscriptAnalysis): MaskedResultInd
     resultStart,
     callStart,
     callOrder,
+    alreadyCleared,
     tokens,
     placeholder(r) {
       let text = texts[r];

@@ -5,11 +5,13 @@ import type { TurnCounts } from '../../requests/create-turn-counts';
 import { toolInputChars } from './tool-input-chars';
 import type { ObservationMaskingSettings } from './plan-observation-masking';
 import { groupByMessage, type MessageGroups } from '../../edits/group-by-message';
+import { holdsResultPlaceholder } from './holds-result-placeholder';
 
 /**
  * A context's tool results as masking decides them at any history length. Whether a result may be cleared (its
- * tool, its pin, its size) does not depend on the history, only on its message's count, which is fixed here (see
- * `replayMasking`); so the results a request clears are always the first K of the `eligible` ones, in order.
+ * tool, its pin, its size, whether it already is a placeholder) does not depend on the history, only on its
+ * message's count, which is fixed here (see `replayMasking`); so the results a request clears are always the first K
+ * of the `eligible` ones, in order.
  */
 export interface MaskingIndex {
   results: ToolResultTable;
@@ -56,6 +58,8 @@ export function buildMaskingIndex(
     resultTokens[r] = tokens;
     if (excluded.has(results.toolName[r] as string)) continue;
     if (tokens < settings.minTokens || tokens <= placeholderTokens) continue;
+    // As masking plans it: a result that already is a placeholder stays as it is.
+    if (holdsResultPlaceholder(messages[m], results.block[r] as number)) continue;
     eligible.push(r);
     saving.push(tokens - placeholderTokens);
     holder.push(m);

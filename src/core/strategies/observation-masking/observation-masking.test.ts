@@ -7,6 +7,7 @@ import { analyzeTranscript } from '../../plan/analyze-transcript';
 import { FATE } from '../../plan/fate';
 import { REASON } from '../../plan/reason';
 import { resultPlaceholder } from './result-placeholder';
+import { replayTranscript } from '../../replay/replay-transcript';
 import { agentTranscript } from '../../../../test/support/agent-transcript-arbitrary';
 import { findAddedOrphans } from '../../../../test/support/find-added-orphans';
 import { user, toolUse } from '../../../../test/support/build-messages';
@@ -95,6 +96,31 @@ describe('observation masking', () => {
     const plan = planPrune(analyzeTranscript(session(3)), { strategy: 'observation-masking', keepRecent: 1, maxTokens: 10 });
     expect(plan.masked).toBe(2);
     expect(plan.over).toMatchObject({ unit: 'tokens', by: plan.tokens - 10 });
+  });
+
+  // A masked history masked again must not rewrite its placeholders' "≈N tokens": each rewrite breaks the cached
+  // prefix. Counted at 500 tokens a message, a placeholder's share of its message passes the size test.
+  it('leaves a result that already is a placeholder as it is: in the plan and in both replays', () => {
+    const config = { strategy: 'observation-masking', keepRecent: 0, minTokens: 0 } as const;
+    const masked = pruneMessages(session(4), config);
+    const plan = planPrune(analyzeTranscript(masked, { tokens: masked.map(() => 500) }), config);
+    expect(plan.masked).toBe(0);
+    expect([...plan.reasons].filter((r) => r === REASON.smallResult)).toHaveLength(4);
+    for (const mode of ['stateless', 'live'] as const) {
+      const replay = replayTranscript(masked, {
+        strategies: [{ id: 'none' }, { id: 'm', config }],
+        mode,
+        trigger: { kind: 'tokens', over: 0 },
+        prices: { model: 'm', input: 3, output: 15, cacheRead: 0.3, cacheWrite: 3.75 },
+        cache: { provider: 'anthropic', minTokens: 0 },
+        tokens: masked.map(() => 500),
+        fixedTokens: 0,
+      });
+      const [none, masking] = replay.strategies;
+      // Masked again, each placeholder would be counted anew (tens of tokens, not 500): the requests would differ.
+      expect(masking!.requests.map((r) => r.inputTokens), mode).toEqual(none!.requests.map((r) => r.inputTokens));
+      expect(masking!.rewrites, mode).toBe(0);
+    }
   });
 
   it('rejects options out of range, naming them', () => {

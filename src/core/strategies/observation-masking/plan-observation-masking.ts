@@ -52,6 +52,7 @@ export function planObservationMasking(
   // Locals, not property reads, in the loop over every result (issue 24: a budget change re-plans it).
   const { fates, reasons } = plan;
   const { message: resultMessage, toolName, callMessage, callBlock } = results;
+  const { alreadyCleared } = index;
   const { minTokens, maxTokens, clearToolInputs } = settings;
   const anyExcluded = excluded.size > 0;
   let sent = total;
@@ -65,7 +66,8 @@ export function planObservationMasking(
     else if (pinned[m] === 1) reason = REASON.pinned;
     else {
       const resultTokens = index.tokens(r);
-      if (resultTokens < minTokens || resultTokens <= placeholderTokens) reason = REASON.smallResult;
+      // A placeholder already is as small as clearing makes it: cleared again, only its "≈N tokens" would change.
+      if (resultTokens < minTokens || resultTokens <= placeholderTokens || alreadyCleared[r] === 1) reason = REASON.smallResult;
       else if (maxTokens !== Infinity && sent <= maxTokens) reason = REASON.budget;
       else {
         cleared[r] = 1;

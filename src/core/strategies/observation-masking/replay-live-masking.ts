@@ -15,16 +15,7 @@ import { createFenwick, type Fenwick } from '../../edits/create-fenwick';
 import { replayLive } from '../../requests/replay-live';
 import { triggerFires } from '../../requests/trigger-fires';
 import { toolInputChars } from './tool-input-chars';
-
-const NO_RESULTS: ToolResultTable = {
-  count: 0,
-  message: new Int32Array(0),
-  block: new Int32Array(0),
-  chars: new Float64Array(0),
-  toolName: [],
-  callMessage: new Int32Array(0),
-  callBlock: new Int32Array(0),
-};
+import { holdsResultPlaceholder } from './holds-result-placeholder';
 
 /** A message as the agent holds it: the transcript's, or masked. */
 interface Held {
@@ -43,9 +34,8 @@ interface Held {
  * tokens and text changed, which is what masking sizes a result by). Every other result is decided as before, since
  * nothing it is decided by changed. The results that may be cleared wait in a queue in order; a prune clears them
  * in order, as masking does, while the context is over a budget (all of them without one), and each masked message
- * is built from the one held, as masking builds it. O(log n) per request and per result decided. Under a budget a
- * placeholder that masking would clear again (to the same text) still counts against the budget, so it stays queued
- * and each prune walks those: slower, but still no analysis of the context.
+ * is built from the one held, as masking builds it. O(log n) per request and per result decided; a result is cleared
+ * once (masking leaves a placeholder as it is).
  *
  * Needs result (and cleared-input call) messages to count the same in every turn, as `replayMasking`; otherwise the
  * plain live replay runs.
@@ -67,15 +57,18 @@ export function replayLiveMasking(context: ReplayContext, planner: ReplayPlanner
     return e;
   };
 
+  // A context's state, set when its first request comes (start is -1, so the first request of all is fresh).
   let start = -1;
-  let results: ToolResultTable = NO_RESULTS;
-  let textLengths: ArrayLike<number> = new Float64Array(0);
-  let held = new Map<number, Held>();
-  let resultsOf = new Map<number, number[]>();
-  let dirty = new Set<number>();
-  let queue: number[] = [];
-  let queued = new Uint8Array(0);
-  let tree: Fenwick = createFenwick(0);
+  let results!: ToolResultTable;
+  let textLengths!: ArrayLike<number>;
+  let held!: Map<number, Held>;
+  let resultsOf!: Map<number, number[]>;
+  let dirty!: Set<number>;
+  let queue!: number[];
+  let queued!: Uint8Array;
+  // Per result: 1 once it is a placeholder, so never cleared again.
+  let cleared!: Uint8Array;
+  let tree!: Fenwick;
   let resultsSeen = 0;
   let old = 0;
 
@@ -97,7 +90,10 @@ export function replayLiveMasking(context: ReplayContext, planner: ReplayPlanner
   };
   const decide = (k: number): void => {
     const m = results.message[k] as number;
-    let eligible = !excluded.has(results.toolName[k] as string);
+    // A result cleared at an earlier prune (or a placeholder in the file) stays as it is, as masking plans it. The
+    // file's message is read even when a masked version is held: masking leaves the blocks it does not clear as
+    // they are.
+    let eligible = cleared[k] === 0 && !excluded.has(results.toolName[k] as string) && !holdsResultPlaceholder(messages[start + m], results.block[k] as number);
     if (eligible) {
       const tokens = share(m, blockChars(k));
       eligible = !(tokens < settings.minTokens || tokens <= placeholderTokens);
@@ -128,6 +124,7 @@ export function replayLiveMasking(context: ReplayContext, planner: ReplayPlanner
       dirty = new Set();
       queue = [];
       queued = new Uint8Array(results.count);
+      cleared = new Uint8Array(results.count);
       tree = createFenwick(segment.count);
       resultsSeen = 0;
       old = 0;
@@ -153,6 +150,7 @@ export function replayLiveMasking(context: ReplayContext, planner: ReplayPlanner
         if (settings.maxTokens !== Infinity && sent <= settings.maxTokens) break;
         pop(queue);
         queued[k] = 0;
+        cleared[k] = 1;
         const m = results.message[k] as number;
         const tokens = share(m, blockChars(k));
         sent -= tokens - placeholderTokens;
@@ -167,15 +165,7 @@ export function replayLiveMasking(context: ReplayContext, planner: ReplayPlanner
         }
       }
       for (const [m, blocks] of clears) {
-        const before = version(m).message;
-        const masked = maskMessage(before, blocks.results, blocks.inputs);
-        // Masking a placeholder again can give the very same message: nothing changed. Without a budget its results
-        // would be decided the same at the next prune, to the same effect; under one, a placeholder cleared again
-        // counts against the budget again, so they are decided again (and stay queued).
-        if (held.has(m) && sameBlocks(before, masked, blocks)) {
-          if (settings.maxTokens !== Infinity) dirty.add(m);
-          continue;
-        }
+        const masked = maskMessage(version(m).message, blocks.results, blocks.inputs);
         dirty.add(m);
         // Each masked version is new, so it is counted directly (a key of its JSON would cost more than the count).
         const tokens = countMessageTokens([masked], counter)[0] as number;
@@ -189,20 +179,6 @@ export function replayLiveMasking(context: ReplayContext, planner: ReplayPlanner
   }
   return recorder.shapes;
 }
-
-/** Whether masking changed none of the blocks it touched (the rest of the message is the same objects). */
-function sameBlocks(before: Message, after: Message, blocks: { results: { block: number }[]; inputs: number[] }): boolean {
-  const old = before.content as unknown[];
-  const now = after.content as unknown[];
-  for (const { block } of blocks.results) {
-    if ((old[block] as { content?: unknown }).content !== (now[block] as { content?: unknown }).content) return false;
-  }
-  for (const block of blocks.inputs) {
-    if (JSON.stringify((old[block] as { input?: unknown }).input) !== JSON.stringify((now[block] as { input?: unknown }).input)) return false;
-  }
-  return true;
-}
-
 
 /** A min-heap of result indices: the queue masking walks in order. */
 function push(heap: number[], value: number): void {
