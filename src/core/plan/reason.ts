@@ -77,6 +77,8 @@ export const REASON = {
   recentThinking: 35,
   /** Holds no thinking to clear. */
   noThinking: 36,
+  /** Its tool result already is a placeholder (cleared by an earlier prune): left as it is, never rewritten. */
+  alreadyCleared: 37,
 } as const;
 
 /** A `REASON` name (`fits`, `budget`, `oldResultCleared`, …). */
@@ -123,4 +125,5 @@ export const REASON_TEXT: Readonly<Record<ReasonCode, string>> = {
   34: 'clearing would free fewer tokens than the minimum to clear, so nothing is cleared',
   35: 'in one of the most recent turns with thinking, which are kept',
   36: 'holds no thinking to clear',
+  37: 'its tool result was cleared before, so its placeholder is left as it is',
 };

@@ -9,6 +9,7 @@ import type { ContentBlock, Message } from '../../types';
 import { pruneMessages } from '../../prune/prune-messages';
 import { analyzeTranscript } from '../../plan/analyze-transcript';
 import { planPrune } from '../../prune/plan-prune';
+import { REASON } from '../../plan/reason';
 import { anthropicClearToolUsesStrategy } from './anthropic-clear-tool-uses-strategy';
 import { planClearToolUses } from './plan-clear-tool-uses';
 import { user, assistant, toolUse, toolResult } from '../../../../test/support/build-messages';
@@ -128,6 +129,9 @@ describe('anthropic-clear-tool-uses, as the context-editing docs define it', () 
     const messages = session(['Read', 'Read', 'Read', 'Read', 'Read']);
     const once = pruneMessages(messages, { strategy: 'anthropic-clear-tool-uses', triggerAt: 1 });
     expect(pruneMessages(once, { strategy: 'anthropic-clear-tool-uses', triggerAt: 1 })).toEqual(once);
+    // And the inspector says so: cleared before, not "too small".
+    const plan = planPrune(analyzeTranscript(once), { strategy: 'anthropic-clear-tool-uses', triggerAt: 1 });
+    expect([...plan.reasons].filter((r) => r === REASON.alreadyCleared)).toHaveLength(2);
   });
 
   it('rejects a trigger under 1 and an unknown trigger type, naming them', () => {

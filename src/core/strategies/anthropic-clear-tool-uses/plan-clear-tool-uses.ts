@@ -81,7 +81,7 @@ export function planClearToolUses(analysis: TranscriptAnalysis, settings: ClearT
     else if (recent[r] === 1) reason = REASON.recentResult;
     else if (excluded.has(results.toolName[r] as string)) reason = REASON.excludedTool;
     else if (pinned[m] === 1) reason = REASON.pinned;
-    else if (holdsPlaceholder(messages[m] as Message, results.block[r] as number, settings.placeholder)) reason = REASON.smallResult;
+    else if (holdsPlaceholder(messages[m] as Message, results.block[r] as number, settings.placeholder)) reason = REASON.alreadyCleared;
     else {
       const resultTokens = tokenShare(analysis, m, results.chars[r] as number);
       if (resultTokens <= placeholderTokens) reason = REASON.smallResult;

@@ -105,7 +105,7 @@ describe('observation masking', () => {
     const masked = pruneMessages(session(4), config);
     const plan = planPrune(analyzeTranscript(masked, { tokens: masked.map(() => 500) }), config);
     expect(plan.masked).toBe(0);
-    expect([...plan.reasons].filter((r) => r === REASON.smallResult)).toHaveLength(4);
+    expect([...plan.reasons].filter((r) => r === REASON.alreadyCleared)).toHaveLength(4);
     for (const mode of ['stateless', 'live'] as const) {
       const replay = replayTranscript(masked, {
         strategies: [{ id: 'none' }, { id: 'm', config }],

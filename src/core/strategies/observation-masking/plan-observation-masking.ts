@@ -66,8 +66,9 @@ export function planObservationMasking(
     else if (pinned[m] === 1) reason = REASON.pinned;
     else {
       const resultTokens = index.tokens(r);
-      // A placeholder already is as small as clearing makes it: cleared again, only its "≈N tokens" would change.
-      if (resultTokens < minTokens || resultTokens <= placeholderTokens || alreadyCleared[r] === 1) reason = REASON.smallResult;
+      // Cleared again, a placeholder would only change its "≈N tokens", and the rewrite break the cached prefix.
+      if (alreadyCleared[r] === 1) reason = REASON.alreadyCleared;
+      else if (resultTokens < minTokens || resultTokens <= placeholderTokens) reason = REASON.smallResult;
       else if (maxTokens !== Infinity && sent <= maxTokens) reason = REASON.budget;
       else {
         cleared[r] = 1;
