@@ -102,6 +102,7 @@ def test_max_tokens_counts_with_the_given_counter() -> None:
         ({"strategy": "sliding-window", "max_turns": 5, "keep_recent": 2}, TypeError, r"unknown config key 'keep_recent'"),
         ({"strategy": "observation-masking", "keep_recent": -1}, ValueError, r"keep_recent must be from 0 to 100000"),
         ({"strategy": "observation-masking", "exclude_tools": "grep"}, TypeError, r"exclude_tools must be a list"),
+        ({"strategy": "observation-masking", "max_turns": 5}, TypeError, r"observation-masking takes no max_turns bound; it takes max_tokens"),
         ({"strategy": "sliding-window", "max_turns": 5, "format": "gemini"}, TypeError, r"format must be one of anthropic, openai-chat"),
     ],
 )

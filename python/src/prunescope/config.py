@@ -77,13 +77,16 @@ def check_config(config: object, overrides: Mapping[str, object]) -> Settings:
         )
     has_turns = fields.get("max_turns") is not None
     has_tokens = fields.get("max_tokens") is not None
+    if masking and has_turns:
+        # Masking never drops a message: a bound in messages would be ignored without a word, as the core refuses it.
+        raise TypeError("prune_messages: observation-masking takes no max_turns bound; it takes max_tokens")
     if not masking and not has_turns and not has_tokens:
         raise TypeError(
             f"prune_messages: max_turns is missing: the {chosen} strategy needs max_turns or max_tokens, "
             f"for example {{'strategy': {chosen!r}, 'max_turns': 20}}"
         )
     turns = sys.maxsize
-    if has_turns and not masking:
+    if has_turns:
         bound = _bound("max_turns", fields["max_turns"], "a number of messages")
         turns = sys.maxsize if math.isinf(bound) else max(1, math.floor(bound))
     tokens = _bound("max_tokens", fields["max_tokens"], "a number of tokens") if has_tokens else math.inf

@@ -37,9 +37,22 @@ describe('unknown config keys', () => {
 
   it('every option, bound and field of every strategy is a known key', () => {
     for (const definition of STRATEGY_REGISTRY) {
-      const config: Record<string, unknown> = { strategy: definition.id, maxTokens: 1_000, maxTurns: 10 };
+      const config: Record<string, unknown> = { strategy: definition.id };
+      if (definition.bounds.includes('maxTokens')) config.maxTokens = 1_000;
+      if (definition.bounds.includes('maxTurns')) config.maxTurns = 10;
       for (const option of definition.options) config[option.key] = option.default;
       expect(() => pruneMessages(messages, config as never), definition.id).not.toThrow();
     }
+  });
+
+  // A user's report: masking given maxTurns kept all 279 messages without a word.
+  it('a bound the strategy does not honour is an error naming the keys it takes, not ignored', () => {
+    expect(() => pruneMessages(messages, { strategy: 'observation-masking', maxTurns: 5 } as never)).toThrow(
+      /observation-masking has no option "maxTurns"\. Its keys are strategy, maxTokens, pinned, tokenCounter, request, keepRecent,/,
+    );
+    expect(() => pruneMessages(messages, { strategy: 'token-budget', maxTurns: 5 } as never)).toThrow(/token-budget has no option "maxTurns"\. Its keys are strategy, maxTokens,/);
+    expect(() => pruneMessages(messages, { strategy: 'codex-compact', maxTokens: 5 } as never)).toThrow(/codex-compact has no option "maxTokens"\. Its keys are strategy, pinned,/);
+    // Left undefined, as a spread of optional fields leaves it, it is no bound.
+    expect(() => pruneMessages(messages, { strategy: 'observation-masking', maxTurns: undefined })).not.toThrow();
   });
 });

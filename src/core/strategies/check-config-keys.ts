@@ -4,18 +4,25 @@ import type { StrategyDefinition } from './types';
 const COMMON_KEYS = ['strategy', 'maxTurns', 'maxTokens', 'pinned', 'tokenCounter', 'request'] as const;
 
 /**
- * Throws for a config key the strategy does not read (`keepSystem`, `maxToken`), naming the nearest key it does, so
- * a typo is not silently ignored.
+ * Throws for a config key the strategy does not read (`keepSystem`, `maxToken`, a bound it does not honour), naming
+ * the nearest key it does, so a typo is not silently ignored.
  *
  * @throws {TypeError} for an unknown key
  */
 export function checkConfigKeys(definition: Pick<StrategyDefinition<string, { strategy: string }, unknown>, 'id' | 'bounds' | 'options' | 'fields' | 'honoursPins'>, config: object): void {
-  const known: string[] = [...COMMON_KEYS, ...definition.options.map((option) => option.key), ...(definition.fields ?? [])];
+  const { id, bounds } = definition;
+  // A bound it does not honour is no key of its own, so not ignored without a word (masking never drops a message; a
+  // peer acts on its own trigger). A key left undefined, as a spread of optional fields leaves one, is not there.
+  const known: string[] = [
+    ...COMMON_KEYS.filter((key) => !key.startsWith('max') || bounds.includes(key as 'maxTurns')),
+    ...definition.options.map((option) => option.key),
+    ...(definition.fields ?? []),
+  ];
   for (const key of Object.keys(config)) {
-    if (known.includes(key)) continue;
+    if (known.includes(key) || (config as Record<string, unknown>)[key] === undefined) continue;
     const nearest = nearestKey(key, known);
     throw new TypeError(
-      `pruneMessages: ${definition.id} has no option ${JSON.stringify(key)}${nearest ? `; did you mean ${JSON.stringify(nearest)}?` : '.'} Its keys are ${known.join(', ')}.`,
+      `pruneMessages: ${id} has no option ${JSON.stringify(key)}${nearest ? `; did you mean ${JSON.stringify(nearest)}?` : '.'} Its keys are ${known.join(', ')}.`,
     );
   }
 }
