@@ -131,7 +131,7 @@ test('[ ] move the budget by 1% of the tokens or 1 message, ten times that with 
   await expect(lane(page, 'Importance')).toHaveAttribute('aria-busy', 'false', { timeout: 20_000 });
 });
 
-test('1 … 9 focus a lane: its header and its cells stand out; again to unfocus', async ({ page }) => {
+test('1 … 8 focus a lane: its header and its cells stand out; again to unfocus', async ({ page }) => {
   await ready(page);
   await page.keyboard.press('3');
   const header = lane(page, 'Importance').getByRole('button', { name: 'Importance', exact: true });

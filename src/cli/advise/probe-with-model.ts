@@ -40,7 +40,12 @@ export async function probeWithModel(
 
 /** The model-answered probes in words, beside the deterministic loss. */
 export function modelProbesText(outcomes: readonly ModelProbeOutcome[], modelName: string): string {
-  const lines = [`\nProbes answered by ${modelName} (kept: the pruned context's answer states the fact the full context's answer states):`];
+  // `--probe-prompts` without a model writes the prompts and sends nothing: there is no model to name.
+  const lines = [
+    modelName === ''
+      ? '\nProbe prompts (nothing sent: --probe-model names the model that would answer them):'
+      : `\nProbes answered by ${modelName} (kept: the pruned context's answer states the fact the full context's answer states):`,
+  ];
   for (const outcome of outcomes) {
     const where = `  ${outcome.file} (${outcome.id})`;
     if (outcome.report === undefined) {

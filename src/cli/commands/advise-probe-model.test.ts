@@ -56,6 +56,9 @@ describe('advise --probe-model', () => {
     expect(await adviseCommand([CLAUDE, ...FAST, '--probe-prompts'], io)).toBe(0);
     expect(io.out).toContain('system: You answer a question about the conversation');
     expect(io.out).toContain('pruned context:\n<conversation>');
+    // No model was named: the heading says nothing was sent, not "answered by" an empty name.
+    expect(io.out).toContain('\nProbe prompts (nothing sent: --probe-model names the model that would answer them):');
+    expect(io.out).not.toContain('answered by  (');
     expect(server.received).toEqual([]);
   }, 60_000);
 

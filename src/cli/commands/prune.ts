@@ -43,9 +43,9 @@ const OWN_FLAGS: Record<string, FlagSpec> = {
 export function pruneHelp(): string {
   return `Usage: prunescope prune FILE --strategy S [--max-turns N | --max-tokens N] [options]
 
-Prunes a transcript and writes it to stdout in its own format (or --to another). FILE is a Claude Code session
-(.jsonl), Anthropic Messages JSON, OpenAI Chat JSON (tau-bench's [{ task_id, traj }] too) or OpenAI Responses
-items / a Codex rollout; - reads standard input. A summary goes to stderr.
+Prunes a transcript and writes it to stdout in its own format (or --to another). FILE is any format --format
+names (a Claude Code session, Anthropic or OpenAI messages, tau-bench's [{ task_id, traj }], a Codex rollout, an
+agent's trajectory or event stream: detected); - reads standard input. A summary goes to stderr.
 
 Options:
   -s, --strategy S       the strategy (below)

@@ -15,7 +15,7 @@ export const SHORTCUTS: readonly [string[], string][] = [
   [['/'], 'Search (Esc: clear the query, again: leave it)'],
   [['Enter', '⇧ Enter'], 'Next / previous match (in search)'],
   [['[', ']'], 'Budget down / up: 1 message or 1% of the tokens (with ⇧: ×10)'],
-  [['1', '…', '9'], 'Focus lane 1 … 9'],
+  [['1', '…', '8'], 'Focus lane 1 … 8 (at most 8 lanes)'],
   [['⇧P'], 'Pin or unpin the selected message'],
   ...PANELS.map(({ key, label, title }, k): [string[], string] => [[key], k === 0 ? `${label}: ${title}` : `${label}: ${title} (again: back to the ${PANELS[0].label.toLowerCase()})`]),
   [['Esc'], 'Close, clear hover'],
