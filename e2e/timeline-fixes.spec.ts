@@ -138,7 +138,7 @@ test('a compacted session opens as last sent, with the boundary as a row; the wh
   await expect.poll(() => page.evaluate(() => location.hash)).toContain('scope=whole');
 });
 
-test('a lane that answers a new budget within 100 ms is never dimmed: no flash on every change', async ({ page }) => {
+test('a lane that answers a new budget within 100 ms is never dimmed, nor its verdict or scorecard: no flash on every change', async ({ page }) => {
   await openApp(page);
   await waitForExactCounts(page);
   await useMessages(page);
@@ -150,15 +150,22 @@ test('a lane that answers a new budget within 100 ms is never dimmed: no flash o
     for (const counts of document.querySelectorAll('[data-testid="lane-counts"]')) {
       new MutationObserver(() => seen.push(counts.className.includes('opacity-60') ? 'header' : '')).observe(counts, { attributes: true, attributeFilter: ['class'] });
     }
+    // The verdict and the scorecard come a moment after the plan: they wait as long before they dim.
+    for (const part of document.querySelectorAll('[data-testid="verdict"], [data-testid="scorecard"]')) {
+      new MutationObserver(() => seen.push((part as HTMLElement).dataset.stale !== undefined ? (part as HTMLElement).dataset.testid! : '')).observe(part, { attributes: true, attributeFilter: ['data-stale'] });
+    }
   });
   // The page's clock stands still, so no dim can come however long the lanes take; then it runs past the wait.
   await page.clock.install();
   await page.clock.pauseAt(new Date(Date.now() + 60_000));
   await setMaxMessages(page, Math.max(2, Math.floor((await maxMessagesValue(page)) / 2)));
   await expect(page.locator('section[data-lane][aria-busy="true"]')).toHaveCount(0, { timeout: 30_000 });
+  // The verdicts and scorecards follow the plans; real time runs on while the page's clock stands still.
+  await expect(page.getByTestId('verdict').filter({ hasText: 'checking…' })).toHaveCount(0, { timeout: 30_000 });
+  await page.waitForTimeout(1_000);
   await page.clock.runFor(1_000);
   const dims = await page.evaluate(() => (window as unknown as { __dims: string[] }).__dims.filter((d) => d !== ''));
-  expect(dims, 'a veil or a dimmed header shown for lanes that had answered').toEqual([]);
+  expect(dims, 'a veil, a dimmed header, verdict or scorecard shown for lanes that had answered').toEqual([]);
   await expect(page.getByTestId('lane-dims').locator('[data-stale]')).toHaveCount(0);
 });
 

@@ -25,11 +25,16 @@ export function LaneHeader({ lane, label, position, count }: { lane: LaneSpec; l
   const plan = useInspector((s) => s.plans[lane.id]);
   const laterCard = useInspector((s) => s.scorecards[lane.id]);
   const status = useInspector((s) => laneStatus(s, lane));
-  // Its last answer dimmed only once it has planned a while: a quick answer never flashes a dim.
-  const dimmed = useDelayedFlags(status === 'updating' ? '1' : '0') === '1';
   const error = useInspector((s) => s.laneErrors[lane.id]);
   const verdict = useInspector((s) => s.verdicts[lane.id]);
   const verdictStale = useInspector((s) => s.verdicts[lane.id]?.key !== s.plans[lane.id]?.key) || status !== 'ready';
+  const cardStale = plan !== undefined && plan.scorecard === undefined && laterCard?.key !== plan.key;
+  // Its last counts, verdict and scorecard dimmed only once each has waited a while: a quick answer never flashes a
+  // dim, the same wait for all three (and for the lane's cells, `LaneDims`).
+  const dims = useDelayedFlags(`${status === 'updating' ? 1 : 0}${verdict && verdictStale ? 1 : 0}${cardStale ? 1 : 0}`);
+  const dimmed = dims[0] === '1';
+  const verdictDimmed = dims[1] === '1';
+  const cardDimmed = dims[2] === '1';
   const totalTokens = useInspector((s) => s.doc?.totalTokens ?? 0);
   const systemTokens = useInspector((s) => s.doc?.systemTokens ?? 0);
   const focused = useInspector((s) => s.focus === lane.id);
@@ -104,12 +109,12 @@ export function LaneHeader({ lane, label, position, count }: { lane: LaneSpec; l
           {slow ? 'summarizing…' : 'planning…'}
         </p>
       ) : (
-        <LaneCounts plan={plan} laterCard={laterCard} stale={dimmed} totalTokens={totalTokens} systemTokens={systemTokens} />
+        <LaneCounts plan={plan} laterCard={laterCard} stale={dimmed} cardStale={cardDimmed && !dimmed} totalTokens={totalTokens} systemTokens={systemTokens} />
       )}
       {plan && status !== 'error' && (
         // While the lane re-plans (new counts, a new bound) the last verdict stays, dimmed: unmounting it would drop
         // the keyboard focus of whoever just used its problem list.
-        <div className={cx('m-0 min-h-[1.35em]', verdict && verdictStale && 'opacity-60')} data-testid="verdict" data-stale={verdict && verdictStale ? '' : undefined}>
+        <div className={cx('m-0 min-h-[1.35em]', verdictDimmed && 'opacity-60')} data-testid="verdict" data-stale={verdictDimmed ? '' : undefined}>
           {!verdict ? <span className="text-zinc-500 dark:text-zinc-400">checking…</span> : <VerdictView verdict={verdict} label={label} />}
         </div>
       )}
@@ -117,7 +122,21 @@ export function LaneHeader({ lane, label, position, count }: { lane: LaneSpec; l
   );
 }
 
-function LaneCounts({ plan, laterCard, stale, totalTokens, systemTokens }: { plan: PlanResult; laterCard: LaneScore | undefined; stale: boolean; totalTokens: number; systemTokens: number }) {
+function LaneCounts({
+  plan,
+  laterCard,
+  stale,
+  cardStale,
+  totalTokens,
+  systemTokens,
+}: {
+  plan: PlanResult;
+  laterCard: LaneScore | undefined;
+  stale: boolean;
+  cardStale: boolean;
+  totalTokens: number;
+  systemTokens: number;
+}) {
   const over = overNote(plan);
   const summary = summaryNote(plan);
   const system = systemTokens > 0 ? `, plus the ${formatInt(systemTokens)}-token system prompt every request sends` : '';
@@ -158,7 +177,7 @@ function LaneCounts({ plan, laterCard, stale, totalTokens, systemTokens }: { pla
         {formatSaved(plan.tokens, totalTokens, systemTokens)} saved
       </p>
       {/* A budget change's scorecard lands a moment after its plan: the lane's last one stays meanwhile, dimmed. */}
-      <ScorecardLine card={plan.scorecard ?? laterCard?.scorecard} stale={!stale && plan.scorecard === undefined && laterCard?.key !== plan.key} />
+      <ScorecardLine card={plan.scorecard ?? laterCard?.scorecard} stale={cardStale} />
       {over && <OverNote text={over} />}
     </div>
   );
