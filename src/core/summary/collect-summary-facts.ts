@@ -3,6 +3,7 @@ import type { SummaryFacts } from './types';
 import { emptySummaryFacts } from './empty-summary-facts';
 import { readSummaryTurns, type PendingCall } from './read-summary-turns';
 import { createCallMemory } from './create-call-memory';
+import { grown } from '../arrays/grown';
 
 /**
  * One pass over the turns to summarize, in order, keeping what real summaries lose most often: the task and the
@@ -33,11 +34,7 @@ export function collectSummaryFacts(
   let hashes = new Int32Array(256);
   const sighted = (key: 'filesChanged' | 'filesRead', path: string): void => {
     const k = paths.length;
-    if (k === hashes.length) {
-      const grown = new Int32Array(k * 2);
-      grown.set(hashes);
-      hashes = grown;
-    }
+    if (k === hashes.length) hashes = grown(hashes, new Int32Array(k * 2));
     paths.push(path);
     hashes[k] = key === 'filesChanged' ? ~pathHash(path) : pathHash(path);
   };
