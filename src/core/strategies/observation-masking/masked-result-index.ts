@@ -46,7 +46,7 @@ export function maskedResultIndex(analysis: TranscriptAnalysis): MaskedResultInd
   for (let r = 0; r < results.count; r++) {
     const m = results.message[r] as number;
     (resultStart[m + 1] as number)++;
-    if (holdsResultPlaceholder(messages[m], results.block[r] as number)) alreadyCleared[r] = 1;
+    if (holdsResultPlaceholder(messages[m], results.block[r] as number, results.chars[r] as number)) alreadyCleared[r] = 1;
     const call = results.callMessage[r] as number;
     if (call >= 0) (callStart[call + 1] as number)++;
   }

@@ -59,7 +59,7 @@ export function buildMaskingIndex(
     if (excluded.has(results.toolName[r] as string)) continue;
     if (tokens < settings.minTokens || tokens <= placeholderTokens) continue;
     // As masking plans it: a result that already is a placeholder stays as it is.
-    if (holdsResultPlaceholder(messages[m], results.block[r] as number)) continue;
+    if (holdsResultPlaceholder(messages[m], results.block[r] as number, results.chars[r] as number)) continue;
     eligible.push(r);
     saving.push(tokens - placeholderTokens);
     holder.push(m);

@@ -92,12 +92,11 @@ export function replayLiveMasking(context: ReplayContext, planner: ReplayPlanner
     const m = results.message[k] as number;
     // A result cleared at an earlier prune (or a placeholder in the file) stays as it is, as masking plans it. The
     // file's message is read even when a masked version is held: masking leaves the blocks it does not clear as
-    // they are. Only a short result can be a placeholder: reading every old result's content again at each prune
-    // was a twentieth of the replay.
+    // they are.
     let eligible =
       cleared[k] === 0 &&
       !excluded.has(results.toolName[k] as string) &&
-      ((results.chars[k] as number) > 200 || !holdsResultPlaceholder(messages[start + m], results.block[k] as number));
+      !holdsResultPlaceholder(messages[start + m], results.block[k] as number, results.chars[k] as number);
     if (eligible) {
       const tokens = share(m, blockChars(k));
       eligible = !(tokens < settings.minTokens || tokens <= placeholderTokens);
