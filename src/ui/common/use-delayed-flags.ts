@@ -30,5 +30,5 @@ export function useDelayedFlags(flags: string, delayMs = DIM_AFTER_MS): string {
 export function heldFlags(held: string, flags: string): string {
   let kept = '';
   for (let k = 0; k < flags.length; k++) kept += flags[k] === '1' && held[k] === '1' ? '1' : '0';
-  return kept === held ? held : kept;
+  return kept;
 }

@@ -92,7 +92,7 @@ export function TimelineRows({ window, totalHeight, labelsHeight, partners, ctx 
         const top = v.start - labelsHeight;
         return index < 0 ? extraRow(`x${v.index % slots}`, index, top, ctx) : messageRow(v.index % slots, index, top, ctx);
       })}
-      <LaneDims stale={ctx.laneView.stale} />
+      <LaneDims planning={ctx.laneView.stale} />
     </div>
   );
 }
@@ -103,7 +103,7 @@ export function TimelineRows({ window, totalHeight, labelsHeight, partners, ctx 
  * element per lane instead of every visible cell, and each cell's opacity was an effect of its own that every frame of
  * a drag had to layerize.
  */
-function LaneDims({ stale: planning }: { stale: string }) {
+function LaneDims({ planning }: { planning: string }) {
   const stale = useDelayedFlags(planning);
   return (
     <div aria-hidden="true" data-testid="lane-dims" className="timeline-grid lane-dims">
