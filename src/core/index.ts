@@ -121,6 +121,8 @@ export { scorePlan } from './scorecard/score-plan';
 export type * from './replay/types';
 export type { ReplayTrigger } from './requests/types';
 export { replayTranscript } from './replay/replay-transcript';
+export { prepareReplay, type PreparedReplay } from './replay/prepare-replay';
+export { replayPrepared } from './replay/replay-prepared';
 export { readReplayInputs, type ReplayInputs, type ReadReplayInputsOptions } from './replay/read-replay-inputs';
 export { loadModelPrices } from './replay/load-model-prices';
 export { listModels } from './replay/list-models';

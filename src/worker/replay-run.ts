@@ -10,8 +10,9 @@ import {
   listModels,
   loadModelPrices,
   countSystemTokens,
+  prepareReplay,
   priceHarnessRequests,
-  replayTranscript,
+  replayPrepared,
   triggerFires,
   type ModelPrices,
   type ReplayOptions,
@@ -50,7 +51,9 @@ export async function runReplay(request: ReplayRequest, post: (response: ReplayR
     const baselineOptions: ReplayOptions = { ...common, strategies: [{ id: BASELINE_ID }], ...(inputs.recordedTotal ? { recordedTotal: inputs.recordedTotal } : {}) };
     const harness = inputs.harness ? await priceHarnessRequests(inputs.harness, prices) : undefined;
     const baselineFrom = performance.now();
-    const baseline = replayTranscript(messages, baselineOptions);
+    // Listing the requests and analysing their contexts is the same for every lane: done once, not once per lane.
+    const prepared = prepareReplay(messages, baselineOptions);
+    const baseline = replayPrepared(prepared, baselineOptions);
     const baselineMs = performance.now() - baselineFrom;
     const none = baseline.strategies[0] as StrategyReplay;
     const firesAt = request.settings.mode === 'live' ? none.requests.findIndex((r, k) => triggerFires(trigger, k, r.inputTokens)) : undefined;
@@ -89,7 +92,7 @@ export async function runReplay(request: ReplayRequest, post: (response: ReplayR
       const from = performance.now();
       try {
         const config = laneConfig(lane, request.plan.budget, request.plan.pinned);
-        const result = replayTranscript(messages, { ...common, strategies: [{ id: lane.id, config }] });
+        const result = replayPrepared(prepared, { ...common, strategies: [{ id: lane.id, config }] });
         post({ type: 'lane', lane: toLaneReplay(lane.id, result.strategies[0] as StrategyReplay, performance.now() - from) });
       } catch (error) {
         post({ type: 'lane-error', laneId: lane.id, message: error instanceof Error ? error.message : String(error) });
