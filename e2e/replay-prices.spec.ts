@@ -66,6 +66,16 @@ test('prices typed by the user replace the table’s, and a model the table does
   await expect(costCell(page, 'No pruning')).toHaveText(priced ?? '');
 });
 
+test('every price typed as 0 makes the bill 0, Claude Code’s 1-hour cache writes included (regression: they stayed at the table’s price)', async ({ page }) => {
+  await openApp(page);
+  await page.getByRole('tab', { name: 'Replay' }).click();
+  await everyLanePriced(page);
+  await expect(page.getByTestId('replay-priced-as')).toContainText(/cache write \$[\d.]+ \(1-hour \$[\d.]+\)/);
+  for (const name of ['Input', 'Output', 'Cache read', 'Cache write']) await page.getByRole('textbox', { name }).fill('0');
+  await expect(page.getByTestId('replay-priced-as')).toContainText('cache write $0 (1-hour $0) per million tokens', { timeout: 30_000 });
+  for (const label of LANES) await expect(costCell(page, label)).toHaveText(/^\$0(\.0+)?$/, { timeout: 30_000 });
+});
+
 test('over a small window the view suggests a budget that fits, and one click sets it', async ({ page }) => {
   await openApp(page);
   await page.getByRole('tab', { name: 'Replay' }).click();

@@ -154,6 +154,7 @@ export type {
 export {
   replayTranscript,
   loadModelPrices,
+  hourWritePrice,
   listModels,
   cacheRulesFor,
   priceHarnessRequests,

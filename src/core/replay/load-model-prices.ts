@@ -10,7 +10,9 @@ const FIELDS = ['input', 'output', 'cacheRead', 'cacheWrite'] as const;
  * (`anthropic/claude-sonnet-4.5`) or a name as a transcript writes it (`claude-opus-4-6`, `gpt-5-codex`); see
  * `findTableModel` for how a model the table lacks finds its nearest entry (`source` then says which was used).
  * `overrides` replace any field, so a user can correct a price or price a model the table does not know (then
- * `input` and `output` are required; the cache prices default to the input price and 0).
+ * `input` and `output` are required; the cache prices default to the input price and 0). The 1-hour cache write
+ * follows a typed price unless given itself: a typed `cacheWrite` by Anthropic's ratio (`hourWritePrice`, 1.6 ×), else
+ * a typed `input` by Anthropic's rule (2 ×).
  *
  * @throws {TypeError} (rejects) when `modelId` is not a string, an override is not a price (a number of 0 or more),
  *   or the table has no entry for the model and the overrides do not give its input and output prices
@@ -46,6 +48,12 @@ export async function loadModelPrices(modelId: string, overrides: Partial<ModelP
   const prices = pricesOfTableEntry(match.id, table[match.id] as NonNullable<(typeof table)[string]>, match.exact ? undefined : modelId);
   const overridden = FIELDS.filter((field) => overrides[field] !== undefined);
   if (overridden.length > 0) prices.source = `${prices.source}; ${overridden.join(', ')} given`;
+  // The table's 1-hour write price is derived from its input price: a typed price moves it too (a cache write typed
+  // as 0 left Claude Code's 1-hour writes billed at the table's price).
+  if (overrides.cacheWrite1h === undefined && prices.cacheWrite1h !== undefined) {
+    if (overrides.cacheWrite !== undefined) delete prices.cacheWrite1h;
+    else if (overrides.input !== undefined) prices.cacheWrite1h = overrides.input * 2;
+  }
   return { ...prices, ...withoutUndefined(overrides), ...(overrides.source === undefined ? { source: prices.source } : {}) };
 }
 

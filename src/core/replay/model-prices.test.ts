@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { cacheRulesFor } from './cache-rules-for';
 import { findTableModel } from './find-table-model';
 import { listModels } from './list-models';
+import { hourWritePrice } from './hour-write-price';
 import { loadModelPrices } from './load-model-prices';
 
 const IDS = ['anthropic/claude-3-opus', 'anthropic/claude-opus-4', 'anthropic/claude-opus-4.1', 'anthropic/claude-opus-4.5', 'anthropic/claude-sonnet-4.5', 'anthropic/claude-3.5-sonnet', 'openai/gpt-5', 'openai/gpt-5.1-codex', 'openai/gpt-5-codex', 'google/gemini-2.5-pro', 'google/gemini-3-pro-preview'];
@@ -90,6 +91,15 @@ describe('loadModelPrices and listModels', () => {
     expect(await loadModelPrices('openai/o3-mini')).toMatchObject({ cacheRead: 0.55 });
     expect(await loadModelPrices('openai/gpt-4.1-mini')).toMatchObject({ cacheRead: 0.1 });
     expect((await loadModelPrices('openai/gpt-4o')).source).not.toContain('rounds');
+  });
+
+  it('a typed cache write or input price moves the 1-hour write price with it (regression: a cache write typed as 0 still billed 1-hour writes at the table price)', async () => {
+    const table = await loadModelPrices('claude-opus-4-6');
+    expect(hourWritePrice(table)).toBe(table.input * 2);
+    expect(hourWritePrice(await loadModelPrices('claude-opus-4-6', { cacheWrite: 0 }))).toBe(0);
+    expect(hourWritePrice(await loadModelPrices('claude-opus-4-6', { cacheWrite: 5 }))).toBe(8);
+    expect(hourWritePrice(await loadModelPrices('claude-opus-4-6', { input: 3 }))).toBe(6);
+    expect(hourWritePrice(await loadModelPrices('claude-opus-4-6', { cacheWrite: 0, cacheWrite1h: 7 }))).toBe(7);
   });
 
   it('takes overrides, and prices an unknown model only from them', async () => {
