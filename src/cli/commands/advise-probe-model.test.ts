@@ -9,7 +9,8 @@ import { adviseCommand } from './advise';
 import type { AdviseJson } from '../advise/types';
 
 const CLAUDE = 'fixtures/spotter-session.jsonl';
-const FAST = ['--encoding', 'chars', '--jobs', '1', '--bounds', '5000', '-s', 'sliding-window', '--keep', 'none', '--window', '20000', '--whole-history'];
+// The window leaves room for the fixed part the file's first request shows (about 31k tokens of system prompt and tools).
+const FAST = ['--encoding', 'chars', '--jobs', '1', '--bounds', '5000', '-s', 'sliding-window', '--keep', 'none', '--window', '60000', '--whole-history'];
 
 let server: ModelServer;
 beforeAll(async () => {

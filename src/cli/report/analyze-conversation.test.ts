@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadMainConversation } from '../../../test/support/load-fixture';
-import { STRATEGY_REGISTRY, findUserPrompts, validateMessages } from '../../lib/index';
+import { STRATEGY_REGISTRY, createTokenCounter, findUserPrompts, validateMessages } from '../../lib/index';
+import { readReplayInputs } from '../../lib/formats';
 import { fakeReplayCore } from '../../../test/support/fake-replay-core';
 import { analyzeConversation, configFor } from './analyze-conversation';
 import type { ConversationTask, ReportSettings } from './types';
@@ -30,6 +31,19 @@ describe('analyzeConversation', () => {
     const outcome = await analyzeConversation(task, broken);
     expect(outcome.strategies[0]).toMatchObject({ strategy: 'token-budget', error: 'pruneMessages: hardLimitTokens (5) must be at least softLimitTokens (10)' });
     expect(outcome.strategies[1]?.error).toBeUndefined();
+  });
+
+  it('replays as `replay` and the inspector do: the fixed part, the cache and the times the file shows (regression: only the system prompt was fixed, so no pruning cost $0.0173 against their $0.2244)', async () => {
+    const core = fakeReplayCore();
+    await analyzeConversation({ ...task, conversation }, settings, core);
+    const options = core.calls[0]?.options;
+    const inputs = readReplayInputs(conversation, await createTokenCounter({ encoding: 'chars' }));
+    expect(inputs.fixedTokens).toBeGreaterThan(20_000);
+    expect(options?.fixedTokens).toBe(inputs.fixedTokens);
+    expect(options?.tokens).toEqual(inputs.tokens);
+    expect(options?.observedCache).toEqual(inputs.observedCache);
+    expect(options?.messageTimes).toEqual(inputs.messageTimes);
+    expect(options?.contextStarts).toEqual(inputs.contextStarts);
   });
 
   it('prices the conversation and each strategy when a replay core is there', async () => {

@@ -1,5 +1,5 @@
 import { countMessageTokens, countSystemTokens, createTokenCounter, type SweepReplayInputs, type TokenCounter } from '../../lib/index';
-import { defaultReplayModel, encodingForFormat } from '../../lib/formats';
+import { defaultReplayModel, encodingForFormat, readReplayInputs } from '../../lib/formats';
 import type { ReplayCore } from '../replay/replay-core';
 import type { EncodingChoice } from '../tokens';
 import type { ConversationTask } from './types';
@@ -24,17 +24,24 @@ export async function replaySourceFor(
 ): Promise<{ counter: TokenCounter; tokens: Float64Array; model: string; source?: SweepReplayInputs }> {
   const counter = await createTokenCounter({ encoding: settings.encoding === 'auto' ? encodingForFormat(task.format) : settings.encoding });
   const tokens = countMessageTokens(task.messages, counter);
-  const model = settings.model ?? task.recorded?.find((r) => r.model !== undefined)?.model ?? defaultReplayModel(task.format);
+  // What `replay` and the inspector read from the file, so the three price a conversation alike.
+  const inputs = task.conversation !== undefined ? readReplayInputs(task.conversation, counter, task.text !== undefined ? { text: task.text } : {}) : undefined;
+  const model = settings.model ?? inputs?.model ?? inputs?.recordedTotal?.model ?? task.recorded?.find((r) => r.model !== undefined)?.model ?? defaultReplayModel(task.format);
   if (replay === undefined) return { counter, tokens, model };
   const prices = await replay.pricesFor(model, settings.prices);
   if (prices === undefined) return { counter, tokens, model };
+  const recorded = inputs?.recorded ?? task.recorded ?? [];
   const source: SweepReplayInputs = {
     prices,
     cache: replay.cacheRulesFor(model),
-    tokens,
-    fixedTokens: task.system !== undefined ? countSystemTokens(task.system, counter) : 0,
+    tokens: inputs?.tokens ?? tokens,
+    fixedTokens: inputs?.fixedTokens ?? (task.system !== undefined ? countSystemTokens(task.system, counter) : 0),
     counter,
-    ...(task.recorded && task.recorded.length > 0 ? { recorded: task.recorded } : {}),
+    ...(inputs !== undefined ? { contextStarts: inputs.contextStarts } : {}),
+    ...(inputs?.priorTurnTokens ? { priorTurnTokens: inputs.priorTurnTokens } : {}),
+    ...(inputs?.messageTimes ? { messageTimes: inputs.messageTimes } : {}),
+    ...(recorded.length > 0 ? { recorded } : {}),
+    ...(inputs?.observedCache ? { observedCache: inputs.observedCache } : {}),
   };
   return { counter, tokens, model, source };
 }

@@ -1,6 +1,6 @@
 import { readdir, stat } from 'node:fs/promises';
 import { extname, join } from 'node:path';
-import { readRecordedUsage, transcriptExtensions, type TranscriptFormat } from '../../lib/formats';
+import { listFormats, readRecordedUsage, transcriptExtensions, type Conversation, type TranscriptFormat } from '../../lib/formats';
 import { describeReadError, parseText, scopeConversation } from '../input';
 import type { Io } from '../io';
 import { createProgress } from '../progress';
@@ -71,6 +71,7 @@ export async function runCorpus<O>(io: Io, positionals: readonly string[], optio
           ...(conversation.system !== undefined ? { system: conversation.system } : {}),
           messages: conversation.messages,
           ...(recorded.length > 0 ? { recorded } : {}),
+          ...replayReading(conversation, text),
         });
         pending.push(
           outcome.then((o) => {
@@ -87,6 +88,17 @@ export async function runCorpus<O>(io: Io, positionals: readonly string[], optio
   } finally {
     progress.done();
   }
+}
+
+/**
+ * What the replay reads beyond the messages, for a format whose files record usage (the fixed part, compactions,
+ * times and cache are read from it): the conversation, and the file's text when the usage is on lines the parser
+ * skips. A format without usage gives nothing more, so a large message array is not sent to a thread twice.
+ */
+function replayReading(conversation: Conversation, text: string): Pick<ConversationTask, 'conversation' | 'text'> {
+  const info = listFormats().find((format) => format.id === conversation.format);
+  if (info?.recordsUsage !== true) return {};
+  return { conversation, ...(info.usageInText ? { text } : {}) };
 }
 
 /** The files the arguments name: files as given (- is standard input), directories searched (sorted, so runs are comparable). */

@@ -21,6 +21,8 @@ export interface FormatInfo {
   recordsUsage: boolean;
   /** Whether its files record what the whole run cost (`readRecordedTotal`). */
   recordsTotal: boolean;
+  /** Whether that usage is on lines the parser skips, so `readRecordedUsage` and `readReplayInputs` need the file's text. */
+  usageInText: boolean;
   /** What the agent harness that writes it does beyond what its files record, for a replay; absent when none does. */
   harness?: HarnessTraits;
 }
@@ -37,6 +39,7 @@ const INFO: readonly FormatInfo[] = Object.freeze(
       encoding: f.encoding,
       recordsUsage: f.recordedUsage !== undefined,
       recordsTotal: f.recordedUsage?.readTotal !== undefined,
+      usageInText: f.recordedUsage?.fromText === true,
       ...(f.harness ? { harness: Object.freeze(harnessTraits(f.harness)) } : {}),
     }),
   ),
