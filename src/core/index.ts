@@ -75,6 +75,7 @@ export { resendsThinking } from './tokens/resends-thinking';
 export { encodingForFormat } from './formats/encoding-for-format';
 export { readRecordedUsage } from './usage/read-recorded-usage';
 export { compareWithRecordedUsage, type CompareWithRecordedUsageOptions } from './usage/compare-with-recorded-usage';
+export { countsWithoutThinking } from './usage/counts-without-thinking';
 export { splitRecordedInput, type RecordedInputSplit } from './usage/split-recorded-input';
 export { readRecordedTotal } from './usage/read-recorded-total';
 export { compareWithRecordedTotal, type CompareWithRecordedTotalOptions } from './usage/compare-with-recorded-total';

@@ -16,6 +16,7 @@ export {
   lastSentConversation,
   readRecordedUsage,
   compareWithRecordedUsage,
+  countsWithoutThinking,
   splitRecordedInput,
   readRecordedTotal,
   compareWithRecordedTotal,

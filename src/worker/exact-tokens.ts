@@ -7,6 +7,7 @@ import {
   compareWithRecordedTotal,
   compareWithRecordedUsage,
   countMessageTokens,
+  countsWithoutThinking,
   countSystemTokens,
   createTokenCounter,
   encodingForFormat,
@@ -104,7 +105,11 @@ export async function countExactly(
   let usage: UsageComparison | undefined;
   try {
     const { requests } = recorded;
-    if (requests.length > 0) usage = compareWithRecordedUsage(messages, tokens, requests, { systemTokens: d.systemTokens });
+    if (requests.length > 0) {
+      // A model sent no thinking back (Gemini's clients), or only the current turn's: as `stats` and the replay hold it.
+      const bare = countsWithoutThinking(messages, tokens, counter, requests);
+      usage = compareWithRecordedUsage(messages, tokens, requests, { systemTokens: d.systemTokens, ...(bare ? { countsWithoutThinking: bare } : {}) });
+    }
   } catch {
     // A file whose usage records do not line up with its messages: counts still stand, only the comparison is left out.
   }

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { compareWithRecordedUsage, countMessageTokens, countSystemTokens, createTokenCounter, parseTranscript, readRecordedUsage } from '../core';
 import { createPruneHandler } from './handler';
 import { defaultLanes, planKey } from './lanes';
 import { isSlow } from './plan-lanes';
@@ -199,6 +200,23 @@ describe('prune handler', () => {
 });
 
 describe('recorded usage in the counts', () => {
+  it('Gemini requests are held against the messages without thinking, as `stats` holds them (regression: the top bar said ≈1,862 tokens of system prompt and tools, stats ≈2,748)', { timeout: 30_000 }, async () => {
+    const text = readFileSync(new URL('../../fixtures/codemie-session-2025-12-01.json', import.meta.url), 'utf8');
+    const out = await run([{ type: 'load', id: 1, source: { kind: 'text', text, fileName: 'session.json' }, plan: plan(4), open: { encoding: 'o200k_base' } }], 'tokens', 25_000);
+    const tokens = out.find((r) => r.type === 'tokens');
+    if (tokens?.type !== 'tokens') throw new Error('no tokens');
+    const conversation = parseTranscript(text, { fileName: 'session.json' }).conversations[0]!;
+    const counter = await createTokenCounter({ encoding: 'o200k_base' });
+    const requests = readRecordedUsage(conversation);
+    const expected = compareWithRecordedUsage(conversation.messages, countMessageTokens(conversation.messages, counter), requests, {
+      systemTokens: countSystemTokens(conversation.system, counter),
+      countsWithoutThinking: countMessageTokens(conversation.messages, counter, { thinking: false }),
+    });
+    expect(expected.fixedTokens).toBeGreaterThan(2_000);
+    expect(tokens.usage?.fixedTokens).toBe(expected.fixedTokens);
+    expect(tokens.usage?.last?.counted).toBe(expected.requests.at(-1)?.counted);
+  });
+
   it('a run total (SWE-agent info.model_stats) comes with the exact counts, held against the counted requests', { timeout: 30_000 }, async () => {
     const text = readFileSync(new URL('../../fixtures/swe-agent-test-repo-gpt-4o.traj', import.meta.url), 'utf8');
     const out = await run([{ type: 'load', id: 1, source: { kind: 'text', text, fileName: 'run.traj' }, plan: plan(4), open: { encoding: 'o200k_base' } }], 'tokens', 25_000);

@@ -1,5 +1,5 @@
-import { countMessageTokens, linkToolCalls, resendsThinking } from '../../lib/index';
-import { compareWithRecordedTotal, compareWithRecordedUsage, readRecordedTotal, readRecordedUsage, splitRecordedInput, type Conversation, type TotalComparison } from '../../lib/formats';
+import { linkToolCalls } from '../../lib/index';
+import { compareWithRecordedTotal, compareWithRecordedUsage, countsWithoutThinking, readRecordedTotal, readRecordedUsage, splitRecordedInput, type Conversation, type TotalComparison } from '../../lib/formats';
 import { parseFlags, readChoice, single, type FlagSpec } from '../args';
 import { CliError, EXIT_OK } from '../errors';
 import { FORMATS, loadTranscript, scopeConversation, selectConversations, WHOLE_HISTORY_HELP } from '../input';
@@ -159,8 +159,9 @@ function conversationStats(
   const requests = readRecordedUsage(conversation, text);
   if (requests.length > 0) {
     try {
-      // Gemini's clients send no thinking back: its requests are held against the messages without it.
-      const bare = requests.some((r) => !resendsThinking(r.model)) ? countMessageTokens(conversation.messages, counter, { thinking: false }) : undefined;
+      // A model sent no thinking back (Gemini's clients), or only the current turn's: its requests are held against
+      // the messages without it, as the inspector and the replay hold them.
+      const bare = countsWithoutThinking(conversation.messages, tokens, counter, requests);
       const usage = compareWithRecordedUsage(conversation.messages, tokens, requests, { systemTokens: system, ...(bare ? { countsWithoutThinking: bare } : {}) });
       const last = usage.requests[usage.requests.length - 1];
       stats.recorded = {

@@ -4,11 +4,12 @@ import type { RecordedRequest, RecordedTotal } from '../usage/types';
 import { describeValue } from '../tokens/describe-value';
 import { countMessageTokens } from '../tokens/count-message-tokens';
 import { countSystemTokens } from '../tokens/count-system-tokens';
-import { keepsPriorThinking } from '../tokens/keeps-prior-thinking';
 import { resendsThinking } from '../tokens/resends-thinking';
 import { readRecordedUsage } from '../usage/read-recorded-usage';
 import { readRecordedTotal } from '../usage/read-recorded-total';
 import { compareWithRecordedUsage } from '../usage/compare-with-recorded-usage';
+import { countsWithoutThinking } from '../usage/counts-without-thinking';
+import { mostCommonModel } from '../usage/most-common-model';
 import { cacheRulesFor } from './cache-rules-for';
 import { readObservedCache, type ObservedCacheReading } from './read-observed-cache';
 import { countReinjectedFiles } from './count-reinjected-files';
@@ -93,8 +94,7 @@ export function readReplayInputs(conversation: Conversation, counter: TokenCount
   // Gemini's clients send no thinking back at all, not even the current turn's: every message counts without it.
   const sendsThinking = resendsThinking(model);
   const tokens = countMessageTokens(messages, counter, sendsThinking ? {} : { thinking: false });
-  const dropsThinking = sendsThinking && !keepsPriorThinking(model);
-  const bare = dropsThinking ? countMessageTokens(messages, counter, { thinking: false }) : sendsThinking ? undefined : tokens;
+  const bare = countsWithoutThinking(messages, tokens, counter, recorded);
   const systemTokens = countSystemTokens(conversation.system, counter);
   const comparison = compareWithRecordedUsage(messages, tokens, recorded, { systemTokens, ...(bare ? { countsWithoutThinking: bare } : {}) });
 
@@ -176,14 +176,6 @@ export function readReplayInputs(conversation: Conversation, counter: TokenCount
   });
   if (harness.length > 0) inputs.harness = harness;
   return inputs;
-}
-
-function mostCommonModel(recorded: readonly RecordedRequest[]): string | undefined {
-  const counts = new Map<string, number>();
-  for (const request of recorded) if (request.model !== undefined) counts.set(request.model, (counts.get(request.model) ?? 0) + 1);
-  let best: string | undefined;
-  for (const [model, count] of counts) if (best === undefined || count > (counts.get(best) as number)) best = model;
-  return best;
 }
 
 function readTimes(conversation: Conversation): Float64Array | undefined {
