@@ -4,6 +4,7 @@ import { CliError } from '../errors';
 import { fakeReplayCore } from '../../../test/support/fake-replay-core';
 import { testIo } from '../../../test/support/cli-io';
 import { replayCommand } from './replay';
+import { statsCommand } from './stats';
 
 const SPOTTER = 'fixtures/spotter-session.jsonl';
 
@@ -27,6 +28,18 @@ describe('replay (against a stand-in for the replay core)', () => {
     expect(half).toBeGreaterThan(0);
     expect(json.strategies[1]).toMatchObject({ id: 'sliding-window', options: { maxTokens: half }, totals: { costUsd: 0.9 } });
     expect(json.strategies[1].requests).toHaveLength(1);
+  });
+
+  it('bounds to half the tokens `stats` counts, calibrated or not (regression: the Codex rollout was bounded to 83,692 of its 95,192 tokens, its hidden reasoning counted in)', async () => {
+    const CODEX = 'fixtures/codex-rollout-agentcmd-2025-09-24.jsonl';
+    const statsIo = testIo();
+    expect(await statsCommand([CODEX, '--json', '--encoding', 'chars'], statsIo)).toBe(0);
+    const counted = (JSON.parse(statsIo.out) as { conversations: { tokens: number }[] }).conversations[0]?.tokens ?? NaN;
+    for (const extra of [[], ['--calibrate']]) {
+      const io = testIo();
+      expect(await replayCommand([CODEX, '--json', '--encoding', 'chars', '-s', 'sliding-window', ...extra], io, fakeReplayCore())).toBe(0);
+      expect(JSON.parse(io.out).strategies[1].options.maxTokens).toBe(Math.round(counted / 2));
+    }
   });
 
   it('takes --model, --mode, the strategies and their options; prints the table', async () => {

@@ -1,5 +1,5 @@
 import { listFormats, readReplayInputs } from '../../lib/formats';
-import { STRATEGY_REGISTRY, type PrunerConfig, type ReplayTrigger } from '../../lib/index';
+import { STRATEGY_REGISTRY, countMessageTokens, type Message, type PrunerConfig, type ReplayTrigger, type TokenCounter } from '../../lib/index';
 import { parseFlags, readChoice, readInteger, single, type FlagSpec } from '../args';
 import { CliError, EXIT_OK } from '../errors';
 import { FORMATS, loadTranscript, selectConversations } from '../input';
@@ -148,8 +148,6 @@ export async function replayCommand(args: readonly string[], io: Io, core: Repla
   const inputs = readReplayInputs(conversation, counter, { text: loaded.text, calibrate: values.calibrate === true });
   const { tokens, recorded } = inputs;
   const unrecordedInput = listFormats().find((info) => info.id === conversation.format)?.harness?.unrecordedInput;
-  let total = 0;
-  for (const count of tokens) total += count;
   const asked = single(COMMAND, values, 'model');
   const fileModel = inputs.model ?? inputs.recordedTotal?.model;
   let model = asked ?? fileModel ?? defaultModel(conversation.format);
@@ -162,7 +160,7 @@ export async function replayCommand(args: readonly string[], io: Io, core: Repla
   }
   if (prices === undefined) throw noPricesError(COMMAND, model);
 
-  const bound: BoundFlags = givenBound.maxTurns === undefined && givenBound.maxTokens === undefined ? { maxTokens: Math.round(total / 2) } : givenBound;
+  const bound: BoundFlags = givenBound.maxTurns === undefined && givenBound.maxTokens === undefined ? { maxTokens: halfTheTokens(conversation.messages, counter) } : givenBound;
   const options = new Map(strategies.map((id) => [id, readStrategyOptions(COMMAND, id, values, flags, false)]));
   const configs: { id: string; config?: PrunerConfig }[] = [
     { id: 'none' },
@@ -269,4 +267,14 @@ function totalLine(t: NonNullable<ReplayResult['recordedTotal']>, pricedAs: stri
     `cost ${t.recordedCostUsd === undefined ? `${formatUsd(t.replayedCostUsd)} replayed at ${pricedAs} (not recorded)` : `${formatUsd(t.recordedCostUsd)} recorded${t.model !== undefined ? ` (${t.model})` : ''} vs ${formatUsd(t.replayedCostUsd)} replayed at ${pricedAs}`}`,
   ];
   return `recorded total (${t.where}): ${parts.join('; ')}`;
+}
+
+/**
+ * The default bound: half the conversation's tokens as `stats` and the inspector count them. Not the replay's own
+ * counts, which add the hidden reasoning the file recorded (and with `--calibrate`, what the bill held beyond the file).
+ */
+function halfTheTokens(messages: readonly Message[], counter: TokenCounter): number {
+  let total = 0;
+  for (const count of countMessageTokens(messages, counter)) total += count;
+  return Math.round(total / 2);
 }
