@@ -73,5 +73,7 @@ describe('strategyConfig', () => {
     expect(strategyConfig('report', 'observation-masking', { maxTurns: 5 }, { keepRecent: 2 }, false)).toEqual({ strategy: 'observation-masking', keepRecent: 2 });
     expect(usageError(() => strategyConfig('prune', 'token-budget', { maxTurns: 5 }, {}, true))).toBe('prune: token-budget takes --max-tokens only, not --max-turns');
     expect(usageError(() => strategyConfig('prune', 'governor', {}, {}, true))).toBe('prune: governor needs --max-tokens or --max-turns, for example --max-tokens 20000');
+    // A message bound's example is a number of messages (it read --max-turns 20000 for a 22-message file).
+    expect(usageError(() => strategyConfig('prune', 'sliding-window', {}, {}, true))).toBe('prune: sliding-window needs --max-turns or --max-tokens, for example --max-turns 40');
   });
 });

@@ -158,7 +158,8 @@ export function strategyConfig(command: string, strategy: StrategyId, bound: Bou
     else if (strictBounds) throw new CliError(`${command}: ${strategy} takes ${boundFlags(definition)} only, not --${flagName(field)}`);
   }
   if (definition.needsBound && config.maxTurns === undefined && config.maxTokens === undefined) {
-    throw new CliError(`${command}: ${strategy} needs ${boundFlags(definition)}, for example --${flagName(definition.bounds[0] ?? 'maxTokens')} 20000`);
+    const example = definition.bounds[0] ?? 'maxTokens';
+    throw new CliError(`${command}: ${strategy} needs ${boundFlags(definition)}, for example --${flagName(example)} ${example === 'maxTurns' ? 40 : 20000}`);
   }
   return config as unknown as PrunerConfig;
 }

@@ -184,7 +184,7 @@ describe('prune', () => {
 
   it.each([
     [['-s', 'shrink', '--max-turns', '3'], 'prune: unknown strategy "shrink"; the strategies are sliding-window, summarize, importance, observation-masking, token-budget, governor'],
-    [['-s', 'sliding-window'], 'prune: sliding-window needs --max-turns or --max-tokens, for example --max-turns 20000'],
+    [['-s', 'sliding-window'], 'prune: sliding-window needs --max-turns or --max-tokens, for example --max-turns 40'],
     [['-s', 'sliding-window', '--max-turns', '3', '--keep-recent', '2'], 'prune: --keep-recent is an option of observation-masking, not of sliding-window'],
     [['-s', 'observation-masking', '--max-turns', '3'], 'prune: observation-masking takes --max-tokens only, not --max-turns'],
     [['-s', 'observation-masking', '--keep-recent', 'many'], 'prune: --keep-recent must be a whole number, got "many"'],

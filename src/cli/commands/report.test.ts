@@ -1,3 +1,6 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { testIo } from '../../../test/support/cli-io';
 import { reportCommand } from './report';
@@ -19,5 +22,15 @@ describe('report: the cost column', () => {
     expect(await reportCommand([FILES[1] as string, '-s', 'sliding-window', '--encoding', 'chars', '--jobs', '1', '--prices', 'input=0,output=0,cache-read=0,cache-write=0', '--json'], io)).toBe(0);
     const json = JSON.parse(io.out) as { totals: { costUsd?: number }[] };
     expect(json.totals.map((t) => t.costUsd)).toEqual([0, 0]);
+  });
+
+  it('says its counts and sources in words: one conversation, a model priced as given, a file skipped (regressions: "1 conversations", "priced with given", "column 67.; skipped")', async () => {
+    const broken = join(mkdtempSync(join(tmpdir(), 'prunescope-report-')), 'broken.json');
+    writeFileSync(broken, '{"messages": [');
+    const io = testIo();
+    expect(await reportCommand([FILES[1] as string, broken, '-s', 'sliding-window', '--encoding', 'chars', '--jobs', '1', '--model', 'in-house-7b', '--prices', 'input=1,output=2'], io)).toBe(1);
+    expect(io.out).toMatch(/^1 conversation in 1 file \(1 skipped\);/);
+    expect(io.out).toContain('priced with in-house-7b at the prices given (--prices)');
+    expect(io.err).toMatch(/broken\.json.*[^.]; skipped\n/);
   });
 });

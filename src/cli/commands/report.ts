@@ -206,7 +206,7 @@ function write(io: Io, report: ReportJson, json: boolean, csv: boolean): void {
     bound.kind === 'fraction' ? `each conversation's bound ${bound.fraction} × its tokens` : bound.kind === 'tokens' ? `bound ${formatCount(bound.maxTokens)} tokens` : `bound ${formatCount(bound.maxTurns)} messages`;
   const encodings = [...new Set(report.conversations.map((c) => c.encoding).filter((e) => e !== ''))].join(', ') || '–';
   io.stdout(
-    `${formatCount(none?.conversations ?? 0)} conversations in ${read.length} file${read.length === 1 ? '' : 's'}${skipped > 0 ? ` (${skipped} skipped)` : ''}; ${boundText}; tokens counted with ${encodings}${priced ? '' : "; no cost column: some conversations' models have no prices (--model picks one, --prices gives them)"}\n`,
+    `${formatCount(none?.conversations ?? 0)} conversation${none?.conversations === 1 ? '' : 's'} in ${read.length} file${read.length === 1 ? '' : 's'}${skipped > 0 ? ` (${skipped} skipped)` : ''}; ${boundText}; tokens counted with ${encodings}${priced ? '' : "; no cost column: some conversations' models have no prices (--model picks one, --prices gives them)"}\n`,
   );
   io.stdout(formatTable(header, rows, ['left', ...header.slice(1).map(() => 'right' as const)]));
   // Another system's manager takes no bound: a row of 0% saved is a trigger never reached, not a failure (a trial).

@@ -26,6 +26,13 @@ describe('analyzeConversation', () => {
     }
   });
 
+  it('counts whole tokens, though placeholders are counted by estimate (regression: the CSV read 753942.5192723775)', async () => {
+    const spotter = loadMainConversation('spotter-session.jsonl');
+    const masked: ReportSettings = { ...settings, strategies: [{ id: 'observation-masking', options: {} }, { id: 'swe-agent-last-n', options: {} }] };
+    const outcome = await analyzeConversation({ ...task, format: spotter.format, messages: spotter.messages }, masked);
+    for (const s of outcome.strategies) expect(s.tokensOut).toSatisfy(Number.isInteger);
+  });
+
   it('records a strategy that throws and goes on with the others', async () => {
     const broken: ReportSettings = { ...settings, strategies: [{ id: 'token-budget', options: { softLimitTokens: 10, hardLimitTokens: 5 } }, { id: 'importance', options: {} }] };
     const outcome = await analyzeConversation(task, broken);

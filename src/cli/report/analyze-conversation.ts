@@ -43,7 +43,8 @@ export async function analyzeConversation(task: ConversationTask, settings: Repo
       return {
         strategy: id,
         messagesOut: output.length,
-        tokensOut: plan.tokens,
+        // Placeholders and summaries are counted by estimate, in fractions of a token: a count of tokens is whole.
+        tokensOut: Math.round(plan.tokens),
         valid: problems.length === 0,
         addedProblems: problems.filter((p) => !inputKeys.has(`${origins[p.messageIndex] ?? -1} ${p.rule}`)).length,
         taskKept: taskIndex < 0 ? null : plan.fates[taskIndex] === FATE.kept,
@@ -66,7 +67,7 @@ export async function analyzeConversation(task: ConversationTask, settings: Repo
     strategies,
   };
   if (replay !== undefined && source !== undefined) {
-    outcome.pricedWith = source.prices.source ?? source.prices.model;
+    outcome.pricedWith = source.prices.source === 'given' ? `${source.prices.model} at the prices given (--prices)` : (source.prices.source ?? source.prices.model);
     const result = replay.replayTranscript(messages, { ...source, strategies: [{ id: 'none' }, ...[...configs].map(([id, config]) => ({ id, config }))], mode: 'stateless' });
     const cost = new Map(result.strategies.map((s) => [s.id, s.totals.costUsd]));
     const none = cost.get('none');

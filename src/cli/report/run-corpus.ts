@@ -35,7 +35,7 @@ export async function runCorpus<O>(io: Io, positionals: readonly string[], optio
   let wake: (() => void) | undefined;
   const skip = (file: string, message: string) => {
     files.push({ file, conversations: 0, error: message });
-    io.stderr(`${message}; skipped\n`);
+    io.stderr(`${message.replace(/\.$/, '')}; skipped\n`);
   };
   try {
     for (const entry of paths) {

@@ -68,7 +68,7 @@ export function explainRecordedFit(recorded: RecordedComparison, options: Explai
   if (partial !== undefined && partial.requests > 0) {
     const price = options.outputPrice === undefined ? '' : ` (about $${((partial.missingTokens * options.outputPrice) / 1e6).toFixed(2)})`;
     notes.push(
-      `${partial.requests} requests' output is a snapshot the file took mid-stream: their messages hold ${count(partial.missingTokens)} tokens more${price}, which both bills leave out alike.`,
+      `${partial.requests === 1 ? "1 request's output is a snapshot the file took mid-stream: its message holds" : `${partial.requests} requests' output is a snapshot the file took mid-stream: their messages hold`} ${count(partial.missingTokens)} tokens more${price}, which both bills leave out alike.`,
     );
   }
   return { inputError, sharePoints, costError, within, notes };
