@@ -39,7 +39,7 @@ export function TopBar() {
             data-testid="doc-stats"
             title={`${plural(doc.count, 'message')} · ${plural(doc.pairCount, 'tool pair')}${doc.orphanCount > 0 ? ` · ${plural(doc.orphanCount, 'orphan')}` : ''} · ${formatBytes(doc.bytes)}`}
           >
-            {formatInt(doc.count)} messages · {plural(doc.pairCount, 'tool pair')}
+            {plural(doc.count, 'message')} · {plural(doc.pairCount, 'tool pair')}
             {doc.orphanCount > 0 ? ` · ${plural(doc.orphanCount, 'orphan')}` : ''}
           </span>
           {doc.conversations.length > 1 && <ConversationPicker />}

@@ -7,6 +7,9 @@ import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 
+/** Tick steps of the request axis: 1, 2, 5, 10, 20, 50 … (whole requests). */
+const REQUEST_STEPS = Array.from({ length: 7 }, (_, k) => [1, 2, 5].map((step) => step * 10 ** k)).flat();
+
 export interface ChartLine {
   label: string;
   color: string;
@@ -57,7 +60,8 @@ export function ReplayChart({ title, x, lines, limit, format, dark, onHover, onP
       cursor: { sync: { key: SYNC_KEY }, points: { size: 6 }, drag: { x: false, y: false } },
       scales: { x: { time: false } },
       axes: [
-        { stroke: axis, grid: { stroke: grid }, ticks: { stroke: grid }, label: 'request', labelSize: 18, font: '11px system-ui', labelFont: '11px system-ui' },
+        // Requests are counted: whole steps only (a 4-request file drew ticks at 1, 1.5, 2, 2.5).
+        { stroke: axis, grid: { stroke: grid }, ticks: { stroke: grid }, incrs: REQUEST_STEPS, label: 'request', labelSize: 18, font: '11px system-ui', labelFont: '11px system-ui' },
         { stroke: axis, grid: { stroke: grid }, ticks: { stroke: grid }, size: 64, values: (_u, values) => values.map(format), font: '11px system-ui' },
       ],
       hooks: {
