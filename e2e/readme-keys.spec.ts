@@ -73,6 +73,16 @@ test('Enter opens the selected message in the details; ← → read its lane cel
   // In depth (screen readers, the lane kept as j/k move): a11y.spec.ts.
 });
 
+test('← → read the lane cells wherever j and k move the selection, not only from the grid (regression: after a click outside it they did nothing)', async ({ page }) => {
+  await ready(page);
+  await page.getByTestId('file-name').click();
+  await page.keyboard.press('j');
+  await page.keyboard.press('ArrowRight');
+  await expect(page.getByRole('tooltip')).toHaveText(/^Sliding window: (kept|dropped|summarized|masked)/);
+  await page.keyboard.press('ArrowRight');
+  await expect(page.getByRole('tooltip')).toHaveText(/^Summarize: /);
+});
+
 test('p jumps from a tool call to its result and back', async ({ page }) => {
   const pair = linkToolCalls(coreMessages(SAMPLE)).pairs.find((p) => p.useIndex > 5 && p.resultIndex > p.useIndex);
   expect(pair).toBeDefined();

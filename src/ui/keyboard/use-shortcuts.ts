@@ -46,6 +46,20 @@ export function runShortcut(e: Pick<KeyboardEvent, 'key' | 'target'>, store: Ins
       if (onControl && !(e.target instanceof HTMLElement && e.target.closest('[role="grid"]'))) handled = false;
       else s.moveSelection(e.key === 'ArrowDown' ? 1 : -1);
       break;
+    case 'ArrowLeft':
+    case 'ArrowRight': {
+      // The lane cells' readout lives with the grid: with nothing focused (a click on text), focus goes there and the
+      // grid takes the key. Anywhere else (a slider, a tab list, a field) the arrow is that control's.
+      const unfocused = !(e.target instanceof HTMLElement) || e.target === document.body || e.target === document.documentElement;
+      const grid = unfocused ? document.querySelector<HTMLElement>('[role="grid"]') : null;
+      if (grid === null) {
+        handled = false;
+        break;
+      }
+      grid.focus();
+      grid.dispatchEvent(new KeyboardEvent('keydown', { key: e.key, bubbles: true, cancelable: true }));
+      break;
+    }
     case 'g':
       s.moveSelection('first');
       break;
