@@ -19,6 +19,11 @@ test('Add lane refuses a whole number out of its range at its field, and adds th
   await expect(keep).toBeFocused();
   await expect(keep).toHaveValue('-5');
   await expect(laneRegions(page)).toHaveCount(before);
+  // Typing again takes the old message away: it no longer says what the field holds (it said "-5" over 100001).
+  await keep.fill('100001');
+  await expect(panel.getByRole('alert')).toHaveCount(0);
+  await keep.press('Enter');
+  await expect(panel.getByRole('alert')).toHaveText('Keep recent takes a whole number from 0 to 100,000; "100001" is not one.');
 
   await keep.fill('3');
   await keep.press('Enter');

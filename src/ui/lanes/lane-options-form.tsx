@@ -84,7 +84,11 @@ export function LaneOptionsForm({ strategy, initial, submitLabel, onSubmit }: { 
           value={values[spec.key]}
           typed={typed[spec.key]}
           error={error?.key === spec.key ? error.message : undefined}
-          onType={(text) => setTyped((old) => ({ ...old, [spec.key]: text }))}
+          onType={(text) => {
+            setTyped((old) => ({ ...old, [spec.key]: text }));
+            // The field's text changed: a message about what it held before no longer says what it holds.
+            if (error?.key === spec.key) setError(undefined);
+          }}
           onChange={(v) => {
             setValues((old) => ({ ...old, [spec.key]: v }));
             if (error?.key === spec.key) setError(undefined);
