@@ -76,6 +76,36 @@ test('every price typed as 0 makes the bill 0, Claude Code’s 1-hour cache writ
   for (const label of LANES) await expect(costCell(page, label)).toHaveText(/^\$0(\.0+)?$/, { timeout: 30_000 });
 });
 
+test('a trigger the replay cannot take is said, kept on screen, and not replayed (regression: 150 % became 100, 0 went back in silence)', async ({ page }) => {
+  await openApp(page);
+  await page.getByRole('tab', { name: 'Replay' }).click();
+  await everyLanePriced(page);
+  await page.getByRole('radio', { name: 'When' }).check();
+  await everyLanePriced(page);
+  const percent = page.getByRole('spinbutton', { name: 'Percent of the window' });
+  await percent.fill('50');
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  // Past the settle delay (300 ms) and the replay of 50 %.
+  await page.waitForTimeout(1_500);
+  await everyLanePriced(page);
+  const priced = await costCell(page, 'Sliding window').textContent();
+  await percent.fill('150');
+  await expect(page.getByRole('alert').filter({ hasText: '“150” is not a whole percentage from 1 to 100: the replay keeps the last trigger that was.' })).toBeVisible();
+  await expect(percent).toHaveValue('150');
+  await expect(percent).toHaveAttribute('aria-invalid', 'true');
+  await percent.fill('0');
+  await expect(page.getByRole('alert').filter({ hasText: '“0” is not a whole percentage' })).toBeVisible();
+  // Past the replay's settle delay: had a refused value reached the settings, the lanes would have been priced again.
+  await page.waitForTimeout(1_500);
+  await expect(costCell(page, 'Sliding window')).toHaveText(priced ?? '');
+  await page.getByRole('combobox', { name: 'Trigger' }).selectOption('every');
+  const every = page.getByRole('spinbutton', { name: 'Requests' });
+  await every.fill('0');
+  await expect(page.getByRole('alert').filter({ hasText: '“0” is not a whole number of requests, 1 or more' })).toBeVisible();
+  await every.fill('5');
+  await expect(page.getByRole('alert')).toHaveCount(0);
+});
+
 test('over a small window the view suggests a budget that fits, and one click sets it', async ({ page }) => {
   await openApp(page);
   await page.getByRole('tab', { name: 'Replay' }).click();

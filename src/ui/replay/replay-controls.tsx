@@ -1,5 +1,5 @@
 /** The replay's settings: how the agent prunes (every request, or when a trigger fires), the model, calibration. */
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import type { ReplayTrigger } from '../../core';
 import { useReplay } from '../../state/react';
 import { formatInt } from '../common/format';
@@ -15,8 +15,14 @@ export function ReplayControls() {
   const id = useId();
   const trigger = settings.trigger;
 
+  // The trigger's number as typed, while it is not one the replay takes: it stays on screen and is said, never
+  // clamped or dropped in silence (150 % read as 100, 0 as the last value).
+  const [typed, setTyped] = useState<{ kind: ReplayTrigger['kind']; text: string } | undefined>();
   const setTrigger = (next: ReplayTrigger) => setSettings({ trigger: next });
   const triggerValue = trigger.kind === 'fraction' ? Math.round(trigger.of * 100) : trigger.kind === 'tokens' ? trigger.over : trigger.requests;
+  const draft = typed?.kind === trigger.kind ? typed.text : undefined;
+  const wanted = trigger.kind === 'fraction' ? 'a whole percentage from 1 to 100' : trigger.kind === 'tokens' ? 'a whole number of tokens, 1 or more' : 'a whole number of requests, 1 or more';
+  const errorId = `${id}-trigger-error`;
 
   return (
     <div className="flex flex-col gap-2">
@@ -55,17 +61,28 @@ export function ReplayControls() {
             className={`${FIELD} w-24`}
             min={1}
             max={trigger.kind === 'fraction' ? 100 : undefined}
-            value={triggerValue}
+            value={draft ?? triggerValue}
+            {...(draft !== undefined ? { 'aria-invalid': true as const, 'aria-errormessage': errorId } : {})}
             onChange={(e) => {
-              const value = Math.round(Number(e.currentTarget.value));
-              if (!(value >= 1)) return;
-              if (trigger.kind === 'fraction') setTrigger({ ...trigger, of: Math.min(100, value) / 100 });
+              const text = e.currentTarget.value;
+              const value = text.trim() === '' ? NaN : Number(text);
+              if (!Number.isInteger(value) || value < 1 || (trigger.kind === 'fraction' && value > 100)) {
+                setTyped({ kind: trigger.kind, text });
+                return;
+              }
+              setTyped(undefined);
+              if (trigger.kind === 'fraction') setTrigger({ ...trigger, of: value / 100 });
               else if (trigger.kind === 'tokens') setTrigger({ kind: 'tokens', over: value });
               else setTrigger({ kind: 'every', requests: value });
             }}
           />
           {trigger.kind === 'fraction' && meta && <span className="text-zinc-600 dark:text-zinc-400">of {formatInt(meta.window)}</span>}
         </fieldset>
+        {draft !== undefined && settings.mode === 'live' && (
+          <span id={errorId} role="alert" className="basis-full text-[12px] text-rose-700 dark:text-rose-300">
+            “{draft.trim()}” is not {wanted}: the replay keeps the last trigger that was.
+          </span>
+        )}
         {meta?.hasRecorded && (
           <label
             className="inline-flex items-center gap-1.5"
