@@ -43,6 +43,8 @@ describe('explainRecordedFit', () => {
     expect(explainRecordedFit(comparison({ partialOutputs: { requests: 37, missingTokens: 10_000 } }), { calibrated: false, outputPrice: 25 }).notes).toEqual([
       "37 requests' output is a snapshot the file took mid-stream: their messages hold 10,000 tokens more (about $0.25), which both bills leave out alike.",
     ]);
-    expect(explainRecordedFit(comparison({ partialOutputs: { requests: 1, missingTokens: 40 } }), { calibrated: false }).notes[0]).toMatch(/^1 request's output is a snapshot the file took mid-stream: its message holds 40 tokens more/);
+    expect(explainRecordedFit(comparison({ partialOutputs: { requests: 1, missingTokens: 109 } }), { calibrated: false, outputPrice: 25 }).notes[0]).toBe(
+      "1 request's output is a snapshot the file took mid-stream: its message holds 109 tokens more (under $0.01), which both bills leave out alike.",
+    );
   });
 });

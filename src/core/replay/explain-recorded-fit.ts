@@ -66,7 +66,9 @@ export function explainRecordedFit(recorded: RecordedComparison, options: Explai
   }
   const partial = recorded.partialOutputs;
   if (partial !== undefined && partial.requests > 0) {
-    const price = options.outputPrice === undefined ? '' : ` (about $${((partial.missingTokens * options.outputPrice) / 1e6).toFixed(2)})`;
+    const usd = options.outputPrice === undefined ? undefined : (partial.missingTokens * options.outputPrice) / 1e6;
+    // A few hundred tokens cost a fraction of a cent: "about $0.00" read as free.
+    const price = usd === undefined ? '' : usd > 0 && usd < 0.005 ? ' (under $0.01)' : ` (about $${usd.toFixed(2)})`;
     notes.push(
       `${partial.requests === 1 ? "1 request's output is a snapshot the file took mid-stream: its message holds" : `${partial.requests} requests' output is a snapshot the file took mid-stream: their messages hold`} ${count(partial.missingTokens)} tokens more${price}, which both bills leave out alike.`,
     );
