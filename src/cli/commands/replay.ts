@@ -1,5 +1,5 @@
 import { listFormats, readReplayInputs } from '../../lib/formats';
-import { STRATEGY_REGISTRY, countMessageTokens, type Message, type PrunerConfig, type ReplayTrigger, type TokenCounter } from '../../lib/index';
+import { STRATEGY_REGISTRY, countMessageTokens, type PrunerConfig, type ReplayTrigger } from '../../lib/index';
 import { parseFlags, readChoice, readInteger, single, type FlagSpec } from '../args';
 import { CliError, EXIT_OK } from '../errors';
 import { FORMATS, loadTranscript, selectConversations } from '../input';
@@ -145,7 +145,8 @@ export async function replayCommand(args: readonly string[], io: Io, core: Repla
   const progress = createProgress(io, io.stderrIsTTY && loaded.text.length >= LARGE_INPUT_CHARS);
   const counter = await loadCounter(io, encoding, loaded.parsed.format);
   progress.update('counting');
-  const inputs = readReplayInputs(conversation, counter, { text: loaded.text, calibrate: values.calibrate === true });
+  const counts = countMessageTokens(conversation.messages, counter);
+  const inputs = readReplayInputs(conversation, counter, { text: loaded.text, calibrate: values.calibrate === true, counts });
   const { tokens, recorded } = inputs;
   const unrecordedInput = listFormats().find((info) => info.id === conversation.format)?.harness?.unrecordedInput;
   const asked = single(COMMAND, values, 'model');
@@ -160,7 +161,7 @@ export async function replayCommand(args: readonly string[], io: Io, core: Repla
   }
   if (prices === undefined) throw noPricesError(COMMAND, model);
 
-  const bound: BoundFlags = givenBound.maxTurns === undefined && givenBound.maxTokens === undefined ? { maxTokens: halfTheTokens(conversation.messages, counter) } : givenBound;
+  const bound: BoundFlags = givenBound.maxTurns === undefined && givenBound.maxTokens === undefined ? { maxTokens: halfOf(counts) } : givenBound;
   const options = new Map(strategies.map((id) => [id, readStrategyOptions(COMMAND, id, values, flags, false)]));
   const configs: { id: string; config?: PrunerConfig }[] = [
     { id: 'none' },
@@ -273,8 +274,8 @@ function totalLine(t: NonNullable<ReplayResult['recordedTotal']>, pricedAs: stri
  * The default bound: half the conversation's tokens as `stats` and the inspector count them. Not the replay's own
  * counts, which add the hidden reasoning the file recorded (and with `--calibrate`, what the bill held beyond the file).
  */
-function halfTheTokens(messages: readonly Message[], counter: TokenCounter): number {
+function halfOf(counts: Float64Array): number {
   let total = 0;
-  for (const count of countMessageTokens(messages, counter)) total += count;
+  for (const count of counts) total += count;
   return Math.round(total / 2);
 }

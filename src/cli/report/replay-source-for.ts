@@ -25,7 +25,7 @@ export async function replaySourceFor(
   const counter = await createTokenCounter({ encoding: settings.encoding === 'auto' ? encodingForFormat(task.format) : settings.encoding });
   const tokens = countMessageTokens(task.messages, counter);
   // What `replay` and the inspector read from the file, so the three price a conversation alike.
-  const inputs = task.conversation !== undefined ? readReplayInputs(task.conversation, counter, task.text !== undefined ? { text: task.text } : {}) : undefined;
+  const inputs = task.conversation !== undefined ? readReplayInputs(task.conversation, counter, { counts: tokens, ...(task.text !== undefined ? { text: task.text } : {}) }) : undefined;
   const model = settings.model ?? inputs?.model ?? inputs?.recordedTotal?.model ?? task.recorded?.find((r) => r.model !== undefined)?.model ?? defaultReplayModel(task.format);
   if (replay === undefined) return { counter, tokens, model };
   const prices = await replay.pricesFor(model, settings.prices);

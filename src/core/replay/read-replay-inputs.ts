@@ -66,6 +66,11 @@ export interface ReadReplayInputsOptions {
    * test of the cache rules). Default is false: only the fixed part is estimated, from the first request.
    */
   calibrate?: boolean;
+  /**
+   * Each message's tokens with `counter` (`countMessageTokens`), when the caller has counted them already: they are
+   * not counted again (only messages holding thinking are, where the model is not sent it).
+   */
+  counts?: ArrayLike<number>;
 }
 
 /**
@@ -93,8 +98,12 @@ export function readReplayInputs(conversation: Conversation, counter: TokenCount
   const model = mostCommonModel(recorded);
   // Gemini's clients send no thinking back at all, not even the current turn's: every message counts without it.
   const sendsThinking = resendsThinking(model);
-  const tokens = countMessageTokens(messages, counter, sendsThinking ? {} : { thinking: false });
-  const bare = countsWithoutThinking(messages, tokens, counter, recorded);
+  if (options.counts !== undefined && options.counts?.length !== n) {
+    throw new RangeError(`readReplayInputs: counts must hold one count per message (${n}), got ${describeValue(options.counts?.length ?? options.counts)}.`);
+  }
+  const counted = options.counts ?? countMessageTokens(messages, counter);
+  const bare = countsWithoutThinking(messages, counted, counter, recorded);
+  const tokens = sendsThinking || bare === undefined ? Float64Array.from(counted) : bare;
   const systemTokens = countSystemTokens(conversation.system, counter);
   const comparison = compareWithRecordedUsage(messages, tokens, recorded, { systemTokens, ...(bare ? { countsWithoutThinking: bare } : {}) });
 
