@@ -1,4 +1,5 @@
 import type { ContentBlock } from '../types';
+import { isThinkingBlock } from '../tokens/is-thinking-block';
 
 /**
  * Where each block of a view message went in the core's replacement of it, when the replacement is a block-wise
@@ -12,14 +13,9 @@ export function replacedBlockIndices(original: readonly ContentBlock[], content:
   for (let k = 0; k < original.length; k++) {
     const block = original[k] as ContentBlock;
     // A thinking block is removed unless the replacement still has it where it stood (the same object).
-    if (isThinking(block) && content[j] !== block) at[k] = -1;
+    if (isThinkingBlock(block) && content[j] !== block) at[k] = -1;
     else if (j < content.length) at[k] = j++;
     else return undefined;
   }
   return j === content.length ? at : undefined;
-}
-
-function isThinking(block: unknown): boolean {
-  const type = (block as { type?: unknown } | null)?.type;
-  return type === 'thinking' || type === 'redacted_thinking';
 }

@@ -1,4 +1,5 @@
 import type { ContentBlock, Message } from '../types';
+import { isThinkingBlock } from '../tokens/is-thinking-block';
 
 /** What to replace in one message: results' content by a text, calls' input by `{}`, thinking blocks removed. */
 export interface BlockEdits {
@@ -21,12 +22,6 @@ export function replaceToolBlocks(message: Message, edits: BlockEdits): Message 
   const blocks: ContentBlock[] = content.slice();
   for (const { block, text } of edits.results ?? []) blocks[block] = { ...(blocks[block] as ContentBlock), content: text };
   for (const b of edits.inputs ?? []) blocks[b] = { ...(blocks[b] as ContentBlock), input: {} };
-  const kept = edits.dropThinking === true ? blocks.filter((block) => !isThinking(block)) : blocks;
+  const kept = edits.dropThinking === true ? blocks.filter((block) => !isThinkingBlock(block)) : blocks;
   return { ...message, content: kept };
-}
-
-/** A `thinking` or `redacted_thinking` block. */
-function isThinking(block: unknown): boolean {
-  const type = (block as { type?: unknown } | null)?.type;
-  return type === 'thinking' || type === 'redacted_thinking';
 }

@@ -4,6 +4,7 @@ import { describeValue } from './describe-value';
 import { ANTHROPIC_IMAGE_LIMITS } from './framing';
 import { framingForCounter } from './framing-for-counter';
 import type { ImageTokenLimits, MessageFraming, TokenCounter } from './types';
+import { isThinkingBlock } from './is-thinking-block';
 
 /** How `countMessageTokens` counts: the framing each message costs beyond its text, and images. */
 export interface CountMessageTokensOptions {
@@ -63,17 +64,11 @@ export function countMessageTokens(
     if (typeof content === 'string') total += framing.text + counter.count(content);
     else if (Array.isArray(content)) {
       for (const block of content) {
-        if (!thinking && isThinking(block)) continue;
+        if (!thinking && isThinkingBlock(block)) continue;
         total += countBlockTokens(block, context);
       }
     }
     counts[i - from] = total;
   }
   return counts;
-}
-
-function isThinking(block: unknown): boolean {
-  if (block === null || typeof block !== 'object') return false;
-  const { type } = block as { type?: unknown };
-  return type === 'thinking' || type === 'redacted_thinking';
 }

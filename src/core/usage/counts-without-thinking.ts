@@ -5,6 +5,7 @@ import { countMessageTokens } from '../tokens/count-message-tokens';
 import { keepsPriorThinking } from '../tokens/keeps-prior-thinking';
 import { resendsThinking } from '../tokens/resends-thinking';
 import { mostCommonModel } from './most-common-model';
+import { isThinkingBlock } from '../tokens/is-thinking-block';
 
 /**
  * What `compareWithRecordedUsage` takes as `countsWithoutThinking` for a file's recorded requests, by the model that
@@ -26,13 +27,8 @@ export function countsWithoutThinking(
   const bare = Float64Array.from(counts);
   for (let i = 0; i < messages.length; i++) {
     const content = messages[i]?.content;
-    if (!Array.isArray(content) || !content.some(isThinking)) continue;
+    if (!Array.isArray(content) || !content.some(isThinkingBlock)) continue;
     bare[i] = countMessageTokens(messages, counter, { thinking: false, from: i, to: i + 1 })[0] as number;
   }
   return bare;
-}
-
-function isThinking(block: unknown): boolean {
-  const type = (block as { type?: unknown } | null)?.type;
-  return type === 'thinking' || type === 'redacted_thinking';
 }
