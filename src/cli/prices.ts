@@ -2,7 +2,7 @@
 import type { ModelPrices } from './replay/replay-core';
 import { CliError } from './errors';
 import { formatNumber } from '../core/text/format-number';
-import { hourWritePrice } from '../lib/index';
+import { hasHourWritePrice, hourWritePrice } from '../lib/index';
 
 export type PriceOverrides = Partial<Pick<ModelPrices, 'input' | 'output' | 'cacheRead' | 'cacheWrite'>>;
 
@@ -28,7 +28,7 @@ export function readPrices(command: string, text: string): PriceOverrides {
 /** One line: what a million tokens of each kind cost, and where the prices come from. */
 export function pricesLine(prices: ModelPrices): string {
   const usd = (v: number) => formatNumber(v, 'price');
-  return `prices per million tokens: input ${usd(prices.input)}, output ${usd(prices.output)}, cache read ${usd(prices.cacheRead)}, cache write ${usd(prices.cacheWrite)}${prices.cacheWrite1h !== undefined || prices.model.startsWith('anthropic/') ? ` (1-hour ${usd(hourWritePrice(prices))})` : ''}${prices.source ? ` (${prices.source})` : ''}`;
+  return `prices per million tokens: input ${usd(prices.input)}, output ${usd(prices.output)}, cache read ${usd(prices.cacheRead)}, cache write ${usd(prices.cacheWrite)}${hasHourWritePrice(prices) ? ` (1-hour ${usd(hourWritePrice(prices))})` : ''}${prices.source ? ` (${prices.source})` : ''}`;
 }
 
 /** The error for a model without prices, in the flags' words. */

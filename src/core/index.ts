@@ -127,6 +127,7 @@ export { replayPrepared } from './replay/replay-prepared';
 export { readReplayInputs, type ReplayInputs, type ReadReplayInputsOptions } from './replay/read-replay-inputs';
 export { loadModelPrices } from './replay/load-model-prices';
 export { hourWritePrice } from './replay/hour-write-price';
+export { hasHourWritePrice } from './replay/has-hour-write-price';
 export { listModels } from './replay/list-models';
 export { cacheRulesFor } from './replay/cache-rules-for';
 export type { ObservedCacheReading } from './replay/read-observed-cache';

@@ -155,6 +155,7 @@ export {
   replayTranscript,
   loadModelPrices,
   hourWritePrice,
+  hasHourWritePrice,
   listModels,
   cacheRulesFor,
   priceHarnessRequests,

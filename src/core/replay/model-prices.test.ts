@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { cacheRulesFor } from './cache-rules-for';
 import { findTableModel } from './find-table-model';
 import { listModels } from './list-models';
+import { hasHourWritePrice } from './has-hour-write-price';
 import { hourWritePrice } from './hour-write-price';
 import { loadModelPrices } from './load-model-prices';
 
@@ -100,6 +101,10 @@ describe('loadModelPrices and listModels', () => {
     expect(hourWritePrice(await loadModelPrices('claude-opus-4-6', { cacheWrite: 5 }))).toBe(8);
     expect(hourWritePrice(await loadModelPrices('claude-opus-4-6', { input: 3 }))).toBe(6);
     expect(hourWritePrice(await loadModelPrices('claude-opus-4-6', { cacheWrite: 0, cacheWrite1h: 7 }))).toBe(7);
+    // Shown beside the cache write where there is one: Anthropic's models, or a price given for it.
+    expect(hasHourWritePrice(await loadModelPrices('claude-opus-4-6', { cacheWrite: 0 }))).toBe(true);
+    expect(hasHourWritePrice(await loadModelPrices('gpt-5'))).toBe(false);
+    expect(hasHourWritePrice(await loadModelPrices('in-house-7b', { input: 1, output: 2, cacheWrite1h: 3 }))).toBe(true);
   });
 
   it('takes overrides, and prices an unknown model only from them', async () => {

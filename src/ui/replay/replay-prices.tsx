@@ -3,15 +3,12 @@
  * stands for when the table lacks the file's model, and prices the user types, which replace the table's.
  */
 import { useId, useMemo, useState } from 'react';
-import { findTableModel, formatNumber, hourWritePrice, providerLabel, type ModelPrices } from '../../core';
+import { findTableModel, formatNumber, hasHourWritePrice, hourWritePrice, providerLabel } from '../../core';
 import { useReplay } from '../../state/react';
 import type { PickerModel, PriceOverrides } from '../../worker/replay-protocol';
 import { cx } from '../common/format';
 
 const price = (v: number) => formatNumber(v, 'price');
-
-/** Anthropic's cache has a 1-hour write (Claude Code's), billed apart: its price is shown beside the 5-minute one. */
-const bills1hWrites = (prices: ModelPrices): boolean => prices.cacheWrite1h !== undefined || prices.model.startsWith('anthropic/');
 
 const FIELD =
   'rounded border border-zinc-300 bg-white px-1.5 py-0.5 text-[12px] text-zinc-900 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100';
@@ -99,7 +96,7 @@ export function ReplayPrices() {
         <p className="m-0 text-[12px] text-zinc-700 dark:text-zinc-300" data-testid="replay-priced-as">
           Priced as <span className="font-semibold">{meta.prices.name ?? meta.prices.model}</span>: input {price(meta.prices.input)}, output {price(meta.prices.output)}, cache read{' '}
           {price(meta.prices.cacheRead)}, cache write {price(meta.prices.cacheWrite)}
-          {bills1hWrites(meta.prices) ? ` (1-hour ${price(hourWritePrice(meta.prices))})` : ''} per million tokens{meta.prices.source ? ` (${sourceWords(meta.prices.source)})` : ''}.
+          {hasHourWritePrice(meta.prices) ? ` (1-hour ${price(hourWritePrice(meta.prices))})` : ''} per million tokens{meta.prices.source ? ` (${sourceWords(meta.prices.source)})` : ''}.
         </p>
       )}
     </div>
