@@ -26,11 +26,11 @@ export async function replaySourceFor(
   const tokens = countMessageTokens(task.messages, counter);
   // What `replay` and the inspector read from the file, so the three price a conversation alike.
   const inputs = task.conversation !== undefined ? readReplayInputs(task.conversation, counter, { counts: tokens, ...(task.text !== undefined ? { text: task.text } : {}) }) : undefined;
-  const model = settings.model ?? inputs?.model ?? inputs?.recordedTotal?.model ?? task.recorded?.find((r) => r.model !== undefined)?.model ?? defaultReplayModel(task.format);
+  const model = settings.model ?? inputs?.model ?? inputs?.recordedTotal?.model ?? defaultReplayModel(task.format);
   if (replay === undefined) return { counter, tokens, model };
   const prices = await replay.pricesFor(model, settings.prices);
   if (prices === undefined) return { counter, tokens, model };
-  const recorded = inputs?.recorded ?? task.recorded ?? [];
+  const recorded = inputs?.recorded ?? [];
   const source: SweepReplayInputs = {
     prices,
     cache: replay.cacheRulesFor(model),

@@ -1,6 +1,6 @@
 import { readdir, stat } from 'node:fs/promises';
 import { extname, join } from 'node:path';
-import { listFormats, readRecordedUsage, transcriptExtensions, type Conversation, type TranscriptFormat } from '../../lib/formats';
+import { listFormats, transcriptExtensions, type Conversation, type TranscriptFormat } from '../../lib/formats';
 import { describeReadError, parseText, scopeConversation } from '../input';
 import type { Io } from '../io';
 import { createProgress } from '../progress';
@@ -62,15 +62,13 @@ export async function runCorpus<O>(io: Io, positionals: readonly string[], optio
       for (const whole of parsed.conversations) {
         while (pending.length - done >= options.inFlight) await new Promise<void>((resolve) => (wake = resolve));
         const { conversation } = scopeConversation(command, io, entry.file, whole, options.wholeHistory);
-        // A scoped conversation keeps its records: the requests read are those after the last compaction, in its indices.
-        const recorded = readRecordedUsage(conversation, text);
         const outcome = run({
           file: entry.file,
           id: conversation.id,
           format: conversation.format,
           ...(conversation.system !== undefined ? { system: conversation.system } : {}),
           messages: conversation.messages,
-          ...(recorded.length > 0 ? { recorded } : {}),
+          // A scoped conversation keeps its records: the worker reads the requests after the last compaction from it.
           ...replayReading(conversation, text),
         });
         pending.push(

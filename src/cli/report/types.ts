@@ -1,6 +1,6 @@
 /** The shapes `report` passes between its main thread and its workers, and writes as `--json`. */
 import type { Message, StrategyId } from '../../lib/index';
-import type { Conversation, RecordedRequest, TranscriptFormat } from '../../lib/formats';
+import type { Conversation, TranscriptFormat } from '../../lib/formats';
 import type { EncodingChoice } from '../tokens';
 
 /** Each conversation's bound: a share of its own tokens (so short and long ones are pruned alike), or a fixed one. */
@@ -23,7 +23,6 @@ export interface ConversationTask {
   format: TranscriptFormat;
   system?: string;
   messages: Message[];
-  recorded?: RecordedRequest[];
   /**
    * The conversation it was read from and, for a format that keeps its usage beside the messages (Codex), the file's
    * text: the replay reads from them what `replay` and the inspector read (`readReplayInputs`: the fixed part, the
